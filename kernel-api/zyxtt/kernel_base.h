@@ -1,0 +1,89 @@
+// Names every kernel sees whatever it includes: attribute macros, CB ids,
+// data formats and compile-time arguments. Spelled as tt-metal spells them so
+// that unmodified sources compile; the definitions are ours.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "zyxtt/krt.h"
+
+#ifndef FORCE_INLINE
+#define FORCE_INLINE inline __attribute__((always_inline))
+#endif
+#ifndef ALWI
+#define ALWI inline __attribute__((always_inline))
+#endif
+#define tt_l1_ptr
+#define tt_reg_ptr
+
+namespace tt {
+
+// Unscoped on purpose: kernels pass tt::CBIndex::c_0 where uint32_t is expected.
+enum CBIndex : std::uint8_t {
+  c_0, c_1, c_2, c_3, c_4, c_5, c_6, c_7, c_8, c_9, c_10, c_11, c_12, c_13, c_14, c_15,
+  c_16, c_17, c_18, c_19, c_20, c_21, c_22, c_23, c_24, c_25, c_26, c_27, c_28, c_29, c_30, c_31,
+  c_32, c_33, c_34, c_35, c_36, c_37, c_38, c_39, c_40, c_41, c_42, c_43, c_44, c_45, c_46, c_47,
+  c_48, c_49, c_50, c_51, c_52, c_53, c_54, c_55, c_56, c_57, c_58, c_59, c_60, c_61, c_62, c_63,
+  SIZE
+};
+
+// The deprecated role-named ids.
+enum CB : std::uint8_t {
+  c_in0 = 0, c_in1, c_in2, c_in3, c_in4, c_in5, c_in6, c_in7,
+  dataflow0 = 8, dataflow1, dataflow2, dataflow3, dataflow4, dataflow5, dataflow6, dataflow7,
+  c_out0 = 16, c_out1, c_out2, c_out3, c_out4, c_out5, c_out6, c_out7,
+  c_intermed0 = 24, c_intermed1, c_intermed2, c_intermed3, c_intermed4, c_intermed5, c_intermed6, c_intermed7,
+};
+
+enum class DataFormat : std::uint8_t {
+  Float32 = 0,
+  Float16 = 1,
+  Bfp8 = 2,
+  Bfp4 = 3,
+  Tf32 = 4,
+  Float16_b = 5,
+  Bfp8_b = 6,
+  Bfp4_b = 7,
+  Int32 = 8,
+  UInt16 = 9,
+  Lf8 = 10,
+  Bfp2 = 11,
+  Int16 = 13,
+  Int8 = 14,
+  Bfp2_b = 15,
+  UInt32 = 24,
+  Fp8_e4m3 = 26,
+  UInt8 = 30,
+  RawUInt8 = 240,
+  RawUInt16 = 241,
+  RawUInt32 = 242,
+  Invalid = 255,
+};
+
+}  // namespace tt
+
+using tt::DataFormat;
+
+#ifndef NUM_CIRCULAR_BUFFERS
+#define NUM_CIRCULAR_BUFFERS 64
+#endif
+
+// ---- compile-time arguments ---------------------------------------------------
+// The JIT passes -DKERNEL_COMPILE_TIME_ARGS=a,b,c (possibly empty).
+namespace zyxtt::kernel {
+inline constexpr uint32_t kCompileTimeArgs[] = {0u
+#ifdef KERNEL_COMPILE_TIME_ARGS
+    , KERNEL_COMPILE_TIME_ARGS
+#endif
+};
+inline constexpr size_t kCompileTimeArgCount = sizeof(kCompileTimeArgs) / sizeof(uint32_t) - 1;
+
+template <size_t I>
+constexpr uint32_t compile_time_arg() {
+  static_assert(I < kCompileTimeArgCount, "get_compile_time_arg_val: index beyond the kernel's compile-time args");
+  return kCompileTimeArgs[I + 1];
+}
+}  // namespace zyxtt::kernel
+
+#define get_compile_time_arg_val(idx) (::zyxtt::kernel::compile_time_arg<(idx)>())

@@ -1,0 +1,198 @@
+#include "zyxtt/runtime_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+#include "common/fs.h"
+
+extern char** environ;
+
+namespace zyxtt::client {
+namespace {
+
+std::string errno_string() { return std::strerror(errno); }
+
+void write_fully(int fd, std::string_view data, ErrorKind kind) {
+  size_t done = 0;
+  while (done < data.size()) {
+    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw Error(kind, "tt-runtime write: " + errno_string());
+    done += static_cast<size_t>(n);
+  }
+}
+
+}  // namespace
+
+std::filesystem::path default_runtime_path() { return std::filesystem::path(config_home()) / "zyx/zyx-tt-runtime"; }
+std::filesystem::path default_cache_dir() { return std::filesystem::path(config_home()) / "zyx/cache/tt"; }
+
+bool Answer::is_error() const { return line.find("\"error\"") != std::string::npos; }
+
+std::optional<std::string> Answer::field(std::string_view key) const {
+  // zyx's scan: find "key", skip the colon, take the next quoted string.
+  std::string quoted = "\"" + std::string(key) + "\"";
+  size_t k = line.find(quoted);
+  if (k == std::string::npos) return std::nullopt;
+  size_t start = line.find('"', k + quoted.size() + 1);
+  if (start == std::string::npos) return std::nullopt;
+  size_t end = line.find('"', start + 1);
+  if (end == std::string::npos) return std::nullopt;
+  return line.substr(start + 1, end - start - 1);
+}
+
+RuntimeProcess::RuntimeProcess(const SpawnOptions& options) : timeout_ms_(options.timeout_ms) {
+  int to_child[2], from_child[2];
+  if (pipe2(to_child, O_CLOEXEC) != 0) throw Error(ErrorKind::kInitialization, "pipe: " + errno_string());
+  if (pipe2(from_child, O_CLOEXEC) != 0) {
+    close(to_child[0]);
+    close(to_child[1]);
+    throw Error(ErrorKind::kInitialization, "pipe: " + errno_string());
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, to_child[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, from_child[1], STDOUT_FILENO);
+
+  std::string program = options.program.string();
+  std::vector<std::string> argv_store{program};
+  argv_store.insert(argv_store.end(), options.args.begin(), options.args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_store) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  std::vector<std::string> env_store;
+  for (char** e = environ; *e != nullptr; ++e) env_store.emplace_back(*e);
+  for (const auto& [key, value] : options.env) env_store.push_back(key + "=" + value);
+  std::vector<char*> envp;
+  for (auto& e : env_store) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
+  int rc = posix_spawn(&pid_, program.c_str(), &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  close(to_child[0]);
+  close(from_child[1]);
+  if (rc != 0) {
+    close(to_child[1]);
+    close(from_child[0]);
+    throw Error(ErrorKind::kInitialization, "spawn tt-runtime " + program + ": " + std::strerror(rc));
+  }
+  in_fd_ = to_child[1];
+  out_fd_ = from_child[0];
+}
+
+RuntimeProcess::~RuntimeProcess() {
+  close_stdin();
+  if (!wait_exit(5000)) {
+    kill(pid_, SIGKILL);
+    wait_exit(-1);
+  }
+  if (out_fd_ >= 0) close(out_fd_);
+}
+
+void RuntimeProcess::close_stdin() {
+  if (in_fd_ >= 0) close(in_fd_);
+  in_fd_ = -1;
+}
+
+std::optional<int> RuntimeProcess::wait_exit(int timeout_ms) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (!exit_status_) {
+    int status = 0;
+    pid_t r = waitpid(pid_, &status, timeout_ms < 0 ? 0 : WNOHANG);
+    if (r == pid_) {
+      exit_status_ = status;
+      break;
+    }
+    if (r < 0 && errno != EINTR) break;
+    if (timeout_ms >= 0 && std::chrono::steady_clock::now() >= deadline) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return exit_status_;
+}
+
+bool RuntimeProcess::child_exited() {
+  if (exit_status_) return true;
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) == pid_) exit_status_ = status;
+  return exit_status_.has_value();
+}
+
+void RuntimeProcess::send(std::string_view line, std::string_view payload) {
+  if (in_fd_ < 0) throw Error(ErrorKind::kKernelLaunch, "tt-runtime stdin is closed");
+  std::string framed(line);
+  framed.push_back('\n');
+  write_fully(in_fd_, framed, ErrorKind::kKernelLaunch);
+  if (!payload.empty()) write_fully(in_fd_, payload, ErrorKind::kKernelCompilation);
+}
+
+std::optional<std::string> RuntimeProcess::read_buffered_line() {
+  size_t nl = buffer_.find('\n');
+  if (nl == std::string::npos) return std::nullopt;
+  std::string line = buffer_.substr(0, nl);
+  buffer_.erase(0, nl + 1);
+  return line;
+}
+
+Answer RuntimeProcess::receive(ErrorKind kind) {
+  const int attempts_max = 3;
+  const int poll_ms = timeout_ms_ / attempts_max;
+  int attempts = 0;
+  while (attempts < attempts_max) {
+    // Lines already buffered are consumed before polling again.
+    while (auto line = read_buffered_line()) {
+      size_t first = line->find_first_not_of(" \t\r");
+      if (first != std::string::npos && (*line)[first] == '{') {
+        while (!line->empty() && (line->back() == '\r' || line->back() == ' ')) line->pop_back();
+        return Answer{line->substr(first), std::chrono::steady_clock::now()};
+      }
+      skipped_.push_back({*line, std::chrono::steady_clock::now()});  // a keep-alive or stray line: the next poll waits afresh
+    }
+    if (child_exited() && buffer_.find('\n') == std::string::npos) {
+      // Drain whatever the child wrote before leaving.
+      char chunk[4096];
+      ssize_t n = read(out_fd_, chunk, sizeof chunk);
+      if (n > 0) {
+        buffer_.append(chunk, static_cast<size_t>(n));
+        continue;
+      }
+      throw Error(kind, "tt-runtime exited unexpectedly (status " + std::to_string(*exit_status_) + ")");
+    }
+    pollfd pfd{out_fd_, POLLIN, 0};
+    int r = poll(&pfd, 1, poll_ms);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) throw Error(kind, "poll error: " + errno_string());
+    if (r == 0) {
+      ++attempts;
+      continue;
+    }
+    char chunk[65536];
+    ssize_t n = read(out_fd_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (child_exited() || wait_exit(1000)) {
+        throw Error(kind, "tt-runtime exited unexpectedly (status " + std::to_string(*exit_status_) + ")");
+      }
+      throw Error(kind, "tt-runtime closed stdout");
+    }
+    buffer_.append(chunk, static_cast<size_t>(n));
+  }
+  throw Error(kind, "tt-runtime read timeout after " + std::to_string(timeout_ms_) + "ms");
+}
+
+Answer RuntimeProcess::request(std::string_view line, ErrorKind kind, std::string_view payload) {
+  send(line, payload);
+  return receive(kind);
+}
+
+}  // namespace zyxtt::client

@@ -1,0 +1,69 @@
+#include "device/emu/bank_allocator.h"
+
+#include <algorithm>
+
+namespace zyxtt::emu {
+
+BankAllocator::BankAllocator(uint64_t base, uint64_t limit, uint64_t granule) : granule_(granule) {
+  uint64_t start = (base + granule - 1) / granule * granule;
+  uint64_t end = limit / granule * granule;
+  if (end > start) {
+    free_[start] = end - start;
+    free_bytes_ = end - start;
+  }
+}
+
+std::optional<uint64_t> BankAllocator::allocate(uint64_t bytes) {
+  if (bytes == 0) return std::nullopt;
+  uint64_t want = (bytes + granule_ - 1) / granule_ * granule_;
+  if (want < bytes) return std::nullopt;  // overflow
+  for (auto it = free_.begin(); it != free_.end(); ++it) {
+    if (it->second < want) continue;
+    uint64_t start = it->first;
+    uint64_t rest = it->second - want;
+    free_.erase(it);
+    if (rest > 0) free_[start + want] = rest;
+    used_[start] = want;
+    free_bytes_ -= want;
+    return start;
+  }
+  return std::nullopt;
+}
+
+uint64_t BankAllocator::free(uint64_t address) {
+  auto used = used_.find(address);
+  if (used == used_.end()) return 0;
+  const uint64_t freed = used->second;
+  used_.erase(used);
+  free_bytes_ += freed;
+
+  uint64_t start = address;
+  uint64_t length = freed;
+  auto next = free_.lower_bound(start);
+  if (next != free_.end() && start + length == next->first) {
+    length += next->second;
+    next = free_.erase(next);
+  }
+  if (next != free_.begin()) {
+    auto prev = std::prev(next);
+    if (prev->first + prev->second == start) {
+      prev->second += length;
+      return freed;
+    }
+  }
+  free_[start] = length;
+  return freed;
+}
+
+uint64_t BankAllocator::largest_free_range() const {
+  uint64_t best = 0;
+  for (const auto& [start, length] : free_) best = std::max(best, length);
+  return best;
+}
+
+uint64_t BankAllocator::allocated_size(uint64_t address) const {
+  auto it = used_.find(address);
+  return it == used_.end() ? 0 : it->second;
+}
+
+}  // namespace zyxtt::emu

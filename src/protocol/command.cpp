@@ -1,0 +1,199 @@
+#include "protocol/command.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "common/error.h"
+
+namespace zyxtt::protocol {
+namespace {
+
+using nlohmann::json;
+
+class Fields {
+ public:
+  Fields(const json& object, std::string_view cmd) : object_(object), cmd_(cmd) {}
+
+  bool has(const std::string& key) const { return object_.contains(key); }
+
+  uint64_t u64(const std::string& key, uint64_t max = std::numeric_limits<uint64_t>::max()) const {
+    const json& value = get(key);
+    if (value.is_number_integer() && !value.is_number_unsigned()) {  // negative
+      throw Error(Code::kOutOfRange,
+                  fmt::format("{}: '{}' is {}, expected a non-negative integer", cmd_, key, value.dump()));
+    }
+    if (!value.is_number_unsigned()) {
+      throw Error(Code::kInvalidArgument,
+                  fmt::format("{}: '{}' must be a non-negative integer, got {}", cmd_, key, describe(value)));
+    }
+    uint64_t n = value.get<uint64_t>();
+    if (n > max) {
+      throw Error(Code::kOutOfRange,
+                  fmt::format("{}: '{}' is {}, expected at most {}", cmd_, key, n, max));
+    }
+    return n;
+  }
+
+  uint32_t u32(const std::string& key) const {
+    return static_cast<uint32_t>(u64(key, std::numeric_limits<uint32_t>::max()));
+  }
+
+  std::string str(const std::string& key) const {
+    const json& value = get(key);
+    if (!value.is_string()) {
+      throw Error(Code::kInvalidArgument,
+                  fmt::format("{}: '{}' must be a string, got {}", cmd_, key, describe(value)));
+    }
+    return value.get<std::string>();
+  }
+
+ private:
+  const json& get(const std::string& key) const {
+    auto it = object_.find(key);
+    if (it == object_.end()) {
+      throw Error(Code::kInvalidArgument, fmt::format("{}: required field '{}' is missing", cmd_, key));
+    }
+    return *it;
+  }
+
+  static std::string describe(const json& value) {
+    std::string text = value.dump();
+    if (text.size() > 40) text = text.substr(0, 40) + "...";
+    return fmt::format("{} {}", value.type_name(), text);
+  }
+
+  const json& object_;
+  std::string_view cmd_;
+};
+
+CbConfig parse_cb(const Fields& f, uint32_t i) {
+  CbConfig cb;
+  cb.index = static_cast<uint32_t>(f.u64(fmt::format("cb_idx{}", i), kMaxCircularBuffers - 1));
+  uint64_t format = f.u64(fmt::format("cb_fmt{}", i), 2);
+  cb.format = static_cast<CbFormat>(format);
+  cb.tile_bytes = f.u32(fmt::format("cb_tb{}", i));
+  uint32_t expected = cb.format == CbFormat::kFloat32 ? 4096 : 2048;
+  if (cb.tile_bytes != expected) {
+    throw Error(Code::kInvalidArgument,
+                fmt::format("compile_program: cb_tb{} is {}, but a tile of format {} takes {} bytes", i,
+                            cb.tile_bytes, format, expected));
+  }
+  return cb;
+}
+
+CompileProgram parse_compile(const Fields& f) {
+  CompileProgram c;
+  c.id = f.u32("id");
+  c.reader_len = f.u64("reader_source_len", kMaxSourceBytes);
+  c.compute_len = f.u64("compute_source_len", kMaxSourceBytes);
+  c.writer_len = f.u64("writer_source_len", kMaxSourceBytes);
+  uint32_t n_cbs = static_cast<uint32_t>(f.u64("n_cbs", kMaxCircularBuffers));
+  bool seen[kMaxCircularBuffers] = {};
+  for (uint32_t i = 0; i < n_cbs; ++i) {
+    CbConfig cb = parse_cb(f, i);
+    if (seen[cb.index]) {
+      throw Error(Code::kInvalidArgument,
+                  fmt::format("compile_program: circular buffer {} is configured twice; cb_idx values must "
+                              "be distinct",
+                              cb.index));
+    }
+    seen[cb.index] = true;
+    c.cbs.push_back(cb);
+  }
+  return c;
+}
+
+// srcN / dstN keys are numbered from 0 without gaps; the first missing one ends the list.
+std::vector<uint32_t> parse_indexed(const Fields& f, std::string_view prefix) {
+  std::vector<uint32_t> out;
+  for (uint32_t i = 0;; ++i) {
+    std::string key = fmt::format("{}{}", prefix, i);
+    if (!f.has(key)) break;
+    out.push_back(f.u32(key));
+  }
+  return out;
+}
+
+Run parse_run(const Fields& f) {
+  Run r;
+  r.id = f.u32("id");
+  r.gd0 = f.u32("gd0");
+  r.gd1 = f.u32("gd1");
+  r.srcs = parse_indexed(f, "src");
+  r.dsts = parse_indexed(f, "dst");
+  return r;
+}
+
+}  // namespace
+
+Command parse_command(std::string_view line) {
+  json object;
+  try {
+    object = json::parse(line);
+  } catch (const json::exception& e) {
+    // The library's text names the byte position, which helps a person fix it.
+    throw Error(Code::kInvalidArgument,
+                fmt::format("command is not valid JSON ({}); expected one JSON object per line", e.what()));
+  }
+  if (!object.is_object()) {
+    throw Error(Code::kInvalidArgument, "command must be a JSON object with a 'cmd' field");
+  }
+  auto cmd_it = object.find("cmd");
+  if (cmd_it == object.end() || !cmd_it->is_string()) {
+    throw Error(Code::kInvalidArgument, "command has no string field 'cmd'");
+  }
+  const std::string cmd = cmd_it->get<std::string>();
+  Fields f(object, cmd);
+
+  if (cmd == "init") {
+    Init init;
+    if (f.has("cache_dir") && !object["cache_dir"].is_null()) init.cache_dir = f.str("cache_dir");
+    return init;
+  }
+  if (cmd == "alloc_buf") {
+    AllocBuf a;
+    a.size = f.u64("size");
+    a.tile_bytes = f.has("tile_bytes") ? f.u64("tile_bytes") : 0;
+    return a;
+  }
+  if (cmd == "free_buf") return FreeBuf{f.u32("index")};
+  if (cmd == "write_buf") return WriteBuf{f.u32("index"), f.str("shm_path"), f.u64("size")};
+  if (cmd == "read_buf") return ReadBuf{f.u32("index"), f.str("shm_path"), f.u64("size")};
+  if (cmd == "compile_program") return parse_compile(f);
+  if (cmd == "run") return parse_run(f);
+  if (cmd == "exit") return Exit{};
+
+  std::string shown = cmd.size() > 40 ? cmd.substr(0, 40) + "..." : cmd;
+  throw Error(Code::kUnimplemented,
+              fmt::format("unknown cmd '{}'; expected one of init, alloc_buf, free_buf, write_buf, read_buf, "
+                          "compile_program, run, exit",
+                          shown));
+}
+
+std::string_view command_name(const Command& command) {
+  static constexpr std::string_view names[] = {"init",     "alloc_buf",       "free_buf", "write_buf",
+                                               "read_buf", "compile_program", "run",      "exit"};
+  return names[command.index()];
+}
+
+}  // namespace zyxtt::protocol
+
+namespace zyxtt::protocol {
+
+std::optional<uint64_t> compile_payload_bytes(std::string_view line) {
+  nlohmann::json object = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (!object.is_object() || object.value("cmd", nlohmann::json()) != "compile_program") return std::nullopt;
+  uint64_t total = 0;
+  for (const char* key : {"reader_source_len", "compute_source_len", "writer_source_len"}) {
+    auto it = object.find(key);
+    if (it == object.end() || !it->is_number_unsigned()) return std::nullopt;
+    uint64_t n = it->get<uint64_t>();
+    if (n > (1ull << 30)) return std::nullopt;  // not a real payload: do not wait for it
+    total += n;
+  }
+  return total;
+}
+
+}  // namespace zyxtt::protocol

@@ -1,0 +1,81 @@
+// Typed commands of the wire protocol (reference/protocol.md) and the parser
+// that turns one JSON line into one of them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace zyxtt::protocol {
+
+// Data formats a circular buffer may carry, with the protocol's codes.
+enum class CbFormat : uint32_t { kFloat32 = 0, kFloat16 = 1, kFloat16_b = 2 };
+
+struct CbConfig {
+  uint32_t index = 0;
+  CbFormat format = CbFormat::kFloat32;
+  uint32_t tile_bytes = 0;
+};
+
+struct Init {
+  std::optional<std::string> cache_dir;
+};
+struct AllocBuf {
+  uint64_t size = 0;
+  uint64_t tile_bytes = 0;
+};
+struct FreeBuf {
+  uint32_t index = 0;
+};
+struct WriteBuf {
+  uint32_t index = 0;
+  std::string shm_path;
+  uint64_t size = 0;
+};
+struct ReadBuf {
+  uint32_t index = 0;
+  std::string shm_path;
+  uint64_t size = 0;
+};
+// The three sources follow the line as raw bytes; the server reads them.
+struct CompileProgram {
+  uint32_t id = 0;
+  uint64_t reader_len = 0;
+  uint64_t compute_len = 0;
+  uint64_t writer_len = 0;
+  std::vector<CbConfig> cbs;
+};
+struct Run {
+  uint32_t id = 0;
+  uint32_t gd0 = 0;
+  uint32_t gd1 = 0;
+  std::vector<uint32_t> srcs;
+  std::vector<uint32_t> dsts;
+};
+struct Exit {};
+
+using Command = std::variant<Init, AllocBuf, FreeBuf, WriteBuf, ReadBuf, CompileProgram, Run, Exit>;
+
+// Largest source the runtime accepts per kernel.
+inline constexpr uint64_t kMaxSourceBytes = 16ull << 20;
+// Most circular buffers a program may configure (cb_idx < 32).
+inline constexpr uint32_t kMaxCircularBuffers = 32;
+
+// Parses one command line (without its newline). Throws Error with
+// INVALID_ARGUMENT, OUT_OF_RANGE or UNIMPLEMENTED (unknown cmd).
+Command parse_command(std::string_view line);
+
+// The command name for log lines and keep-alive text.
+std::string_view command_name(const Command& command);
+
+}  // namespace zyxtt::protocol
+
+namespace zyxtt::protocol {
+// For a compile_program line that failed validation: how many raw source
+// bytes follow it, when the three lengths themselves are readable, so the
+// server can step over them and stay in step with the client.
+std::optional<uint64_t> compile_payload_bytes(std::string_view line);
+}  // namespace zyxtt::protocol

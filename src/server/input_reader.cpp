@@ -1,0 +1,94 @@
+#include "server/input_reader.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace zyxtt::server {
+
+InputReader::InputReader(int fd, int stop_fd) : fd_(fd), stop_fd_(stop_fd), buf_(1 << 20) {}
+
+bool InputReader::fill() {
+  if (eof_ || stopped_) return false;
+  if (begin_ == end_) begin_ = end_ = 0;
+  if (end_ == buf_.size()) {
+    if (begin_ > 0) {
+      std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+      end_ -= begin_;
+      begin_ = 0;
+    } else {
+      buf_.resize(buf_.size() * 2);
+    }
+  }
+  for (;;) {
+    pollfd fds[2] = {{fd_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
+    int n = poll(fds, stop_fd_ >= 0 ? 2 : 1, -1);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      eof_ = true;
+      return false;
+    }
+    if (stop_fd_ >= 0 && (fds[1].revents & POLLIN)) {
+      stopped_ = true;
+      return false;
+    }
+    ssize_t got = read(fd_, buf_.data() + end_, buf_.size() - end_);
+    if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (got <= 0) {
+      eof_ = true;
+      return false;
+    }
+    end_ += static_cast<size_t>(got);
+    return true;
+  }
+}
+
+std::optional<std::string> InputReader::read_line() {
+  size_t scanned = begin_;
+  for (;;) {
+    const char* start = buf_.data() + scanned;
+    const void* nl = std::memchr(start, '\n', end_ - scanned);
+    if (nl != nullptr) {
+      size_t pos = static_cast<const char*>(nl) - buf_.data();
+      std::string line(buf_.data() + begin_, pos - begin_);
+      begin_ = pos + 1;
+      return line;
+    }
+    size_t offset = end_ - begin_;
+    if (!fill()) {
+      if (stopped_ || begin_ == end_) return std::nullopt;
+      std::string line(buf_.data() + begin_, end_ - begin_);
+      begin_ = end_;
+      return line;
+    }
+    scanned = begin_ + offset;
+  }
+}
+
+size_t InputReader::read_exact(std::string& out, size_t n) {
+  size_t done = 0;
+  while (done < n) {
+    if (begin_ == end_ && !fill()) break;
+    size_t take = std::min(n - done, end_ - begin_);
+    out.append(buf_.data() + begin_, take);
+    begin_ += take;
+    done += take;
+  }
+  return done;
+}
+
+size_t InputReader::skip(size_t n) {
+  size_t done = 0;
+  while (done < n) {
+    if (begin_ == end_ && !fill()) break;
+    size_t take = std::min(n - done, end_ - begin_);
+    begin_ += take;
+    done += take;
+  }
+  return done;
+}
+
+}  // namespace zyxtt::server

@@ -1,0 +1,182 @@
+#include "server/server.h"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "common/error.h"
+#include "common/shm.h"
+#include "protocol/answer.h"
+
+namespace zyxtt::server {
+
+using namespace protocol;
+
+namespace {
+
+bool is_blank(const std::string& line) {
+  return line.find_first_not_of(" \t\r") == std::string::npos;
+}
+
+std::string describe_bytes(uint64_t n) {
+  if (n >= (1ull << 20)) return fmt::format("{:.1f} MiB", n / 1048576.0);
+  return fmt::format("{} bytes", n);
+}
+
+}  // namespace
+
+Server::Server(Device& device, ServerOptions options, int in_fd, int out_fd, int stop_fd)
+    : device_(device), options_(options), input_(in_fd, stop_fd), output_(out_fd, options.keep_alive) {}
+
+int Server::serve() {
+  while (!exit_requested_) {
+    std::optional<std::string> line = input_.read_line();
+    if (!line) break;
+    if (is_blank(*line)) continue;
+    output_.begin("reading a command");
+    std::string answer;
+    try {
+      Command command;
+      try {
+        command = parse_command(*line);
+      } catch (const Error&) {
+        // Step over the sources of a malformed compile_program, so the next
+        // line read is the next command.
+        if (auto payload = compile_payload_bytes(*line)) input_.skip(*payload);
+        throw;
+      }
+      spdlog::debug("command {}", command_name(command));
+      answer = handle(command);
+    } catch (const Error& e) {
+      spdlog::debug("error answer {}: {}", code_name(e.code()), e.what());
+      answer = error_answer(e.code(), e.what());
+    } catch (const std::exception& e) {
+      spdlog::error("internal error: {}", e.what());
+      answer = error_answer(Code::kInternal, e.what());
+    }
+    output_.answer(answer);
+  }
+  if (input_.stopped()) spdlog::info("stop requested; releasing everything");
+  release_all();
+  return 0;
+}
+
+std::string Server::handle(const Command& command) {
+  return std::visit([this](const auto& c) { return handle(c); }, command);
+}
+
+std::string Server::handle(const Init& c) {
+  output_.describe("opening the device");
+  device_.open(c.cache_dir.value_or(""));
+  return ready_answer();
+}
+
+std::string Server::handle(const AllocBuf& c) {
+  DeviceBuffer buffer = device_.allocate(c.size);
+  return index_answer(buffers_.insert(buffer));
+}
+
+std::string Server::handle(const FreeBuf& c) {
+  auto buffer = buffers_.erase(c.index);
+  if (!buffer) {
+    throw Error(Code::kNotFound, fmt::format("free_buf: buffer index {} is not allocated", c.index));
+  }
+  device_.free(*buffer);
+  return ok_answer();
+}
+
+std::string Server::handle(const WriteBuf& c) {
+  const DeviceBuffer& buffer = buffers_.at(c.index, "write_buf");
+  if (c.size > buffer.size) {
+    throw Error(Code::kOutOfRange, fmt::format("write_buf: size {} is larger than buffer {} ({} bytes)", c.size,
+                                               c.index, buffer.size));
+  }
+  output_.describe(fmt::format("writing {} to buffer {}", describe_bytes(c.size), c.index));
+  ShmObject shm = ShmObject::open_existing(c.shm_path, c.size, /*writable=*/false);
+  device_.write_from_fd(buffer, shm.fd(), c.size);
+  return ok_answer();
+}
+
+std::string Server::handle(const ReadBuf& c) {
+  const DeviceBuffer& buffer = buffers_.at(c.index, "read_buf");
+  if (c.size > buffer.size) {
+    throw Error(Code::kOutOfRange, fmt::format("read_buf: size {} is larger than buffer {} ({} bytes)", c.size,
+                                               c.index, buffer.size));
+  }
+  output_.describe(fmt::format("reading {} from buffer {}", describe_bytes(c.size), c.index));
+  ShmObject shm = ShmObject::open_existing(c.shm_path, c.size, /*writable=*/true);
+  device_.read_to_fd(buffer, shm.fd(), c.size);
+  return ok_answer();
+}
+
+std::string Server::handle(const CompileProgram& c) {
+  const uint64_t total = c.reader_len + c.compute_len + c.writer_len;
+  std::string payload;
+  payload.reserve(total);
+  size_t got = input_.read_exact(payload, total);
+  if (got < total) {
+    throw Error(Code::kInvalidArgument,
+                fmt::format("compile_program: input ended after {} of the {} source bytes the line announced",
+                            got, total));
+  }
+  ProgramSource source;
+  source.reader = payload.substr(0, c.reader_len);
+  source.compute = payload.substr(c.reader_len, c.compute_len);
+  source.writer = payload.substr(c.reader_len + c.compute_len);
+  source.cbs = c.cbs;
+  output_.describe(fmt::format("compiling program {}", c.id));
+  // A failed compile drops the old program of this id: a later run must not
+  // silently execute stale kernels.
+  programs_.erase(c.id);
+  programs_[c.id] = device_.compile(c.id, source);
+  return ok_answer();
+}
+
+void Server::check_grid(const Run& c) const {
+  const Arch& arch = *device_.info().arch;
+  if (c.gd0 == 0 || c.gd1 == 0) {
+    throw Error(Code::kInvalidArgument,
+                fmt::format("run: grid {}x{} is empty; gd0 and gd1 must be at least 1", c.gd0, c.gd1));
+  }
+  if (!options_.virtual_grid && (c.gd0 > arch.grid_rows || c.gd1 > arch.grid_cols)) {
+    throw Error(Code::kOutOfRange,
+                fmt::format("run: grid {}x{} exceeds the {} worker grid of {}x{} (gd0 <= {} rows, gd1 <= {} "
+                            "columns); start the runtime with --virtual-grid to run it on virtual cores",
+                            c.gd0, c.gd1, arch.name, arch.grid_rows, arch.grid_cols, arch.grid_rows,
+                            arch.grid_cols));
+  }
+}
+
+std::string Server::handle(const Run& c) {
+  auto program = programs_.find(c.id);
+  if (program == programs_.end()) {
+    throw Error(Code::kNotFound,
+                fmt::format("run: program {} is not compiled; send compile_program with id {} first", c.id, c.id));
+  }
+  RunRequest request;
+  request.program = program->second.get();
+  request.program_id = c.id;
+  request.rows = c.gd0;
+  request.cols = c.gd1;
+  for (size_t i = 0; i < c.srcs.size(); ++i)
+    request.srcs.push_back(buffers_.at(c.srcs[i], fmt::format("run: src{}", i).c_str()));
+  for (size_t i = 0; i < c.dsts.size(); ++i)
+    request.dsts.push_back(buffers_.at(c.dsts[i], fmt::format("run: dst{}", i).c_str()));
+  check_grid(c);
+  output_.describe(fmt::format("running program {} on {}x{} cores", c.id, c.gd0, c.gd1));
+  device_.run(request);
+  return ok_answer();
+}
+
+std::string Server::handle(const Exit&) {
+  exit_requested_ = true;
+  release_all();
+  return bye_answer();
+}
+
+void Server::release_all() {
+  for (const DeviceBuffer& buffer : buffers_.all()) device_.free(buffer);
+  buffers_ = BufferTable();
+  programs_.clear();
+}
+
+}  // namespace zyxtt::server

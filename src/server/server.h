@@ -1,0 +1,53 @@
+// The command loop: one answer per command, tables of buffers and programs,
+// shared-memory transfers. It knows nothing of a device's insides.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "device/device.h"
+#include "protocol/command.h"
+#include "server/buffer_table.h"
+#include "server/input_reader.h"
+#include "server/output_channel.h"
+
+namespace zyxtt::server {
+
+struct ServerOptions {
+  bool virtual_grid = false;  // accept grids larger than the arch's
+  KeepAliveTiming keep_alive;
+};
+
+class Server {
+ public:
+  Server(Device& device, ServerOptions options, int in_fd, int out_fd, int stop_fd);
+
+  // Serves until EOF, stop or `exit`; returns the process exit code.
+  int serve();
+
+ private:
+  // Returns the answer line; throws Error for error answers.
+  std::string handle(const protocol::Command& command);
+  std::string handle(const protocol::Init& c);
+  std::string handle(const protocol::AllocBuf& c);
+  std::string handle(const protocol::FreeBuf& c);
+  std::string handle(const protocol::WriteBuf& c);
+  std::string handle(const protocol::ReadBuf& c);
+  std::string handle(const protocol::CompileProgram& c);
+  std::string handle(const protocol::Run& c);
+  std::string handle(const protocol::Exit& c);
+
+  void check_grid(const protocol::Run& c) const;
+  void release_all();
+
+  Device& device_;
+  ServerOptions options_;
+  InputReader input_;
+  OutputChannel output_;
+  BufferTable buffers_;
+  std::map<uint32_t, std::shared_ptr<CompiledProgram>> programs_;
+  bool exit_requested_ = false;
+};
+
+}  // namespace zyxtt::server

@@ -1,0 +1,110 @@
+// The client library's process handling: waiting rules, typed errors, its
+// own child only.
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+
+#include "runtime_fixture.h"
+
+using namespace zyxtt;
+using namespace zyxtt::testing;
+
+namespace {
+
+client::SpawnOptions shell(const std::string& script, int timeout_ms = 30000) {
+  client::SpawnOptions options;
+  options.program = "/bin/sh";
+  options.args = {"-c", script};
+  options.timeout_ms = timeout_ms;
+  return options;
+}
+
+template <typename Fn>
+client::Error error_of(Fn&& fn) {
+  try {
+    fn();
+  } catch (const client::Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no client::Error";
+  return client::Error(client::ErrorKind::kInitialization, "none");
+}
+
+}  // namespace
+
+TEST(Client, RuntimePathFollowsXdgRule) {
+  const char* saved_xdg = std::getenv("XDG_CONFIG_HOME");
+  std::string saved = saved_xdg ? saved_xdg : "";
+  setenv("XDG_CONFIG_HOME", "/opt/cfg", 1);
+  EXPECT_EQ(client::default_runtime_path(), "/opt/cfg/zyx/zyx-tt-runtime");
+  EXPECT_EQ(client::default_cache_dir(), "/opt/cfg/zyx/cache/tt");
+  setenv("XDG_CONFIG_HOME", "relative/path", 1);  // not absolute: ignored
+  EXPECT_EQ(client::default_runtime_path(), std::string(std::getenv("HOME")) + "/.config/zyx/zyx-tt-runtime");
+  if (saved_xdg) setenv("XDG_CONFIG_HOME", saved.c_str(), 1);
+  else unsetenv("XDG_CONFIG_HOME");
+}
+
+TEST(Client, SkipsNonJsonLinesBeforeTheAnswer) {
+  client::RuntimeProcess p(shell("read l; echo 'UMD: noise'; echo '# keep-alive'; echo '{\"status\":\"ok\"}'; sleep 1"));
+  client::Answer a = p.request("{}", client::ErrorKind::kKernelLaunch);
+  EXPECT_EQ(a.line, R"({"status":"ok"})");
+  ASSERT_EQ(p.skipped_lines().size(), 2u);
+  EXPECT_EQ(p.skipped_lines()[0].text, "UMD: noise");
+}
+
+TEST(Client, DetectsAChildThatExits) {
+  client::RuntimeProcess p(shell("read l; exit 3"));
+  client::Error e = error_of([&] { p.request("{}", client::ErrorKind::kMemoryAllocation); });
+  EXPECT_EQ(e.kind(), client::ErrorKind::kMemoryAllocation);
+  EXPECT_NE(std::string(e.what()).find("exited unexpectedly"), std::string::npos);
+}
+
+TEST(Client, TimesOutWhenNoAnswerComes) {
+  client::RuntimeProcess p(shell("exec sleep 30", 300));
+  client::Error e = error_of([&] { p.request("{}", client::ErrorKind::kKernelLaunch); });
+  EXPECT_NE(std::string(e.what()).find("read timeout after 300ms"), std::string::npos);
+}
+
+TEST(Client, RuntimeErrorsAreTypedWithTheirCode) {
+  client::Runtime rt(runtime_options());
+  rt.init(cache_dir_for_tests());
+  client::Error e = error_of([&] { rt.free_buf(99); });
+  EXPECT_EQ(e.kind(), client::ErrorKind::kMemoryAllocation);
+  EXPECT_EQ(e.runtime_code(), "NOT_FOUND");
+  EXPECT_NE(std::string(e.what()).find("free_buf error: free_buf: buffer index 99 is not allocated"),
+            std::string::npos);
+  client::Error c = error_of([&] { rt.run(42, {}, {}, 1, 1); });
+  EXPECT_EQ(c.kind(), client::ErrorKind::kKernelLaunch);
+}
+
+TEST(Client, DestructorEndsItsOwnChildOnly) {
+  pid_t pid;
+  {
+    client::RuntimeProcess p(runtime_options());
+    pid = p.pid();
+    EXPECT_EQ(kill(pid, 0), 0);
+  }
+  EXPECT_NE(kill(pid, 0), 0) << "child still alive after the destructor";
+}
+
+TEST(Client, DeviceCompilesAndLaunchesThroughTheProtocol) {
+  client::Session session(runtime_options(), cache_dir_for_tests());
+  EXPECT_EQ(session.device.info().grid_rows, 10u);
+  EXPECT_EQ(session.device.info().local_mem_size, 1'500'000u);
+  const std::string src = "void kernel_main() {}\n";
+  client::CbConfig cbs[] = {{0, client::CbFormat::kFloat32}};
+  client::ProgramId prog = session.device.compile(src, src, src, cbs, 1, 1);
+  client::BufferId in = session.pool.allocate(4096), out = session.pool.allocate(4096);
+  client::BufferId args[] = {in};
+  client::Error few = error_of([&] { session.device.launch(prog, session.pool, args); });
+  EXPECT_NE(std::string(few.what()).find("expected 2 buffers, got 1"), std::string::npos);
+  client::BufferId both[] = {in, out};
+  // A program that does nothing runs (or, without a kernel runner, says why).
+  try {
+    session.device.launch(prog, session.pool, both);
+  } catch (const client::Error& e) {
+    EXPECT_EQ(e.kind(), client::ErrorKind::kKernelLaunch);
+    EXPECT_EQ(e.runtime_code(), "UNIMPLEMENTED");
+  }
+}

@@ -1,0 +1,88 @@
+// Starts the real zyx-tt-runtime and speaks to it with raw lines and real
+// shared memory; every test ends by checking that a sentinel buffer written
+// at the start still holds its bytes and the runtime still answers.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/shm.h"
+#include "zyxtt/client.h"
+
+namespace zyxtt::testing {
+
+inline client::SpawnOptions runtime_options(std::vector<std::string> args = {}) {
+  client::SpawnOptions options;
+  options.program = ZYXTT_RUNTIME_PATH;
+  options.args = std::move(args);
+  options.timeout_ms = 30000;
+  return options;
+}
+
+inline std::string cache_dir_for_tests() {
+  return (std::filesystem::temp_directory_path() / ("zyxtt-test-cache-" + std::to_string(getpid()))).string();
+}
+
+class RuntimeTest : public ::testing::Test {
+ protected:
+  void start(std::vector<std::string> args = {}) {
+    runtime_ = std::make_unique<client::RuntimeProcess>(runtime_options(std::move(args)));
+    ASSERT_EQ(raw(R"({"cmd":"init","cache_dir":")" + cache_dir_for_tests() + R"("})"), R"({"status":"ready"})");
+    sentinel_ = alloc(8192);
+    sentinel_bytes_.resize(8192);
+    for (size_t i = 0; i < sentinel_bytes_.size(); ++i) sentinel_bytes_[i] = static_cast<std::byte>(i * 7 + 3);
+    write(sentinel_, sentinel_bytes_);
+  }
+  void SetUp() override { start(); }
+  void TearDown() override {
+    if (!runtime_ || skip_sentinel_check_) return;
+    EXPECT_EQ(read(sentinel_, sentinel_bytes_.size()), sentinel_bytes_) << "sentinel buffer lost bytes";
+  }
+
+  // Sends one line (plus raw payload) and returns the answer line.
+  std::string raw(const std::string& line, std::string_view payload = {}) {
+    return runtime_->request(line, client::ErrorKind::kKernelLaunch, payload).line;
+  }
+  uint32_t alloc(uint64_t size) {
+    std::string answer = raw(R"({"cmd":"alloc_buf","size":)" + std::to_string(size) + R"(,"tile_bytes":2048})");
+    auto index = client::Answer{answer, {}}.field("index");
+    EXPECT_TRUE(index) << answer;
+    return index ? static_cast<uint32_t>(std::stoul(*index)) : 0;
+  }
+  std::string write_command(uint32_t index, const std::string& shm, uint64_t size) {
+    return R"({"cmd":"write_buf","index":)" + std::to_string(index) + R"(,"shm_path":")" + shm +
+           R"(","size":)" + std::to_string(size) + "}";
+  }
+  std::string read_command(uint32_t index, const std::string& shm, uint64_t size) {
+    return R"({"cmd":"read_buf","index":)" + std::to_string(index) + R"(,"shm_path":")" + shm +
+           R"(","size":)" + std::to_string(size) + "}";
+  }
+  void write(uint32_t index, const std::vector<std::byte>& bytes) {
+    ShmMapping shm = ShmMapping::create_unique("zyxtt-test", bytes.size());
+    if (!bytes.empty()) std::memcpy(shm.data(), bytes.data(), bytes.size());
+    ASSERT_EQ(raw(write_command(index, shm.name(), bytes.size())), R"({"status":"ok"})");
+  }
+  std::vector<std::byte> read(uint32_t index, uint64_t size) {
+    ShmMapping shm = ShmMapping::create_unique("zyxtt-test", size);
+    EXPECT_EQ(raw(read_command(index, shm.name(), size)), R"({"status":"ok"})");
+    return std::vector<std::byte>(shm.data(), shm.data() + size);
+  }
+
+  std::unique_ptr<client::RuntimeProcess> runtime_;
+  uint32_t sentinel_ = 0;
+  std::vector<std::byte> sentinel_bytes_;
+  bool skip_sentinel_check_ = false;
+};
+
+// The error answer's code, or "" for a success answer.
+inline std::string code_of(const std::string& answer) {
+  client::Answer a{answer, {}};
+  return a.is_error() ? a.field("code").value_or("?") : "";
+}
+inline std::string msg_of(const std::string& answer) { return client::Answer{answer, {}}.field("msg").value_or(""); }
+
+}  // namespace zyxtt::testing

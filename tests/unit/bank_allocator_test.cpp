@@ -1,0 +1,63 @@
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "device/emu/bank_allocator.h"
+
+using zyxtt::emu::BankAllocator;
+
+TEST(BankAllocator, RoundsToGranulesAndReusesFreedSpace) {
+  BankAllocator a(4096, 4096 * 10, 4096);
+  auto x = a.allocate(1);
+  auto y = a.allocate(4097);
+  ASSERT_TRUE(x && y);
+  EXPECT_EQ(*x, 4096u);
+  EXPECT_EQ(*y, 8192u);
+  EXPECT_EQ(a.allocated_size(*y), 8192u);
+  EXPECT_EQ(a.free_bytes(), 4096u * 6);
+  EXPECT_EQ(a.free(*x), 4096u);
+  EXPECT_EQ(a.allocate(4096).value(), 4096u);  // first fit takes the hole back
+}
+
+TEST(BankAllocator, RefusesWhatDoesNotFit) {
+  BankAllocator a(0, 4096 * 4, 4096);
+  EXPECT_FALSE(a.allocate(0));
+  EXPECT_FALSE(a.allocate(4096 * 5));
+  EXPECT_TRUE(a.allocate(4096 * 4));
+  EXPECT_FALSE(a.allocate(1));
+  EXPECT_EQ(a.free(12345), 0u);  // not an allocation
+}
+
+TEST(BankAllocator, CoalescesNeighbours) {
+  BankAllocator a(0, 4096 * 3, 4096);
+  auto p = a.allocate(4096), q = a.allocate(4096), r = a.allocate(4096);
+  a.free(*p);
+  a.free(*r);
+  EXPECT_EQ(a.free_range_count(), 2u);
+  a.free(*q);
+  EXPECT_EQ(a.free_range_count(), 1u);
+  EXPECT_EQ(a.largest_free_range(), 4096u * 3);
+}
+
+TEST(BankAllocator, TenThousandMixedCyclesDoNotFragment) {
+  const uint64_t total = 4096ull * 100000;
+  BankAllocator a(0, total, 4096);
+  std::mt19937 rng(42);
+  std::vector<uint64_t> live;
+  for (int i = 0; i < 10000; ++i) {
+    if (live.size() < 50 && (rng() % 3 != 0 || live.empty())) {
+      uint64_t bytes = 1 + rng() % (4096 * 64);
+      auto address = a.allocate(bytes);
+      ASSERT_TRUE(address) << "cycle " << i;
+      live.push_back(*address);
+    } else {
+      size_t k = rng() % live.size();
+      a.free(live[k]);
+      live.erase(live.begin() + k);
+    }
+  }
+  for (uint64_t address : live) a.free(address);
+  EXPECT_EQ(a.free_bytes(), total);
+  EXPECT_EQ(a.free_range_count(), 1u);
+}

@@ -1,0 +1,110 @@
+#include <gtest/gtest.h>
+
+#include "common/error.h"
+#include "protocol/command.h"
+
+using namespace zyxtt;
+using namespace zyxtt::protocol;
+
+namespace {
+
+// Parses `line` expecting an error; returns it.
+Error parse_error(const std::string& line) {
+  try {
+    parse_command(line);
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error for " << line;
+  return Error(Code::kInternal, "none");
+}
+
+}  // namespace
+
+TEST(Command, ParsesEveryCommandAsZyxSendsIt) {
+  auto init = std::get<Init>(parse_command(R"({"cmd":"init","cache_dir":"/home/u/.config/zyx/cache/tt"})"));
+  EXPECT_EQ(init.cache_dir.value(), "/home/u/.config/zyx/cache/tt");
+  EXPECT_FALSE(std::get<Init>(parse_command(R"({"cmd":"init"})")).cache_dir.has_value());
+
+  auto alloc = std::get<AllocBuf>(parse_command(R"({"cmd":"alloc_buf","size":4000004,"tile_bytes":2048})"));
+  EXPECT_EQ(alloc.size, 4000004u);
+  EXPECT_EQ(std::get<FreeBuf>(parse_command(R"({"cmd":"free_buf","index":7})")).index, 7u);
+
+  auto write = std::get<WriteBuf>(parse_command(R"({"cmd":"write_buf","index":1,"shm_path":"/zyx-tt-1","size":12})"));
+  EXPECT_EQ(write.shm_path, "/zyx-tt-1");
+  EXPECT_EQ(write.size, 12u);
+  auto read = std::get<ReadBuf>(parse_command(R"({"cmd":"read_buf","index":2,"shm_path":"/x","size":3})"));
+  EXPECT_EQ(read.index, 2u);
+
+  auto compile = std::get<CompileProgram>(parse_command(
+      R"({"cmd":"compile_program","id":3,"reader_source_len":10,"compute_source_len":20,"writer_source_len":30,)"
+      R"("n_cbs":2,"cb_idx0":0,"cb_fmt0":0,"cb_tb0":4096,"cb_idx1":5,"cb_fmt1":2,"cb_tb1":2048})"));
+  EXPECT_EQ(compile.id, 3u);
+  EXPECT_EQ(compile.reader_len + compile.compute_len + compile.writer_len, 60u);
+  ASSERT_EQ(compile.cbs.size(), 2u);
+  EXPECT_EQ(compile.cbs[1].index, 5u);
+  EXPECT_EQ(compile.cbs[1].format, CbFormat::kFloat16_b);
+
+  auto run = std::get<protocol::Run>(parse_command(R"({"cmd":"run","id":0,"gd0":2,"gd1":3,"src0":4,"src1":5,"dst0":6})"));
+  EXPECT_EQ(run.gd0, 2u);
+  EXPECT_EQ(run.gd1, 3u);
+  EXPECT_EQ(run.srcs, (std::vector<uint32_t>{4, 5}));
+  EXPECT_EQ(run.dsts, (std::vector<uint32_t>{6}));
+  EXPECT_TRUE(std::holds_alternative<Exit>(parse_command(R"({"cmd":"exit"})")));
+}
+
+TEST(Command, IgnoresUnknownFieldsOrderAndSpacing) {
+  auto alloc = std::get<AllocBuf>(parse_command(R"(  { "tile_bytes" : 2048, "extra":[1,2], "size" : 5, "cmd" : "alloc_buf" } )"));
+  EXPECT_EQ(alloc.size, 5u);
+}
+
+TEST(Command, RejectsMalformedLines) {
+  EXPECT_EQ(parse_error("not json").code(), Code::kInvalidArgument);
+  EXPECT_NE(std::string(parse_error("not json").what()).find("not valid JSON"), std::string::npos);
+  EXPECT_EQ(parse_error("[1,2]").code(), Code::kInvalidArgument);
+  EXPECT_EQ(parse_error(R"({"size":1})").code(), Code::kInvalidArgument);
+  Error unknown = parse_error(R"({"cmd":"frobnicate"})");
+  EXPECT_EQ(unknown.code(), Code::kUnimplemented);
+  EXPECT_NE(std::string(unknown.what()).find("unknown cmd 'frobnicate'"), std::string::npos);
+}
+
+TEST(Command, RejectsMissingMistypedAndOutOfRangeFields) {
+  Error missing = parse_error(R"({"cmd":"alloc_buf"})");
+  EXPECT_EQ(missing.code(), Code::kInvalidArgument);
+  EXPECT_STREQ(missing.what(), "alloc_buf: required field 'size' is missing");
+
+  Error mistyped = parse_error(R"({"cmd":"free_buf","index":"3"})");
+  EXPECT_EQ(mistyped.code(), Code::kInvalidArgument);
+  EXPECT_NE(std::string(mistyped.what()).find("'index' must be a non-negative integer"), std::string::npos);
+
+  EXPECT_EQ(parse_error(R"({"cmd":"free_buf","index":1.5})").code(), Code::kInvalidArgument);
+  EXPECT_EQ(parse_error(R"({"cmd":"free_buf","index":-1})").code(), Code::kOutOfRange);
+  Error big = parse_error(R"({"cmd":"free_buf","index":4294967296})");
+  EXPECT_EQ(big.code(), Code::kOutOfRange);
+  EXPECT_NE(std::string(big.what()).find("at most 4294967295"), std::string::npos);
+  EXPECT_EQ(parse_error(R"({"cmd":"alloc_buf","size":1e30})").code(), Code::kInvalidArgument);
+  EXPECT_EQ(parse_error(R"({"cmd":"write_buf","index":0,"shm_path":5,"size":1})").code(), Code::kInvalidArgument);
+}
+
+TEST(Command, ValidatesCircularBufferConfigs) {
+  const std::string head =
+      R"({"cmd":"compile_program","id":0,"reader_source_len":1,"compute_source_len":1,"writer_source_len":1,)";
+  EXPECT_EQ(parse_error(head + R"("n_cbs":1,"cb_idx0":32,"cb_fmt0":0,"cb_tb0":4096})").code(), Code::kOutOfRange);
+  EXPECT_EQ(parse_error(head + R"("n_cbs":1,"cb_idx0":0,"cb_fmt0":3,"cb_tb0":4096})").code(), Code::kOutOfRange);
+  Error tb = parse_error(head + R"("n_cbs":1,"cb_idx0":0,"cb_fmt0":1,"cb_tb0":4096})");
+  EXPECT_NE(std::string(tb.what()).find("takes 2048 bytes"), std::string::npos);
+  Error dup = parse_error(head + R"("n_cbs":2,"cb_idx0":1,"cb_fmt0":0,"cb_tb0":4096,"cb_idx1":1,"cb_fmt1":0,"cb_tb1":4096})");
+  EXPECT_NE(std::string(dup.what()).find("configured twice"), std::string::npos);
+  EXPECT_EQ(parse_error(head + R"("n_cbs":1})").code(), Code::kInvalidArgument);  // cb_idx0 missing
+  Error huge = parse_error(
+      R"({"cmd":"compile_program","id":0,"reader_source_len":16777217,"compute_source_len":1,"writer_source_len":1,"n_cbs":0})");
+  EXPECT_EQ(huge.code(), Code::kOutOfRange);
+}
+
+TEST(Command, PayloadLengthOfAnInvalidCompileIsStillKnown) {
+  const std::string bad_cb =
+      R"({"cmd":"compile_program","id":0,"reader_source_len":3,"compute_source_len":4,"writer_source_len":5,"n_cbs":1,"cb_idx0":99,"cb_fmt0":0,"cb_tb0":4096})";
+  EXPECT_EQ(compile_payload_bytes(bad_cb).value(), 12u);
+  EXPECT_FALSE(compile_payload_bytes(R"({"cmd":"run"})").has_value());
+  EXPECT_FALSE(compile_payload_bytes("garbage").has_value());
+}

@@ -1,0 +1,98 @@
+// zyx-tt-runtime: the process zyx's Tenstorrent backend spawns. zyx passes no
+// arguments, so every option also reads an environment variable.
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <iostream>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "common/error.h"
+#include "device/emu/emu_device.h"
+#include "server/server.h"
+
+namespace {
+
+int g_stop_pipe[2] = {-1, -1};
+
+void on_stop_signal(int) {
+  char byte = 1;
+  [[maybe_unused]] ssize_t n = write(g_stop_pipe[1], &byte, 1);
+}
+
+void install_signal_handlers() {
+  if (pipe2(g_stop_pipe, O_CLOEXEC | O_NONBLOCK) != 0) std::abort();
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGTERM, &sa, nullptr);
+  sigaction(SIGINT, &sa, nullptr);
+  signal(SIGPIPE, SIG_IGN);  // a vanished client shows up as EOF instead
+}
+
+std::chrono::milliseconds to_ms(double seconds) {
+  return std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000.0));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"zyx-tt-runtime: serves zyx's Tenstorrent protocol (JSON lines on stdin, answers on stdout)"};
+  app.set_version_flag("--version", std::string("zyx-tt-runtime ") + ZYXTT_VERSION);
+
+  std::string log_level = "warn";
+  std::string arch_name = "p100a";
+  bool virtual_grid = false;
+  double keepalive_after = 2.0;
+  double keepalive_every = 4.0;
+
+  app.add_option("--log-level", log_level, "stderr log level: trace, debug, info, warn, error, off")
+      ->envname("ZYX_TT_LOG")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+      ->capture_default_str();
+  app.add_option("--arch", arch_name, "emulated architecture: p100a (7 DRAM banks) or p150 (8)")
+      ->envname("ZYX_TT_ARCH")
+      ->capture_default_str();
+  app.add_flag("--virtual-grid", virtual_grid,
+               "accept grids larger than the arch's worker grid and run them on virtual cores")
+      ->envname("ZYX_TT_VIRTUAL_GRID");
+  app.add_option("--keepalive-after", keepalive_after,
+                 "seconds a command runs before the first keep-alive line on stdout")
+      ->envname("ZYX_TT_KEEPALIVE_AFTER")
+      ->check(CLI::Range(0.0, 5.0))
+      ->capture_default_str();
+  app.add_option("--keepalive-every", keepalive_every, "seconds between keep-alive lines (at most 5)")
+      ->envname("ZYX_TT_KEEPALIVE_EVERY")
+      ->check(CLI::Range(0.01, 5.0))
+      ->capture_default_str();
+  app.footer(
+      "Every option can also be set by the environment variable shown beside it.\n"
+      "zyx spawns this program with no arguments from $XDG_CONFIG_HOME/zyx/zyx-tt-runtime\n"
+      "(else ~/.config/zyx/zyx-tt-runtime); see the README for the protocol.");
+  CLI11_PARSE(app, argc, argv);
+
+  auto logger = spdlog::stderr_color_mt("zyx-tt-runtime");
+  logger->set_pattern("[%H:%M:%S.%e] [zyx-tt-runtime] [%l] %v");
+  spdlog::set_default_logger(logger);
+  spdlog::set_level(spdlog::level::from_str(log_level));
+
+  install_signal_handlers();
+  try {
+    zyxtt::emu::EmuOptions emu_options;
+    emu_options.arch = &zyxtt::find_arch(arch_name);
+    zyxtt::emu::EmuDevice device(emu_options);
+
+    zyxtt::server::ServerOptions options;
+    options.virtual_grid = virtual_grid;
+    options.keep_alive.first_after = to_ms(keepalive_after);
+    options.keep_alive.every = to_ms(keepalive_every);
+    zyxtt::server::Server server(device, options, STDIN_FILENO, STDOUT_FILENO, g_stop_pipe[0]);
+    return server.serve();
+  } catch (const std::exception& e) {
+    spdlog::critical("{}", e.what());
+    return 1;
+  }
+}
