@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <filesystem>
+#include <thread>
 #include <iostream>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -37,6 +39,20 @@ std::chrono::milliseconds to_ms(double seconds) {
   return std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000.0));
 }
 
+// The directory of this executable: the worker and, once installed, the
+// kernel headers live beside it.
+std::filesystem::path own_directory() {
+  std::error_code ec;
+  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::filesystem::path(".") : exe.parent_path();
+}
+
+std::string default_kernel_api() {
+  auto installed = own_directory() / "kernel-api";
+  if (std::filesystem::exists(installed / "zyxtt" / "krt.h")) return installed.string();
+  return ZYXTT_SOURCE_KERNEL_API;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -48,6 +64,13 @@ int main(int argc, char** argv) {
   bool virtual_grid = false;
   double keepalive_after = 2.0;
   double keepalive_every = 4.0;
+  uint32_t threads = std::max(1u, std::thread::hardware_concurrency());
+  double run_timeout = 120.0;
+  std::string noc_alignment = "error";
+  bool dprint = false;
+  std::string kernel_api = default_kernel_api();
+  std::string compiler = "g++";
+  std::string unpack_to_dest = "fp32";
 
   app.add_option("--log-level", log_level, "stderr log level: trace, debug, info, warn, error, off")
       ->envname("ZYX_TT_LOG")
@@ -68,6 +91,35 @@ int main(int argc, char** argv) {
       ->envname("ZYX_TT_KEEPALIVE_EVERY")
       ->check(CLI::Range(0.01, 5.0))
       ->capture_default_str();
+  app.add_option("--threads", threads, "host threads that run emulated cores (1: deterministic single-thread mode)")
+      ->envname("ZYX_TT_THREADS")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  app.add_option("--run-timeout", run_timeout,
+                 "seconds a run may go without any kernel making progress before the watchdog ends it")
+      ->envname("ZYX_TT_RUN_TIMEOUT")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--noc-alignment", noc_alignment,
+                 "NOC transfers whose source and destination differ modulo the alignment (shifted data on "
+                 "silicon): error, warn or ignore")
+      ->envname("ZYX_TT_NOC_ALIGNMENT")
+      ->check(CLI::IsMember({"error", "warn", "ignore"}))
+      ->capture_default_str();
+  app.add_flag("--dprint", dprint, "print kernels' DPRINT / DEVICE_PRINT lines to stderr, prefixed with core and role")
+      ->envname("ZYX_TT_DPRINT");
+  app.add_option("--unpack-to-dest", unpack_to_dest,
+                 "how copy_tile unpacks Float32 CBs: fp32 (UnpackToDestFp32, exact) or default (through SrcA, "
+                 "truncated to TF32 as tt-metal's default mode does)")
+      ->envname("ZYX_TT_UNPACK_TO_DEST")
+      ->check(CLI::IsMember({"fp32", "default"}))
+      ->capture_default_str();
+  app.add_option("--kernel-api", kernel_api, "directory of the headers kernels are compiled against")
+      ->envname("ZYX_TT_KERNEL_API")
+      ->capture_default_str();
+  app.add_option("--compiler", compiler, "host C++ compiler for kernels")
+      ->envname("ZYX_TT_COMPILER")
+      ->capture_default_str();
   app.footer(
       "Every option can also be set by the environment variable shown beside it.\n"
       "zyx spawns this program with no arguments from $XDG_CONFIG_HOME/zyx/zyx-tt-runtime\n"
@@ -83,6 +135,16 @@ int main(int argc, char** argv) {
   try {
     zyxtt::emu::EmuOptions emu_options;
     emu_options.arch = &zyxtt::find_arch(arch_name);
+    emu_options.worker_path = (own_directory() / "zyx-tt-device-worker").string();
+    emu_options.kernel_api_dir = kernel_api;
+    emu_options.compiler = compiler;
+    emu_options.threads = threads;
+    emu_options.run_timeout = to_ms(run_timeout);
+    emu_options.align_policy = noc_alignment == "error"  ? zyxtt::emu::AlignPolicy::kError
+                               : noc_alignment == "warn" ? zyxtt::emu::AlignPolicy::kWarn
+                                                         : zyxtt::emu::AlignPolicy::kIgnore;
+    emu_options.dprint = dprint;
+    emu_options.unpack_fp32_to_dest = unpack_to_dest == "fp32";
     zyxtt::emu::EmuDevice device(emu_options);
 
     zyxtt::server::ServerOptions options;

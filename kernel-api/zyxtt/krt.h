@@ -5,7 +5,7 @@
 // calls yield the instance's fiber.
 //
 // Header side: kernel-api/ only ever calls these, never emulator internals.
-// Emulator side: src/device/emu/krt/ implements them.
+// Emulator side: src/device/emu/dataflow/ (and compute/) implement them.
 #pragma once
 
 #include <cstddef>
@@ -39,6 +39,9 @@ bool cb_pages_reservable_at_back(uint32_t cb, uint32_t pages);
 bool cb_pages_available_at_front(uint32_t cb, uint32_t pages);
 uint32_t cb_write_ptr(uint32_t cb);  // L1 byte address
 uint32_t cb_read_ptr(uint32_t cb);
+// The object API's CB endpoints: read (or write) pointer + offset, checked to
+// lie inside the pages this kernel waited for (or reserved).
+uint32_t cb_window_addr(uint32_t cb, bool read_side, uint32_t offset);
 uint32_t cb_page_bytes(uint32_t cb);
 uint32_t cb_num_pages(uint32_t cb);
 uint32_t cb_data_format(uint32_t cb);  // tt::DataFormat value

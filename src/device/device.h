@@ -35,7 +35,7 @@ class CompiledProgram {
 };
 
 struct RunRequest {
-  const CompiledProgram* program = nullptr;
+  CompiledProgram* program = nullptr;
   uint32_t program_id = 0;
   uint32_t rows = 1;  // gd0
   uint32_t cols = 1;  // gd1

@@ -23,6 +23,8 @@ class BankAllocator {
   uint64_t free_bytes() const { return free_bytes_; }
   uint64_t largest_free_range() const;
   size_t free_range_count() const { return free_.size(); }
+  // Every allocation as (start, rounded length), in address order.
+  const std::map<uint64_t, uint64_t>& allocations() const { return used_; }
   // Rounded size of the allocation at `address`, or 0.
   uint64_t allocated_size(uint64_t address) const;
 

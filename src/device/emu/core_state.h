@@ -66,6 +66,15 @@ struct NocCounters {
   uint32_t reads_barriered = 0;
   uint32_t writes_barriered = 0;
   uint32_t atomics_barriered = 0;
+  uint32_t posted_issued = 0;  // posted writes: covered by writes_flushed, not write_barrier
+  uint32_t posted_flushed = 0;
+};
+
+// The last DRAM buffer a NOC access hit (bank-local [lo, hi)), so that
+// element-by-element traffic skips the buffer search. Empty when lo >= hi.
+struct NocCache {
+  uint64_t dram_lo = 0;
+  uint64_t dram_hi = 0;
 };
 
 struct CoreState {
@@ -99,6 +108,9 @@ struct RunState {
   CoreState* cores = nullptr;       // rows * cols, row-major
   uint32_t rows = 0;
   uint32_t cols = 0;
+  // Grids larger than the arch's run in waves of whole rows: cores[0] is grid
+  // row first_row. A NOC access to a core outside the wave fails the run.
+  uint32_t first_row = 0;
   uint32_t dram_alignment = 64;  // NOC read alignment for DRAM sources
   uint32_t l1_alignment = 16;
   AlignPolicy align_policy = AlignPolicy::kError;
@@ -137,6 +149,7 @@ struct KernelInstance {
   uint32_t* common_args = nullptr;
   uint32_t common_arg_count = 0;
   NocCounters noc_counters[2];
+  NocCache noc_cache;
   std::string print_buffer;
 };
 

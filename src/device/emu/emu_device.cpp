@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "common/fs.h"
+#include "device/emu/emu_program.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -12,23 +13,40 @@ namespace {
 // kernels may treat as "no buffer".
 constexpr uint64_t kDramBase = 64 * 1024;
 
-class StoredProgram final : public CompiledProgram {
- public:
-  explicit StoredProgram(ProgramSource source) : source(std::move(source)) {}
-  ProgramSource source;
-};
+// Protocol cb_fmt codes to tt::DataFormat values.
+uint32_t data_format(protocol::CbFormat format) {
+  switch (format) {
+    case protocol::CbFormat::kFloat32: return 0;
+    case protocol::CbFormat::kFloat16: return 1;
+    case protocol::CbFormat::kFloat16_b: return 5;
+  }
+  return 0;
+}
 
 }  // namespace
 
 EmuDevice::EmuDevice(const EmuOptions& options)
-    : arch_(options.arch != nullptr ? *options.arch : default_arch()),
+    : options_(options),
+      arch_(options.arch != nullptr ? *options.arch : default_arch()),
       dram_(arch_),
-      allocator_(kDramBase, arch_.dram_bank_bytes, arch_.dram_page_bytes) {}
+      allocator_(kDramBase, arch_.dram_bank_bytes, arch_.dram_page_bytes),
+      worker_(options.worker_path, std::string(arch_.name), dram_.fd(), options.run_timeout) {}
 
 void EmuDevice::open(const std::string& cache_dir) {
-  cache_dir_ = cache_dir.empty() ? config_home() + "/zyx/cache/tt" : cache_dir;
-  make_private_dirs(cache_dir_);
+  std::string dir = cache_dir.empty() ? config_home() + "/zyx/cache/tt" : cache_dir;
+  make_private_dirs(dir);
+  if (!compiler_ || dir != cache_dir_) {
+    compiler_ = std::make_unique<KernelCompiler>(dir, options_.kernel_api_dir, options_.compiler);
+  }
+  cache_dir_ = dir;
 }
+
+KernelCompiler& EmuDevice::compiler() {
+  if (!compiler_) open("");
+  return *compiler_;
+}
+
+const CompileStats& EmuDevice::compile_stats() { return compiler().stats(); }
 
 DeviceInfo EmuDevice::info() const {
   return DeviceInfo{"emulator", &arch_, allocator_.free_bytes() * arch_.dram_banks};
@@ -72,12 +90,29 @@ void EmuDevice::read_to_fd(const DeviceBuffer& buffer, int fd, uint64_t length) 
 }
 
 std::shared_ptr<CompiledProgram> EmuDevice::compile(uint32_t program_id, const ProgramSource& source) {
-  return std::make_shared<StoredProgram>(source);
+  auto program = std::make_shared<EmuProgram>(source, compiler());
+  program->prebuild();
+  return program;
 }
 
 void EmuDevice::run(const RunRequest& request) {
-  throw Error(Code::kUnimplemented,
-              fmt::format("run: the emulator cannot execute kernels yet (program {})", request.program_id));
+  auto& program = dynamic_cast<EmuProgram&>(*request.program);
+  RunJob job;
+  job.reader = program.object(krt::Role::kReader, static_cast<uint32_t>(request.srcs.size()));
+  job.writer = program.object(krt::Role::kWriter, static_cast<uint32_t>(request.dsts.size()));
+  job.compute = program.object(krt::Role::kCompute, 0);
+  for (const auto& cb : program.source().cbs)
+    job.cbs.push_back(CbSpec{cb.index, data_format(cb.format), cb.tile_bytes, 2});
+  job.rows = request.rows;
+  job.cols = request.cols;
+  for (const auto& b : request.srcs) job.srcs.push_back(static_cast<uint32_t>(b.address));
+  for (const auto& b : request.dsts) job.dsts.push_back(static_cast<uint32_t>(b.address));
+  for (const auto& [address, length] : allocator_.allocations()) job.buffers.push_back({address, length});
+  job.threads = options_.threads;
+  job.align_policy = options_.align_policy;
+  job.dprint = options_.dprint;
+  job.unpack_fp32_to_dest = options_.unpack_fp32_to_dest;
+  worker_.run(job, fmt::format("run of program {} on {}x{} cores", request.program_id, request.rows, request.cols));
 }
 
 }  // namespace zyxtt::emu

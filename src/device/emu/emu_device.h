@@ -1,18 +1,31 @@
-// The emulator device: Blackhole DRAM in a memfd, programs compiled and run
-// by the host (kernel execution arrives with the emulator's run path).
+// The emulator device: Blackhole DRAM in a memfd, kernels compiled by the
+// host compiler and run in a device-worker process that maps the same DRAM.
 #pragma once
 
+#include <chrono>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "device/device.h"
 #include "device/emu/bank_allocator.h"
+#include "device/emu/core_state.h"
 #include "device/emu/dram.h"
+#include "device/emu/jit/kernel_compiler.h"
+#include "device/emu/worker_client.h"
 
 namespace zyxtt::emu {
 
 struct EmuOptions {
   const Arch* arch = nullptr;  // default_arch() when null
+  std::string worker_path;     // zyx-tt-device-worker
+  std::string kernel_api_dir;  // headers kernels compile against
+  std::string compiler = "g++";
+  uint32_t threads = 1;
+  std::chrono::milliseconds run_timeout{120000};
+  AlignPolicy align_policy = AlignPolicy::kError;
+  bool dprint = false;
+  bool unpack_fp32_to_dest = true;
 };
 
 class EmuDevice final : public Device {
@@ -31,14 +44,19 @@ class EmuDevice final : public Device {
   void run(const RunRequest& request) override;
 
   const std::string& cache_dir() const { return cache_dir_; }
+  const CompileStats& compile_stats();
 
  private:
   uint64_t per_bank_bytes(uint64_t size) const;
+  KernelCompiler& compiler();
 
+  EmuOptions options_;
   const Arch& arch_;
   Dram dram_;
   BankAllocator allocator_;
   std::string cache_dir_;
+  std::unique_ptr<KernelCompiler> compiler_;
+  WorkerClient worker_;
 };
 
 }  // namespace zyxtt::emu

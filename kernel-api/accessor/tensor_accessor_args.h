@@ -1,0 +1,3 @@
+// Legacy (G1.5) include path.
+#pragma once
+#include "api/tensor/tensor_accessor_args.h"

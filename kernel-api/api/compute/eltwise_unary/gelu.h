@@ -1,0 +1,16 @@
+// GELU. The fast approximation is the API default; the emulator computes the
+// exact erf form for both (fidelity notes come later).
+#pragma once
+
+#include "api/compute/common_globals.h"
+
+namespace ckernel {
+template <bool fast_and_approx = true>
+ALWI void gelu_tile_init() {}
+template <bool fast_and_approx = true>
+ALWI void gelu_tile(uint32_t idst) {
+  ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::kGelu, idst);
+}
+ALWI void gelu_tanh_tile_init() {}
+ZYXTT_UNARY_FN(gelu_tanh_tile, GeluTanh)
+}  // namespace ckernel

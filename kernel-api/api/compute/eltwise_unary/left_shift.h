@@ -1,0 +1,2 @@
+#pragma once
+#include "api/compute/eltwise_unary/bitwise.h"

@@ -1,0 +1,2 @@
+#pragma once
+#include "api/compute/add_int_sfpu.h"

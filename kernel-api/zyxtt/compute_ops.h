@@ -1,0 +1,68 @@
+// The one list of SFPU / FPU operations the compute API can ask the emulator
+// for. Kernel-API headers name an op by its enum value; the emulator's math
+// library (src/device/emu/compute/tile_math.cpp) holds one body per entry.
+// Adding an op: one line here, one body there, one wrapper in the API header.
+#pragma once
+
+#include <cstdint>
+
+// X(EnumName, api_name) -- api_name is only used in error messages.
+// Float ops: element x (fp32) -> fp32. p0/p1 are the call's 32-bit params.
+#define ZYXTT_SFPU_UNARY_OPS(X)                                            \
+  X(Sin, sin_tile) X(Cos, cos_tile) X(Tan, tan_tile)                       \
+  X(Asin, asin_tile) X(Acos, acos_tile) X(Atan, atan_tile)                 \
+  X(Sinh, sinh_tile) X(Cosh, cosh_tile)                                    \
+  X(Asinh, asinh_tile) X(Acosh, acosh_tile) X(Atanh, atanh_tile)           \
+  X(Exp, exp_tile) X(Exp2, exp2_tile) X(Expm1, expm1_tile)                 \
+  X(Log, log_tile) X(LogWithBase, log_with_base_tile) X(Log1p, log1p_tile) \
+  X(Sqrt, sqrt_tile) X(Rsqrt, rsqrt_tile) X(Recip, recip_tile)             \
+  X(Negative, negative_tile) X(Abs, abs_tile) X(Sign, sign_tile)           \
+  X(Signbit, signbit_tile) X(Square, square_tile) X(Power, power_tile)     \
+  X(Floor, floor_tile) X(Ceil, ceil_tile) X(Trunc, trunc_tile)             \
+  X(Frac, frac_tile) X(Round, round_tile)                                  \
+  X(Tanh, tanh_tile) X(Sigmoid, sigmoid_tile) X(Silu, silu_tile)           \
+  X(Relu, relu_tile) X(ReluMax, relu_max_tile) X(ReluMin, relu_min_tile)   \
+  X(LeakyRelu, leaky_relu_tile) X(Elu, elu_tile)                           \
+  X(Gelu, gelu_tile) X(GeluTanh, gelu_tanh_tile)                           \
+  X(Erf, erf_tile) X(Erfc, erfc_tile)                                      \
+  X(Hardsigmoid, hardsigmoid_tile) X(Softsign, softsign_tile)              \
+  X(Heaviside, heaviside_tile) X(Isinf, isinf_tile) X(Isnan, isnan_tile)   \
+  X(Isfinite, isfinite_tile) X(LogicalNot, logical_not_unary_tile)         \
+  X(AddScalar, add_unary_tile) X(SubScalar, sub_unary_tile)                \
+  X(RsubScalar, rsub_unary_tile) X(MulScalar, mul_unary_tile)              \
+  X(DivScalar, div_unary_tile) X(MaxScalar, unary_max_tile)                \
+  X(MinScalar, unary_min_tile) X(Fill, fill_tile)                          \
+  X(Identity, identity_tile)                                               \
+  /* bit-pattern ops: element = raw 32-bit DST word */                     \
+  X(BitwiseNot, bitwise_not_tile) X(NegativeInt32, negative_tile_int32)    \
+  X(AbsInt32, abs_tile_int32) X(FillBits, fill_tile_bitcast)               \
+  X(BitwiseAndScalar, bitwise_and_tile) X(BitwiseOrScalar, bitwise_or_tile) \
+  X(BitwiseXorScalar, bitwise_xor_tile) X(LeftShiftScalar, left_shift_tile) \
+  X(RightShiftScalar, right_shift_tile)
+
+// Binary SFPU ops on two DST tiles: out = a op b.
+#define ZYXTT_SFPU_BINARY_OPS(X)                                                 \
+  X(Add, add_binary_tile) X(Sub, sub_binary_tile) X(Rsub, rsub_binary_tile)      \
+  X(Mul, mul_binary_tile) X(Div, div_binary_tile)                                \
+  X(DivNoNan, div_no_nan_binary_tile) X(Power, power_binary_tile)                \
+  X(Max, binary_max_tile) X(Min, binary_min_tile)                                \
+  X(Eq, eq_binary_tile) X(Ne, ne_binary_tile) X(Lt, lt_binary_tile)              \
+  X(Gt, gt_binary_tile) X(Le, le_binary_tile) X(Ge, ge_binary_tile)              \
+  /* bit-pattern ops */                                                          \
+  X(AddInt32, add_int32_tile) X(SubInt32, sub_int32_tile)                        \
+  X(MulInt32, mul_int32_tile) X(BitwiseAnd, bitwise_and_binary_tile)             \
+  X(BitwiseOr, bitwise_or_binary_tile) X(BitwiseXor, bitwise_xor_binary_tile)    \
+  X(LeftShift, binary_left_shift_tile) X(RightShift, binary_right_shift_tile)
+
+// FPU (matrix engine) element-wise ops on two CB tiles.
+#define ZYXTT_FPU_BINARY_OPS(X) X(Add, add_tiles) X(Sub, sub_tiles) X(Mul, mul_tiles)
+
+namespace zyxtt::krt {
+
+#define ZYXTT_ENUM_ENTRY(name, api) k##name,
+enum class SfpuUnaryOp : uint32_t { ZYXTT_SFPU_UNARY_OPS(ZYXTT_ENUM_ENTRY) kCount };
+enum class SfpuBinaryOp : uint32_t { ZYXTT_SFPU_BINARY_OPS(ZYXTT_ENUM_ENTRY) kCount };
+enum class FpuBinaryOp : uint32_t { ZYXTT_FPU_BINARY_OPS(ZYXTT_ENUM_ENTRY) kCount };
+#undef ZYXTT_ENUM_ENTRY
+
+}  // namespace zyxtt::krt

@@ -1,0 +1,252 @@
+#include "device/emu/compute/formats.h"
+
+#include "zyxtt/kernel_base.h"
+
+namespace zyxtt::emu::compute {
+namespace {
+
+using tt::DataFormat;
+constexpr uint32_t fmt(DataFormat f) { return static_cast<uint32_t>(f); }
+
+// Rounds away the low `shift` bits of `mag` (shift >= 1) per `r`.
+inline uint64_t round_shift(uint64_t mag, uint32_t shift, Rounding r) {
+  if (shift >= 64) return 0;
+  uint64_t q = mag >> shift;
+  uint64_t rem = mag & ((uint64_t(1) << shift) - 1);
+  uint64_t half = uint64_t(1) << (shift - 1);
+  switch (r) {
+    case Rounding::kNearestEven:
+      if (rem > half || (rem == half && (q & 1))) ++q;
+      break;
+    case Rounding::kHalfAwayFromZero:
+      if (rem >= half) ++q;
+      break;
+    case Rounding::kTruncate:
+      break;
+  }
+  return q;
+}
+
+// ---- BFP8_b: 64 shared exponents (one per 16-element face row), then 1024
+// sign+7-bit-mantissa bytes with explicit leading one. Layout as believed in
+// hardware-model.md section 1 (unconfirmed against tt-metal's host packer).
+void unpack_bfp8b(const uint8_t* src, float* dst) {
+  const uint8_t* mant = src + 64;
+  for (uint32_t row = 0; row < 64; ++row) {
+    int e = src[row];
+    for (uint32_t j = 0; j < 16; ++j) {
+      uint8_t b = mant[row * 16 + j];
+      uint32_t m = b & 0x7F;
+      // value = m / 64 * 2^(e - 127)
+      float v = m == 0 ? 0.0f : __builtin_ldexpf(float(m), e - 127 - 6);
+      dst[row * 16 + j] = (b & 0x80) ? -v : v;
+    }
+  }
+}
+
+void pack_bfp8b(const float* src, uint8_t* dst, Rounding r) {
+  uint8_t* mant = dst + 64;
+  for (uint32_t row = 0; row < 64; ++row) {
+    uint32_t emax = 0;
+    for (uint32_t j = 0; j < 16; ++j) {
+      uint32_t e = (f2u(src[row * 16 + j]) >> 23) & 0xFF;
+      if (e != 0xFF && e > emax) emax = e;
+    }
+    dst[row] = static_cast<uint8_t>(emax);
+    for (uint32_t j = 0; j < 16; ++j) {
+      uint32_t u = f2u(src[row * 16 + j]);
+      uint32_t e = (u >> 23) & 0xFF;
+      uint8_t sign = (u >> 31) ? 0x80 : 0;
+      uint64_t m;
+      if (e == 0xFF) {
+        m = 0x7F;  // inf / NaN saturate to the row's largest magnitude
+      } else if (e == 0) {
+        m = 0;
+      } else {
+        uint64_t full = (u & 0x7FFFFFu) | 0x800000u;  // 24-bit significand
+        uint32_t shift = 17 + (emax - e);             // keep 7 bits at emax
+        m = round_shift(full, shift, r);
+        if (m > 0x7F) m = 0x7F;
+      }
+      mant[row * 16 + j] = static_cast<uint8_t>(sign | m);
+    }
+  }
+}
+
+}  // namespace
+
+uint16_t f32_to_bf16(float f, Rounding r) {
+  uint32_t u = f2u(f);
+  if ((u & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((u >> 16) | 0x0040);  // quiet NaN
+  uint64_t q = round_shift(u & 0x7FFFFFFFu, 16, r);  // carries into the exponent, inf on overflow
+  return static_cast<uint16_t>(((u >> 16) & 0x8000) | q);
+}
+
+uint16_t f32_to_f16(float f, Rounding r, bool flush) {
+  uint32_t u = f2u(f);
+  uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000);
+  uint32_t a = u & 0x7FFFFFFFu;
+  if (a > 0x7F800000u) return sign | 0x7E00 | ((a >> 13) & 0x3FF);
+  if (a == 0x7F800000u) return sign | 0x7C00;
+  const uint16_t overflow = r == Rounding::kTruncate ? 0x7BFF : 0x7C00;
+  int e = int(a >> 23) - 127 + 15;  // fp16 biased exponent
+  if (e >= 31) return sign | overflow;
+  uint64_t h;
+  if (e >= 1) {
+    // Normal: round the 23-bit mantissa to 10, a carry bumps the exponent.
+    h = round_shift((uint64_t(e) << 23) | (a & 0x7FFFFF), 13, r);
+  } else {
+    if (a < 0x00800000u) return sign;  // fp32 subnormals are far below fp16's range
+    uint64_t m = (a & 0x7FFFFF) | 0x800000;  // value = m * 2^(E-150); unit 2^-24
+    uint32_t shift = static_cast<uint32_t>(126 - int(a >> 23));
+    h = round_shift(m, shift, r);
+  }
+  if (h >= 0x7C00) return sign | overflow;
+  if (flush && h < 0x400) return sign;
+  return static_cast<uint16_t>(sign | h);
+}
+
+float f16_to_f32(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16;
+  uint32_t e = (h >> 10) & 0x1F;
+  uint32_t m = h & 0x3FF;
+  if (e == 0x1F) return u2f(sign | 0x7F800000u | (m << 13));
+  if (e == 0) {
+    float v = float(m) * (1.0f / 16777216.0f);  // m * 2^-24, exact
+    return sign ? -v : v;
+  }
+  return u2f(sign | ((e + 112) << 23) | (m << 13));
+}
+
+uint32_t tile_bytes(uint32_t format) {
+  switch (static_cast<DataFormat>(format)) {
+    case DataFormat::Float32:
+    case DataFormat::Int32:
+    case DataFormat::UInt32:
+      return 4096;
+    case DataFormat::Float16:
+    case DataFormat::Float16_b:
+    case DataFormat::UInt16:
+      return 2048;
+    case DataFormat::UInt8:
+      return 1024;
+    case DataFormat::Bfp8_b:
+      return 1088;
+    default:
+      return 0;
+  }
+}
+
+const char* format_name(uint32_t format) {
+  switch (static_cast<DataFormat>(format)) {
+    case DataFormat::Float32: return "Float32";
+    case DataFormat::Float16: return "Float16";
+    case DataFormat::Bfp8: return "Bfp8";
+    case DataFormat::Bfp4: return "Bfp4";
+    case DataFormat::Tf32: return "Tf32";
+    case DataFormat::Float16_b: return "Float16_b";
+    case DataFormat::Bfp8_b: return "Bfp8_b";
+    case DataFormat::Bfp4_b: return "Bfp4_b";
+    case DataFormat::Int32: return "Int32";
+    case DataFormat::UInt16: return "UInt16";
+    case DataFormat::Lf8: return "Lf8";
+    case DataFormat::Bfp2: return "Bfp2";
+    case DataFormat::Int16: return "Int16";
+    case DataFormat::Int8: return "Int8";
+    case DataFormat::Bfp2_b: return "Bfp2_b";
+    case DataFormat::UInt32: return "UInt32";
+    case DataFormat::Fp8_e4m3: return "Fp8_e4m3";
+    case DataFormat::UInt8: return "UInt8";
+    case DataFormat::RawUInt8: return "RawUInt8";
+    case DataFormat::RawUInt16: return "RawUInt16";
+    case DataFormat::RawUInt32: return "RawUInt32";
+    case DataFormat::Invalid: return "Invalid";
+  }
+  return "unknown";
+}
+
+bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32) {
+  switch (static_cast<DataFormat>(format)) {
+    case DataFormat::Float32:
+      std::memcpy(dst, src, 4096);
+      if (tf32)
+        for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = tf32_truncate(dst[i]);
+      return true;
+    case DataFormat::Int32:
+    case DataFormat::UInt32:
+      std::memcpy(dst, src, 4096);
+      return true;
+    case DataFormat::Float16_b: {
+      uint16_t h[kTileElems];
+      std::memcpy(h, src, 2048);
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = bf16_to_f32(h[i]);
+      return true;
+    }
+    case DataFormat::Float16: {
+      uint16_t h[kTileElems];
+      std::memcpy(h, src, 2048);
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = f16_to_f32(h[i]);
+      return true;
+    }
+    case DataFormat::UInt16: {
+      uint16_t h[kTileElems];
+      std::memcpy(h, src, 2048);
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(h[i]);
+      return true;
+    }
+    case DataFormat::UInt8:
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(src[i]);
+      return true;
+    case DataFormat::Bfp8_b:
+      unpack_bfp8b(src, dst);
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool pack_tile(uint32_t format, const float* src, uint8_t* dst, const PackOptions& opt) {
+  switch (static_cast<DataFormat>(format)) {
+    case DataFormat::Float32:
+    case DataFormat::Int32:
+    case DataFormat::UInt32:
+      std::memcpy(dst, src, 4096);
+      return true;
+    case DataFormat::Float16_b: {
+      uint16_t h[kTileElems];
+      for (uint32_t i = 0; i < kTileElems; ++i) h[i] = f32_to_bf16(src[i], opt.rounding);
+      std::memcpy(dst, h, 2048);
+      return true;
+    }
+    case DataFormat::Float16: {
+      uint16_t h[kTileElems];
+      for (uint32_t i = 0; i < kTileElems; ++i) h[i] = f32_to_f16(src[i], opt.rounding, opt.fp16_flush_subnormals);
+      std::memcpy(dst, h, 2048);
+      return true;
+    }
+    case DataFormat::UInt16: {
+      uint16_t h[kTileElems];
+      for (uint32_t i = 0; i < kTileElems; ++i) h[i] = static_cast<uint16_t>(f2u(src[i]));
+      std::memcpy(dst, h, 2048);
+      return true;
+    }
+    case DataFormat::UInt8:
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = static_cast<uint8_t>(f2u(src[i]));
+      return true;
+    case DataFormat::Bfp8_b:
+      pack_bfp8b(src, dst, opt.rounding);
+      return true;
+    default:
+      return false;
+  }
+}
+
+void narrow_to_dst16(float* tile, uint32_t dst_format, Rounding r) {
+  if (dst_format == fmt(DataFormat::Float16)) {
+    for (uint32_t i = 0; i < kTileElems; ++i) tile[i] = f16_to_f32(f32_to_f16(tile[i], r, false));
+  } else {
+    for (uint32_t i = 0; i < kTileElems; ++i) tile[i] = bf16_to_f32(f32_to_bf16(tile[i], r));
+  }
+}
+
+}  // namespace zyxtt::emu::compute

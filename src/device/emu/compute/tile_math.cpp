@@ -1,0 +1,363 @@
+#include "device/emu/compute/tile_math.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "device/emu/compute/formats.h"
+#include "zyxtt/kernel_base.h"
+
+namespace zyxtt::emu::compute {
+namespace {
+
+using krt::FpuBinaryOp;
+using krt::SfpuBinaryOp;
+using krt::SfpuUnaryOp;
+
+// libm in fp32 (silicon uses polynomial approximations; fidelity notes later).
+// Bodies see x (the element), fp0 / fp1 (params as floats) and p0 / p1 (raw).
+#define ZYXTT_UNARY_FLOAT_BODIES(X)                                      \
+  X(Sin, std::sin(x))                                                    \
+  X(Cos, std::cos(x))                                                    \
+  X(Tan, std::tan(x))                                                    \
+  X(Asin, std::asin(x))                                                  \
+  X(Acos, std::acos(x))                                                  \
+  X(Atan, std::atan(x))                                                  \
+  X(Sinh, std::sinh(x))                                                  \
+  X(Cosh, std::cosh(x))                                                  \
+  X(Asinh, std::asinh(x))                                                \
+  X(Acosh, std::acosh(x))                                                \
+  X(Atanh, std::atanh(x))                                                \
+  X(Exp, std::exp(p1 ? x * fp0 : x))                                     \
+  X(Exp2, std::exp2(x))                                                  \
+  X(Expm1, std::expm1(x))                                                \
+  X(Log, std::log(x))                                                    \
+  X(LogWithBase, std::log(x) * fp0)                                      \
+  X(Log1p, std::log1p(x))                                                \
+  X(Sqrt, std::sqrt(x))                                                  \
+  X(Rsqrt, 1.0f / std::sqrt(x))                                          \
+  X(Recip, 1.0f / x)                                                     \
+  X(Negative, -x)                                                        \
+  X(Abs, std::fabs(x))                                                   \
+  X(Sign, x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : x))                      \
+  X(Signbit, std::signbit(x) ? 1.0f : 0.0f)                              \
+  X(Square, x * x)                                                       \
+  X(Power, std::pow(x, fp0))                                             \
+  X(Floor, std::floor(x))                                                \
+  X(Ceil, std::ceil(x))                                                  \
+  X(Trunc, std::trunc(x))                                                \
+  X(Frac, x - std::trunc(x))                                             \
+  X(Round, round_decimals(x, static_cast<int32_t>(p0)))                  \
+  X(Tanh, std::tanh(x))                                                  \
+  X(Sigmoid, 1.0f / (1.0f + std::exp(-x)))                               \
+  X(Silu, x / (1.0f + std::exp(-x)))                                     \
+  X(Relu, x > 0.0f ? x : 0.0f)                                           \
+  X(ReluMax, min_num(x > 0.0f ? x : 0.0f, fp0))                        \
+  X(ReluMin, x >= fp0 ? x : 0.0f)                                        \
+  X(LeakyRelu, x >= 0.0f ? x : fp0 * x)                                  \
+  X(Elu, x > 0.0f ? x : fp0 * std::expm1(x))                             \
+  X(Gelu, 0.5f * x * (1.0f + std::erf(x * 0.70710678f)))                 \
+  X(GeluTanh, 0.5f * x * (1.0f + std::tanh(0.7978845608f * (x + 0.044715f * x * x * x)))) \
+  X(Erf, std::erf(x))                                                    \
+  X(Erfc, std::erfc(x))                                                  \
+  X(Hardsigmoid, min_num(max_num(x * (1.0f / 6.0f) + 0.5f, 0.0f), 1.0f)) \
+  X(Softsign, x / (1.0f + std::fabs(x)))                                 \
+  X(Heaviside, x < 0.0f ? 0.0f : (x > 0.0f ? 1.0f : fp0))                \
+  X(Isinf, std::isinf(x) ? 1.0f : 0.0f)                                  \
+  X(Isnan, std::isnan(x) ? 1.0f : 0.0f)                                  \
+  X(Isfinite, std::isfinite(x) ? 1.0f : 0.0f)                            \
+  X(LogicalNot, x == 0.0f ? 1.0f : 0.0f)                                 \
+  X(AddScalar, x + fp0)                                                  \
+  X(SubScalar, x - fp0)                                                  \
+  X(RsubScalar, fp0 - x)                                                 \
+  X(MulScalar, x * fp0)                                                  \
+  X(DivScalar, x / fp0)                                                  \
+  X(MaxScalar, max_num(x, fp0))                                        \
+  X(MinScalar, min_num(x, fp0))                                        \
+  X(Fill, fp0)                                                           \
+  X(Identity, x)
+
+// Bodies on the raw word u (integer DST data).
+#define ZYXTT_UNARY_BITS_BODIES(X)                                       \
+  X(BitwiseNot, ~u)                                                      \
+  X(NegativeInt32, 0u - u)                                               \
+  X(AbsInt32, static_cast<int32_t>(u) < 0 ? 0u - u : u)                  \
+  X(FillBits, p0)                                                        \
+  X(BitwiseAndScalar, u & p0)                                            \
+  X(BitwiseOrScalar, u | p0)                                             \
+  X(BitwiseXorScalar, u ^ p0)                                            \
+  X(LeftShiftScalar, u << (p0 & 31))                                     \
+  X(RightShiftScalar, static_cast<uint32_t>(static_cast<int32_t>(u) >> (p0 & 31)))
+
+// Binary bodies see a, b (floats) or ua, ub (raw words).
+#define ZYXTT_BINARY_FLOAT_BODIES(X)                                     \
+  X(Add, a + b)                                                          \
+  X(Sub, a - b)                                                          \
+  X(Rsub, b - a)                                                         \
+  X(Mul, mul_zero_wins(a, b))                                            \
+  X(Div, a / b)                                                          \
+  X(DivNoNan, b == 0.0f ? 0.0f : a / b)                                  \
+  X(Power, std::pow(a, b))                                               \
+  X(Max, max_num(a, b))                                                \
+  X(Min, min_num(a, b))                                                \
+  X(Eq, a == b ? 1.0f : 0.0f)                                            \
+  X(Ne, a != b ? 1.0f : 0.0f)                                            \
+  X(Lt, a < b ? 1.0f : 0.0f)                                             \
+  X(Gt, a > b ? 1.0f : 0.0f)                                             \
+  X(Le, a <= b ? 1.0f : 0.0f)                                            \
+  X(Ge, a >= b ? 1.0f : 0.0f)
+
+#define ZYXTT_BINARY_BITS_BODIES(X)                                      \
+  X(AddInt32, ua + ub)                                                   \
+  X(SubInt32, ua - ub)                                                   \
+  X(MulInt32, ua * ub)                                                   \
+  X(BitwiseAnd, ua & ub)                                                 \
+  X(BitwiseOr, ua | ub)                                                  \
+  X(BitwiseXor, ua ^ ub)                                                 \
+  X(LeftShift, ua << (ub & 31))                                          \
+  X(RightShift, static_cast<uint32_t>(static_cast<int32_t>(ua) >> (ub & 31)))
+
+// round_tile: half to even at `decimals` decimal places (torch.round).
+inline float round_decimals(float x, int32_t decimals) {
+  if (decimals == 0) return std::nearbyint(x);
+  double s = std::pow(10.0, decimals);
+  return static_cast<float>(std::nearbyint(static_cast<double>(x) * s) / s);
+}
+
+// max / min that ignore a NaN operand, signalling or quiet (libm's fmax
+// returns NaN for a signalling one; the SFPU raises nothing).
+inline float max_num(float a, float b) { return std::isnan(a) ? b : (std::isnan(b) ? a : (a > b ? a : b)); }
+inline float min_num(float a, float b) { return std::isnan(a) ? b : (std::isnan(b) ? a : (a < b ? a : b)); }
+
+// WH/BH SFPU multiply forces 0 * anything (inf, NaN included) to 0.
+inline float mul_zero_wins(float a, float b) {
+  if (a == 0.0f || b == 0.0f) return (std::signbit(a) != std::signbit(b)) ? -0.0f : 0.0f;
+  return a * b;
+}
+
+template <class F>
+inline void map_float(float* t, F f) {
+  for (uint32_t i = 0; i < kTileElems; ++i) t[i] = f(t[i]);
+}
+template <class F>
+inline void map_bits(float* t, F f) {
+  for (uint32_t i = 0; i < kTileElems; ++i) t[i] = u2f(f(f2u(t[i])));
+}
+template <class F>
+inline void zip_float(const float* a, const float* b, float* out, F f) {
+  for (uint32_t i = 0; i < kTileElems; ++i) out[i] = f(a[i], b[i]);
+}
+template <class F>
+inline void zip_bits(const float* a, const float* b, float* out, F f) {
+  for (uint32_t i = 0; i < kTileElems; ++i) out[i] = u2f(f(f2u(a[i]), f2u(b[i])));
+}
+
+// ---- typecast helpers ------------------------------------------------------------
+enum class Kind { kFloat, kInt, kOther };
+Kind kind_of(uint32_t f) {
+  switch (static_cast<tt::DataFormat>(f)) {
+    case tt::DataFormat::Float32:
+    case tt::DataFormat::Float16_b:
+    case tt::DataFormat::Bfp8_b:
+    case tt::DataFormat::Bfp4_b:
+      return Kind::kFloat;
+    case tt::DataFormat::Int32:
+    case tt::DataFormat::UInt32:
+    case tt::DataFormat::UInt16:
+    case tt::DataFormat::UInt8:
+    case tt::DataFormat::Int8:
+      return Kind::kInt;
+    default:
+      return Kind::kOther;  // Float16 among them: no supported pair
+  }
+}
+
+// Integer value range of an integer format.
+void int_range(uint32_t f, double& lo, double& hi) {
+  switch (static_cast<tt::DataFormat>(f)) {
+    case tt::DataFormat::Int32: lo = -2147483648.0; hi = 2147483647.0; return;
+    case tt::DataFormat::UInt32: lo = 0; hi = 4294967295.0; return;
+    case tt::DataFormat::UInt16: lo = 0; hi = 65535.0; return;
+    case tt::DataFormat::UInt8: lo = 0; hi = 255.0; return;
+    default: lo = -127.0; hi = 127.0; return;  // Int8 (sign-magnitude on silicon)
+  }
+}
+
+double int_value(uint32_t f, uint32_t u) {
+  switch (static_cast<tt::DataFormat>(f)) {
+    case tt::DataFormat::Int32: return static_cast<int32_t>(u);
+    case tt::DataFormat::Int8: return static_cast<int8_t>(u & 0xFF);
+    default: return u;
+  }
+}
+
+uint32_t int_bits(uint32_t f, double v) {
+  if (f == static_cast<uint32_t>(tt::DataFormat::Int32) || f == static_cast<uint32_t>(tt::DataFormat::Int8))
+    return static_cast<uint32_t>(static_cast<int32_t>(v));
+  return static_cast<uint32_t>(v);
+}
+
+// Supported int <-> int pairs (kernel-api-compute.md section 8).
+bool int_pair_supported(uint32_t in, uint32_t out) {
+  using tt::DataFormat;
+  auto is = [](uint32_t f, DataFormat d) { return f == static_cast<uint32_t>(d); };
+  if (is(in, DataFormat::UInt16) || is(out, DataFormat::UInt16)) return true;  // UInt16 <-> UInt32/Int32/UInt8/Int8
+  if (is(in, DataFormat::Int8) || is(out, DataFormat::Int8)) return true;      // Int32/UInt32/UInt8 <-> Int8
+  return false;
+}
+
+}  // namespace
+
+void apply_unary(SfpuUnaryOp op, float* t, uint32_t p0, uint32_t p1) {
+  const float fp0 = u2f(p0);
+  const float fp1 = u2f(p1);
+  (void)fp1;
+  switch (op) {
+#define ZYXTT_CASE(name, ...)                                        \
+  case SfpuUnaryOp::k##name:                                         \
+    map_float(t, [&](float x) -> float { return (__VA_ARGS__); });   \
+    return;
+    ZYXTT_UNARY_FLOAT_BODIES(ZYXTT_CASE)
+#undef ZYXTT_CASE
+#define ZYXTT_CASE(name, ...)                                          \
+  case SfpuUnaryOp::k##name:                                           \
+    map_bits(t, [&](uint32_t u) -> uint32_t { return (__VA_ARGS__); }); \
+    return;
+    ZYXTT_UNARY_BITS_BODIES(ZYXTT_CASE)
+#undef ZYXTT_CASE
+    case SfpuUnaryOp::kCount:
+      return;
+  }
+}
+
+void apply_binary(SfpuBinaryOp op, const float* a_tile, const float* b_tile, float* out) {
+  switch (op) {
+#define ZYXTT_CASE(name, ...)                                                            \
+  case SfpuBinaryOp::k##name:                                                            \
+    zip_float(a_tile, b_tile, out, [](float a, float b) -> float { return (__VA_ARGS__); }); \
+    return;
+    ZYXTT_BINARY_FLOAT_BODIES(ZYXTT_CASE)
+#undef ZYXTT_CASE
+#define ZYXTT_CASE(name, ...)                                                                    \
+  case SfpuBinaryOp::k##name:                                                                    \
+    zip_bits(a_tile, b_tile, out, [](uint32_t ua, uint32_t ub) -> uint32_t { return (__VA_ARGS__); }); \
+    return;
+    ZYXTT_BINARY_BITS_BODIES(ZYXTT_CASE)
+#undef ZYXTT_CASE
+    case SfpuBinaryOp::kCount:
+      return;
+  }
+}
+
+// FPU sources are TF32 at most; callers pass operands already reduced.
+// add/sub always run LoFi (exact for TF32 operands); mul's fidelity phases
+// are not modelled (HiFi4 ~ full TF32 product).
+void apply_fpu_binary(FpuBinaryOp op, const float* a_tile, const float* b_tile, float* out) {
+  switch (op) {
+    case FpuBinaryOp::kAdd: zip_float(a_tile, b_tile, out, [](float a, float b) { return a + b; }); return;
+    case FpuBinaryOp::kSub: zip_float(a_tile, b_tile, out, [](float a, float b) { return a - b; }); return;
+    case FpuBinaryOp::kMul: zip_float(a_tile, b_tile, out, [](float a, float b) { return a * b; }); return;
+    case FpuBinaryOp::kCount: return;
+  }
+}
+
+bool apply_typecast(float* t, uint32_t in, uint32_t out) {
+  const Kind ki = kind_of(in), ko = kind_of(out);
+  constexpr uint32_t kF32 = static_cast<uint32_t>(tt::DataFormat::Float32);
+  constexpr uint32_t kBf16 = static_cast<uint32_t>(tt::DataFormat::Float16_b);
+  if (ki == Kind::kFloat && ko == Kind::kFloat) {
+    // Only fp32 -> bf16 does work on the SFPU (rounding believed RNE); the
+    // other float pairs change format in unpack / pack only.
+    if (in == kF32 && out == kBf16) {
+      for (uint32_t i = 0; i < kTileElems; ++i) t[i] = bf16_to_f32(f32_to_bf16(t[i], Rounding::kNearestEven));
+      return true;
+    }
+    return in != out && (in == kF32 || in == kBf16 || out == kF32 || out == kBf16);
+  }
+  if (ki == Kind::kFloat && ko == Kind::kInt) {
+    // Round to nearest even and saturate (rounding unconfirmed); NaN -> 0.
+    double lo, hi;
+    int_range(out, lo, hi);
+    for (uint32_t i = 0; i < kTileElems; ++i) {
+      double v = std::nearbyint(static_cast<double>(t[i]));
+      if (std::isnan(v)) v = 0;
+      v = v < lo ? lo : (v > hi ? hi : v);
+      t[i] = u2f(int_bits(out, v));
+    }
+    return true;
+  }
+  if (ki == Kind::kInt && ko == Kind::kFloat) {
+    const bool to_bf16 = out == kBf16;
+    for (uint32_t i = 0; i < kTileElems; ++i) {
+      float v = static_cast<float>(int_value(in, f2u(t[i])));
+      t[i] = to_bf16 ? bf16_to_f32(f32_to_bf16(v, Rounding::kNearestEven)) : v;
+    }
+    return true;
+  }
+  if (ki == Kind::kInt && ko == Kind::kInt && in != out && int_pair_supported(in, out)) {
+    double lo, hi;
+    int_range(out, lo, hi);
+    for (uint32_t i = 0; i < kTileElems; ++i) {
+      double v = int_value(in, f2u(t[i]));
+      v = v < lo ? lo : (v > hi ? hi : v);
+      t[i] = u2f(int_bits(out, v));
+    }
+    return true;
+  }
+  return false;
+}
+
+bool binary_rounds_to_nearest(SfpuBinaryOp op) { return op == SfpuBinaryOp::kMul || op == SfpuBinaryOp::kDiv; }
+
+bool unary_is_bitwise(SfpuUnaryOp op) {
+  switch (op) {
+#define ZYXTT_CASE(name, ...) case SfpuUnaryOp::k##name:
+    ZYXTT_UNARY_BITS_BODIES(ZYXTT_CASE)
+#undef ZYXTT_CASE
+    return true;
+    default:
+      return false;
+  }
+}
+
+bool binary_is_bitwise(SfpuBinaryOp op) {
+  switch (op) {
+#define ZYXTT_CASE(name, ...) case SfpuBinaryOp::k##name:
+    ZYXTT_BINARY_BITS_BODIES(ZYXTT_CASE)
+#undef ZYXTT_CASE
+    return true;
+    default:
+      return false;
+  }
+}
+
+const char* unary_name(SfpuUnaryOp op) {
+  switch (op) {
+#define ZYXTT_CASE(name, api) case SfpuUnaryOp::k##name: return #api;
+    ZYXTT_SFPU_UNARY_OPS(ZYXTT_CASE)
+#undef ZYXTT_CASE
+    case SfpuUnaryOp::kCount: break;
+  }
+  return "sfpu unary op";
+}
+
+const char* binary_name(SfpuBinaryOp op) {
+  switch (op) {
+#define ZYXTT_CASE(name, api) case SfpuBinaryOp::k##name: return #api;
+    ZYXTT_SFPU_BINARY_OPS(ZYXTT_CASE)
+#undef ZYXTT_CASE
+    case SfpuBinaryOp::kCount: break;
+  }
+  return "sfpu binary op";
+}
+
+const char* fpu_name(FpuBinaryOp op) {
+  switch (op) {
+#define ZYXTT_CASE(name, api) case FpuBinaryOp::k##name: return #api;
+    ZYXTT_FPU_BINARY_OPS(ZYXTT_CASE)
+#undef ZYXTT_CASE
+    case FpuBinaryOp::kCount: break;
+  }
+  return "fpu binary op";
+}
+
+}  // namespace zyxtt::emu::compute

@@ -1,0 +1,185 @@
+// Circular buffers as on silicon: shared 16-bit received/acked counters,
+// per-role private pointers that wrap only on hitting the limit exactly.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "device/emu/core_state.h"
+#include "device/emu/dataflow/dataflow_checks.h"
+#include "device/emu/dataflow/dataflow_internal.h"
+#include "zyxtt/krt.h"
+
+namespace zyxtt::emu {
+
+void configure_cb(CbState& cb, uint32_t base, uint32_t page_bytes, uint32_t num_pages, uint32_t data_format) {
+  cb = CbState{};
+  cb.configured = true;
+  cb.data_format = data_format;
+  cb.page_bytes = page_bytes;
+  cb.num_pages = num_pages;
+  cb.base = base;
+  cb.limit = base + page_bytes * num_pages;
+  std::fill(std::begin(cb.rd_ptr), std::end(cb.rd_ptr), base);
+  std::fill(std::begin(cb.wr_ptr), std::end(cb.wr_ptr), base);
+}
+
+namespace {
+
+CbState& cb_of(KernelInstance& k, uint32_t cb, const char* call) {
+  if (cb >= kMaxCbs) fail_run(fmt::format("{}: CB {} does not exist (ids 0..{})", call, cb, kMaxCbs - 1));
+  CbState& c = k.core->cbs[cb];
+  if (!c.configured) fail_run(fmt::format("{}: CB {} is not configured on this core", call, cb));
+  return c;
+}
+
+std::string counters(const CbState& c) {
+  return fmt::format("received {}, acked {}, {} pages of {} B", c.pages_received & 0xFFFF, c.pages_acked & 0xFFFF,
+                     c.num_pages, c.page_bytes);
+}
+
+[[noreturn]] void fail_cb(const char* call, uint32_t cb, uint32_t pages, const CbState& c, const std::string& why) {
+  fail_run(fmt::format("{}(CB {}, {} pages): {} ({})", call, cb, pages, why, counters(c)));
+}
+
+uint32_t page_index(const CbState& c, uint32_t ptr) { return c.page_bytes ? (ptr - c.base) / c.page_bytes : 0; }
+
+bool reserve_ready(const KernelInstance& k, const Wait& w) { return df::cb_free(k.core->cbs[w.cb]) >= w.pages; }
+bool wait_ready(const KernelInstance& k, const Wait& w) { return df::cb_used(k.core->cbs[w.cb]) >= w.pages; }
+
+// Reservations and wait windows are contiguous: they may not run past the limit.
+void check_window(const char* call, uint32_t cb, uint32_t n, const CbState& c, uint32_t ptr, const char* what) {
+  if (n > c.num_pages) fail_cb(call, cb, n, c, fmt::format("the CB holds only {} pages", c.num_pages));
+  if (uint64_t{ptr} + uint64_t{n} * c.page_bytes > c.limit) {
+    fail_cb(call, cb, n, c,
+            fmt::format("the {} at page {} runs past the end of the CB; it never wraps, so pushes and pops must "
+                        "sum to exactly {} pages per cycle",
+                        what, page_index(c, ptr), c.num_pages));
+  }
+}
+
+// Advances a private pointer by n pages, wrapping only on the exact limit.
+uint32_t advance(const char* call, uint32_t cb, uint32_t n, const CbState& c, uint32_t ptr) {
+  const uint64_t next = uint64_t{ptr} + uint64_t{n} * c.page_bytes;
+  if (next > c.limit) {
+    fail_cb(call, cb, n, c, fmt::format("moving the pointer from page {} runs past the end of the CB", page_index(c, ptr)));
+  }
+  return next == c.limit ? c.base : static_cast<uint32_t>(next);
+}
+
+}  // namespace
+}  // namespace zyxtt::emu
+
+namespace zyxtt::krt {
+using namespace zyxtt::emu;
+
+void cb_reserve_back(uint32_t cb, uint32_t pages) {
+  KernelInstance& k = current();
+  CbState& c = cb_of(k, cb, "cb_reserve_back");
+  const uint32_t r = df::role_index(k);
+  check_window("cb_reserve_back", cb, pages, c, c.wr_ptr[r], "reservation");
+  if (df::cb_free(c) < pages) {
+    Wait w;
+    w.call = "cb_reserve_back";
+    w.ready = reserve_ready;
+    w.cb = cb;
+    w.pages = pages;
+    block_until(w);
+  }
+  c.reserved[r] = std::max(c.reserved[r], pages);
+}
+
+void cb_push_back(uint32_t cb, uint32_t pages) {
+  KernelInstance& k = current();
+  CbState& c = cb_of(k, cb, "cb_push_back");
+  const uint32_t r = df::role_index(k);
+  if (pages > c.reserved[r]) {
+    fail_cb("cb_push_back", cb, pages, c,
+            fmt::format("only {} pages are reserved by this kernel (cb_reserve_back missing or too small)",
+                        c.reserved[r]));
+  }
+  c.wr_ptr[r] = advance("cb_push_back", cb, pages, c, c.wr_ptr[r]);
+  c.reserved[r] -= pages;
+  c.pack_cursor = 0;
+  df::store(c.pages_received, c.pages_received + pages);
+  if (df::cb_used(c) > c.num_pages) {
+    fail_cb("cb_push_back", cb, pages, c, "more pages pushed than the CB holds");
+  }
+}
+
+void cb_wait_front(uint32_t cb, uint32_t pages) {
+  KernelInstance& k = current();
+  CbState& c = cb_of(k, cb, "cb_wait_front");
+  const uint32_t r = df::role_index(k);
+  check_window("cb_wait_front", cb, pages, c, c.rd_ptr[r], "wait window");
+  if (df::cb_used(c) < pages) {
+    Wait w;
+    w.call = "cb_wait_front";
+    w.ready = wait_ready;
+    w.cb = cb;
+    w.pages = pages;
+    block_until(w);
+  }
+  c.waited[r] = std::max(c.waited[r], pages);
+}
+
+void cb_pop_front(uint32_t cb, uint32_t pages) {
+  KernelInstance& k = current();
+  CbState& c = cb_of(k, cb, "cb_pop_front");
+  const uint32_t r = df::role_index(k);
+  if (pages > c.waited[r]) {
+    fail_cb("cb_pop_front", cb, pages, c,
+            fmt::format("only {} pages were waited for by this kernel (cb_wait_front missing or too small)",
+                        c.waited[r]));
+  }
+  c.rd_ptr[r] = advance("cb_pop_front", cb, pages, c, c.rd_ptr[r]);
+  c.waited[r] -= pages;
+  df::store(c.pages_acked, c.pages_acked + pages);
+}
+
+// A successful probe counts as the reserve / wait it stands in for; probes
+// never fail, a bad window is caught when the pointer moves.
+bool cb_pages_reservable_at_back(uint32_t cb, uint32_t pages) {
+  KernelInstance& k = current();
+  CbState& c = cb_of(k, cb, "cb_pages_reservable_at_back");
+  const uint32_t r = df::role_index(k);
+  if (df::cb_free(c) < pages) return false;
+  c.reserved[r] = std::max(c.reserved[r], pages);
+  return true;
+}
+
+bool cb_pages_available_at_front(uint32_t cb, uint32_t pages) {
+  KernelInstance& k = current();
+  CbState& c = cb_of(k, cb, "cb_pages_available_at_front");
+  const uint32_t r = df::role_index(k);
+  if (df::cb_used(c) < pages) return false;
+  c.waited[r] = std::max(c.waited[r], pages);
+  return true;
+}
+
+uint32_t cb_write_ptr(uint32_t cb) {
+  KernelInstance& k = current();
+  return cb_of(k, cb, "get_write_ptr").wr_ptr[df::role_index(k)];
+}
+uint32_t cb_read_ptr(uint32_t cb) {
+  KernelInstance& k = current();
+  return cb_of(k, cb, "get_read_ptr").rd_ptr[df::role_index(k)];
+}
+uint32_t cb_window_addr(uint32_t cb, bool read_side, uint32_t offset) {
+  KernelInstance& k = current();
+  const char* call = read_side ? "CircularBuffer read pointer" : "CircularBuffer write pointer";
+  CbState& c = cb_of(k, cb, call);
+  const uint32_t r = df::role_index(k);
+  const uint32_t pages = read_side ? c.waited[r] : c.reserved[r];
+  // [wait, pop) and [reserve, push) are the only windows a kernel may touch.
+  if (uint64_t{offset} >= uint64_t{pages} * c.page_bytes) {
+    fail_run(fmt::format("{} of CB {} + offset {}: outside the {} page(s) of {} B this kernel {} ({})", call, cb,
+                         offset, pages, c.page_bytes, read_side ? "waited for and has not popped" : "reserved and has not pushed",
+                         counters(c)));
+  }
+  return (read_side ? c.rd_ptr[r] : c.wr_ptr[r]) + offset;
+}
+uint32_t cb_page_bytes(uint32_t cb) { return cb_of(current(), cb, "get_tile_size").page_bytes; }
+uint32_t cb_num_pages(uint32_t cb) { return cb_of(current(), cb, "cb_num_pages").num_pages; }
+uint32_t cb_data_format(uint32_t cb) { return cb_of(current(), cb, "get_dataformat").data_format; }
+
+}  // namespace zyxtt::krt

@@ -1,0 +1,53 @@
+// End-of-kernel checks: what tt-metal's firmware and watcher assert once
+// kernel_main returns.
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "device/emu/core_state.h"
+#include "device/emu/dataflow/dataflow_checks.h"
+#include "device/emu/dataflow/dataflow_internal.h"
+#include "zyxtt/krt.h"
+
+namespace zyxtt::emu {
+
+std::string kernel_exit_problems(KernelInstance& k) {
+  if (!k.print_buffer.empty()) {  // a DPRINT without ENDL() still shows
+    std::string pending;
+    pending.swap(k.print_buffer);
+    krt::print_line(pending.data(), pending.size());
+  }
+
+  const uint32_t r = df::role_index(k);
+  for (uint32_t cb = 0; cb < kMaxCbs; ++cb) {
+    const CbState& c = k.core->cbs[cb];
+    if (!c.configured || c.reserved[r] == 0) continue;
+    const std::string line =
+        fmt::format("zyx-tt emulator warning: core ({},{}) {} returned with {} page(s) of CB {} reserved but not pushed\n",
+                    k.core->x, k.core->y, df::role_label(k.role), c.reserved[r], cb);
+    [[maybe_unused]] ssize_t n = ::write(2, line.data(), line.size());
+  }
+
+  std::string problems;
+  auto add = [&](uint32_t issued, uint32_t done, const char* what, const char* barrier, uint32_t noc) {
+    if (issued == done) return;
+    if (!problems.empty()) problems += "; ";
+    problems += fmt::format("{} {} on NOC {} not completed by {}", issued - done, what, noc, barrier);
+  };
+  for (uint32_t noc = 0; noc < 2; ++noc) {
+    const NocCounters& n = k.noc_counters[noc];
+    add(n.reads_issued, n.reads_barriered, "NOC read(s)", "noc_async_read_barrier", noc);
+    add(n.writes_issued, n.writes_barriered, "NOC write(s)", "noc_async_write_barrier", noc);
+    add(n.posted_issued, n.posted_flushed, "posted NOC write(s)", "noc_async_posted_writes_flushed", noc);
+    add(n.atomics_issued, n.atomics_barriered, "NOC atomic(s)", "noc_async_atomic_barrier", noc);
+  }
+  if (!problems.empty()) problems = "kernel returned with outstanding NOC transactions: " + problems;
+  return problems;
+}
+
+void check_kernel_exit(KernelInstance& k) {
+  const std::string problems = kernel_exit_problems(k);
+  if (!problems.empty()) fail_run(problems);
+}
+
+}  // namespace zyxtt::emu

@@ -1,0 +1,28 @@
+// What the scheduler calls around a kernel instance's life, beyond krt.h.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "device/emu/core_state.h"
+
+namespace zyxtt::emu {
+
+// Sets a CB up for a run: geometry, format, counters zero, every role's
+// pointers at the ring's base, sanitizer bookkeeping cleared.
+void configure_cb(CbState& cb, uint32_t base, uint32_t page_bytes, uint32_t num_pages, uint32_t data_format);
+
+// After kernel_main returns: flushes a pending DPRINT line, warns on stderr
+// about CB pages reserved but never pushed, and returns what the firmware
+// would assert on (NOC reads / writes / atomics issued but not barriered),
+// or "" when clean.
+std::string kernel_exit_problems(KernelInstance& k);
+
+// kernel_exit_problems, failing the run (fail_run) when there is one. Call it
+// on the instance's own fiber, so that current() is `k`.
+void check_kernel_exit(KernelInstance& k);
+
+// Re-arms the once-per-process alignment warning (AlignPolicy::kWarn).
+void reset_dataflow_warnings();
+
+}  // namespace zyxtt::emu

@@ -1,0 +1,31 @@
+// Helpers shared by the dataflow sources; not part of any interface.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "device/emu/core_state.h"
+
+namespace zyxtt::emu::df {
+
+inline uint32_t role_index(const KernelInstance& k) { return static_cast<uint32_t>(k.role); }
+
+// CB counters are shared between instances that may run on different host
+// threads: publish with release, observe with acquire.
+inline uint32_t load(const uint32_t& v) {
+  return std::atomic_ref<uint32_t>(const_cast<uint32_t&>(v)).load(std::memory_order_acquire);
+}
+inline void store(uint32_t& v, uint32_t x) { std::atomic_ref<uint32_t>(v).store(x, std::memory_order_release); }
+
+// Pages pushed but not yet popped; the hardware counters are 16 bits wide.
+inline uint32_t cb_used(const CbState& c) { return (load(c.pages_received) - load(c.pages_acked)) & 0xFFFFu; }
+inline uint32_t cb_free(const CbState& c) {
+  const uint32_t used = cb_used(c);
+  return used >= c.num_pages ? 0 : c.num_pages - used;
+}
+
+inline uint32_t l1_base(const CoreState& c) { return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(c.l1)); }
+
+const char* role_label(krt::Role r);
+
+}  // namespace zyxtt::emu::df

@@ -1,0 +1,93 @@
+// Identity, arguments, address encoders and semaphores of the calling instance.
+#include <fmt/format.h>
+
+#include "device/emu/core_state.h"
+#include "device/emu/dataflow/dataflow_internal.h"
+#include "zyxtt/krt.h"
+#include "zyxtt/noc_addr.h"
+
+namespace zyxtt::krt {
+using emu::current;
+using emu::fail_run;
+using emu::run_state;
+
+Role role() { return current().role; }
+uint32_t logical_x() { return current().core->x; }
+uint32_t logical_y() { return current().core->y; }
+// Translated coordinates are the same on both NOCs.
+uint32_t my_noc_x(uint8_t) { return current().core->noc_x; }
+uint32_t my_noc_y(uint8_t) { return current().core->noc_y; }
+uint8_t default_noc() { return current().noc; }
+
+uint32_t runtime_arg(uint32_t index) {
+  const emu::KernelInstance& k = current();
+  if (index >= k.arg_count) {
+    fail_run(fmt::format("get_arg_val({}): the kernel has {} runtime args", index, k.arg_count));
+  }
+  return k.args[index];
+}
+uint32_t* runtime_args_base() { return current().args; }
+uint32_t runtime_arg_count() { return current().arg_count; }
+uint32_t common_arg(uint32_t index) {
+  const emu::KernelInstance& k = current();
+  if (index >= k.common_arg_count) {
+    fail_run(fmt::format("get_common_arg_val({}): the kernel has {} common runtime args", index, k.common_arg_count));
+  }
+  return k.common_args[index];
+}
+uint32_t* common_args_base() { return current().common_args; }
+
+uint32_t dram_banks() { return run_state().dram_banks; }
+uint64_t dram_noc_addr(uint32_t bank, uint32_t bank_offset) { return noc::dram(bank, bank_offset); }
+uint64_t core_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t l1_addr) { return noc::unicast(noc_x, noc_y, l1_addr); }
+uint64_t multicast_noc_addr(uint32_t x_start, uint32_t y_start, uint32_t x_end, uint32_t y_end, uint32_t l1_addr) {
+  return noc::multicast(x_start, y_start, x_end, y_end, l1_addr);
+}
+
+uint32_t l1_banks() {
+  const emu::RunState& rs = run_state();
+  return rs.rows * rs.cols;
+}
+uint64_t l1_bank_noc_addr(uint32_t bank, uint32_t l1_addr) {
+  const emu::RunState& rs = run_state();
+  if (bank >= rs.rows * rs.cols) {
+    fail_run(fmt::format("L1 bank {} does not exist ({} worker cores)", bank, rs.rows * rs.cols));
+  }
+  const emu::CoreState& c = rs.cores[bank];
+  return noc::unicast(c.noc_x, c.noc_y, l1_addr);
+}
+
+// tt-metal spaces semaphores 16 bytes apart (one L1 word each, aligned).
+inline constexpr uint32_t kSemaphoreStride = 16;
+inline constexpr uint32_t kMaxSemaphores = 16;
+
+uint32_t semaphore_addr(uint32_t id) {
+  const emu::CoreState& c = *current().core;
+  if (id >= kMaxSemaphores) fail_run(fmt::format("get_semaphore({}): at most {} semaphores", id, kMaxSemaphores));
+  return c.semaphore_base + id * kSemaphoreStride;
+}
+
+static bool l1_word_ready(const emu::KernelInstance&, const emu::Wait& w) {
+  const uint32_t v = std::atomic_ref<uint32_t>(*const_cast<uint32_t*>(w.word)).load(std::memory_order_acquire);
+  return w.at_least ? v >= w.value : v == w.value;
+}
+
+void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call) {
+  const emu::KernelInstance& k = current();
+  const uint64_t off = reinterpret_cast<uintptr_t>(addr) - uintptr_t(emu::df::l1_base(*k.core));
+  if (off + 4 > k.core->l1_bytes || off % 4 != 0) {
+    fail_run(fmt::format("{}: address {:#x} is not an aligned word of this core's L1", call,
+                         reinterpret_cast<uintptr_t>(addr)));
+  }
+  emu::Wait w;
+  w.call = call;
+  w.ready = l1_word_ready;
+  w.word = addr;
+  w.value = value;
+  w.at_least = at_least;
+  if (!l1_word_ready(k, w)) emu::block_until(w);
+}
+
+void fail(const char* message) { fail_run(message); }
+
+}  // namespace zyxtt::krt

@@ -1,0 +1,276 @@
+// NOC transfers: copies at issue time, each range checked against one live
+// DRAM buffer or the target core's L1, plus silicon's alignment rule.
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "device/emu/core_state.h"
+#include "device/emu/dataflow/dataflow_checks.h"
+#include "device/emu/dataflow/dataflow_internal.h"
+#include "zyxtt/krt.h"
+#include "zyxtt/noc_addr.h"
+
+namespace zyxtt::emu {
+namespace {
+
+std::atomic<bool> g_align_warned{false};
+
+// One side of a transfer: host pointer plus the address the alignment rule
+// looks at (bank-local for DRAM, offset inside L1 for cores).
+struct End {
+  uint8_t* p;
+  uint64_t align_key;
+  bool dram;
+};
+
+NocCounters& counters_of(KernelInstance& k, uint8_t noc, const char* call) {
+  if (noc > 1) fail_run(fmt::format("{}: NOC {} does not exist (0 or 1)", call, noc));
+  return k.noc_counters[noc];
+}
+
+std::string describe_region(const DramRegion& r) {
+  return fmt::format("buffer at {:#x}..{:#x} ({} bytes per bank)", r.address, r.address + r.per_bank_bytes,
+                     r.per_bank_bytes);
+}
+
+[[noreturn]] void fail_dram(const char* call, const char* side, uint32_t bank, uint64_t addr, uint32_t bytes) {
+  const RunState& rs = run_state();
+  std::string nearest = "no live DRAM buffers";
+  if (!rs.buffers.empty()) {
+    auto it = std::upper_bound(rs.buffers.begin(), rs.buffers.end(), addr,
+                               [](uint64_t a, const DramRegion& r) { return a < r.address; });
+    const DramRegion* best = nullptr;
+    if (it != rs.buffers.begin()) best = &*std::prev(it);
+    if (it != rs.buffers.end() && (best == nullptr || it->address - addr < addr - (best->address + best->per_bank_bytes)))
+      best = &*it;
+    nearest = "nearest " + describe_region(*best);
+  }
+  fail_run(fmt::format("{}: DRAM {} bank {} address {:#x} + {} bytes is not inside one live buffer; {}", call, side,
+                       bank, addr, bytes, nearest));
+}
+
+// Slow path of the DRAM check: find the buffer and remember it.
+void find_dram_region(KernelInstance& k, const char* call, const char* side, uint32_t bank, uint64_t addr,
+                      uint32_t bytes) {
+  const RunState& rs = run_state();
+  auto it = std::upper_bound(rs.buffers.begin(), rs.buffers.end(), addr,
+                             [](uint64_t a, const DramRegion& r) { return a < r.address; });
+  if (it != rs.buffers.begin()) {
+    const DramRegion& r = *std::prev(it);
+    if (addr + bytes <= r.address + r.per_bank_bytes) {
+      k.noc_cache.dram_lo = r.address;
+      k.noc_cache.dram_hi = r.address + r.per_bank_bytes;
+      return;
+    }
+  }
+  fail_dram(call, side, bank, addr, bytes);
+}
+
+CoreState* find_core(KernelInstance& k, uint32_t x, uint32_t y) {
+  if (k.core->noc_x == x && k.core->noc_y == y) return k.core;
+  const RunState& rs = run_state();
+  const uint32_t col = x >= 1 && x <= 7 ? x - 1 : x >= 10 ? x - 3 : ~0u;
+  const uint32_t row = y >= 2 + rs.first_row ? y - 2 - rs.first_row : ~0u;  // wave-relative
+  if (col < rs.cols && row < rs.rows) {
+    CoreState* c = &rs.cores[row * rs.cols + col];
+    if (c->noc_x == x && c->noc_y == y) return c;
+  }
+  for (uint32_t i = 0; i < rs.rows * rs.cols; ++i) {
+    if (rs.cores[i].noc_x == x && rs.cores[i].noc_y == y) return &rs.cores[i];
+  }
+  return nullptr;
+}
+
+// An L1 address names the same offset on every core (CBs and semaphores sit
+// at one address grid-wide), so an address inside the caller's L1 maps to
+// the same offset in the target's.
+End l1_end(KernelInstance& k, CoreState& target, uint64_t addr, uint32_t bytes, const char* call, const char* side) {
+  uint64_t off = addr - uint64_t{df::l1_base(target)};
+  if (off >= target.l1_bytes) off = addr - uint64_t{df::l1_base(*k.core)};
+  if (off >= target.l1_bytes || off + bytes > target.l1_bytes) {
+    fail_run(fmt::format("{}: {} L1 address {:#x} + {} bytes is outside the L1 of core ({},{}) [{:#x}, {:#x})", call,
+                         side, addr, bytes, target.x, target.y, df::l1_base(target),
+                         uint64_t{df::l1_base(target)} + target.l1_bytes));
+  }
+  return End{target.l1 + off, off, false};
+}
+
+inline End local_end(KernelInstance& k, uint32_t addr, uint32_t bytes, const char* call, const char* side) {
+  const CoreState& c = *k.core;
+  const uint64_t off = uint64_t{addr} - uint64_t{df::l1_base(c)};
+  if (off >= c.l1_bytes || off + bytes > c.l1_bytes) [[unlikely]] {
+    fail_run(fmt::format("{}: {} L1 address {:#x} + {} bytes is outside this core's L1 [{:#x}, {:#x})", call, side,
+                         addr, bytes, df::l1_base(c), uint64_t{df::l1_base(c)} + c.l1_bytes));
+  }
+  return End{c.l1 + off, off, false};
+}
+
+inline End noc_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* call, const char* side) {
+  const uint32_t x = noc::x_of(noc_addr);
+  const uint32_t y = noc::y_of(noc_addr);
+  const uint64_t addr = noc::local_of(noc_addr);
+  if (x == kDramNocX) {
+    const RunState& rs = run_state();
+    if (y >= rs.dram_banks) [[unlikely]] {
+      fail_run(fmt::format("{}: {} NOC address {:#x} names DRAM bank {}, but there are {} banks", call, side, noc_addr,
+                           y, rs.dram_banks));
+    }
+    if (addr < k.noc_cache.dram_lo || addr + bytes > k.noc_cache.dram_hi) [[unlikely]] {
+      find_dram_region(k, call, side, y, addr, bytes);
+    }
+    return End{rs.dram + y * rs.dram_bank_bytes + addr, addr, true};
+  }
+  CoreState* c = find_core(k, x, y);
+  if (c == nullptr) [[unlikely]] {
+    fail_run(fmt::format("{}: {} NOC address {:#x} names ({},{}), which is neither a DRAM bank nor a worker core", call,
+                         side, noc_addr, x, y));
+  }
+  return l1_end(k, *c, addr, bytes, call, side);
+}
+
+std::string end_name(const End& e, const char* side) {
+  return e.dram ? fmt::format("{} DRAM address {:#x}", side, e.align_key)
+                : fmt::format("{} L1 offset {:#x}", side, e.align_key);
+}
+
+void misaligned(const char* call, const End& src, const End& dst, uint32_t a) {
+  const RunState& rs = run_state();
+  if (rs.align_policy == AlignPolicy::kIgnore) return;
+  const std::string what = fmt::format(
+      "{}: {} and {} differ modulo {} ({} vs {}); silicon would deliver shifted data", call, end_name(src, "source"),
+      end_name(dst, "destination"), a, src.align_key % a, dst.align_key % a);
+  if (rs.align_policy == AlignPolicy::kError) fail_run(what);
+  if (!g_align_warned.exchange(true)) {
+    const std::string line = "zyx-tt emulator warning: " + what + " (shown once)\n";
+    [[maybe_unused]] ssize_t n = ::write(2, line.data(), line.size());
+  }
+}
+
+inline void check_align(const char* call, const End& src, const End& dst, uint32_t a) {
+  if (((src.align_key ^ dst.align_key) & (a - 1)) != 0) [[unlikely]] misaligned(call, src, dst, a);
+}
+
+inline void copy(uint8_t* d, const uint8_t* s, uint32_t bytes) {
+  switch (bytes) {
+    case 2: std::memcpy(d, s, 2); break;
+    case 4: std::memcpy(d, s, 4); break;
+    case 8: std::memcpy(d, s, 8); break;
+    default: std::memmove(d, s, bytes);
+  }
+}
+
+uint32_t* word_at(KernelInstance& k, uint64_t noc_addr, const char* call) {
+  if (noc::x_of(noc_addr) == kDramNocX) {
+    fail_run(fmt::format("{}: NOC address {:#x} is in DRAM bank {}; only L1 words can be targeted", call, noc_addr,
+                         noc::y_of(noc_addr)));
+  }
+  const End e = noc_end(k, noc_addr, 4, call, "destination");
+  if (e.align_key % 4 != 0) fail_run(fmt::format("{}: L1 address {:#x} is not 4-byte aligned", call, noc_addr));
+  return reinterpret_cast<uint32_t*>(e.p);
+}
+
+}  // namespace
+
+void reset_dataflow_warnings() { g_align_warned.store(false); }
+
+}  // namespace zyxtt::emu
+
+namespace zyxtt::krt {
+using namespace zyxtt::emu;
+
+void noc_read(uint64_t src_noc_addr, uint32_t dst_l1_addr, uint32_t bytes, uint8_t noc) {
+  KernelInstance& k = current();
+  NocCounters& n = counters_of(k, noc, "noc_async_read");
+  ++n.reads_issued;
+  if (bytes == 0) return;
+  const End src = noc_end(k, src_noc_addr, bytes, "noc_async_read", "source");
+  const End dst = local_end(k, dst_l1_addr, bytes, "noc_async_read", "destination");
+  const RunState& rs = run_state();
+  check_align("noc_async_read", src, dst, src.dram ? rs.dram_alignment : rs.l1_alignment);
+  copy(dst.p, src.p, bytes);
+}
+
+void noc_write(uint32_t src_l1_addr, uint64_t dst_noc_addr, uint32_t bytes, uint8_t noc, bool posted) {
+  KernelInstance& k = current();
+  NocCounters& n = counters_of(k, noc, "noc_async_write");
+  ++(posted ? n.posted_issued : n.writes_issued);
+  if (bytes == 0) return;
+  const End src = local_end(k, src_l1_addr, bytes, "noc_async_write", "source");
+  const End dst = noc_end(k, dst_noc_addr, bytes, "noc_async_write", "destination");
+  check_align("noc_async_write", src, dst, run_state().l1_alignment);
+  copy(dst.p, src.p, bytes);
+}
+
+void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t bytes, uint32_t num_dests,
+                         bool include_self, uint8_t noc) {
+  static constexpr const char* kCall = "noc_async_write_multicast";
+  KernelInstance& k = current();
+  NocCounters& n = counters_of(k, noc, kCall);
+  ++n.writes_issued;
+  const RunState& rs = run_state();
+  const End src = local_end(k, src_l1_addr, bytes, kCall, "source");
+  // NOC 1 users pass the rectangle corners the other way round.
+  const uint32_t x0 = std::min(noc::x_start_of(dst_mcast_addr), noc::x_of(dst_mcast_addr));
+  const uint32_t x1 = std::max(noc::x_start_of(dst_mcast_addr), noc::x_of(dst_mcast_addr));
+  const uint32_t y0 = std::min(noc::y_start_of(dst_mcast_addr), noc::y_of(dst_mcast_addr));
+  const uint32_t y1 = std::max(noc::y_start_of(dst_mcast_addr), noc::y_of(dst_mcast_addr));
+  if (x0 <= kDramNocX) fail_run(fmt::format("{}: the rectangle x {}..{} includes DRAM; multicast reaches only Tensix cores", kCall, x0, x1));
+  const uint64_t addr = noc::local_of(dst_mcast_addr);
+  uint32_t hits = 0;
+  for (uint32_t i = 0; i < rs.rows * rs.cols; ++i) {
+    CoreState& c = rs.cores[i];
+    if (c.noc_x < x0 || c.noc_x > x1 || c.noc_y < y0 || c.noc_y > y1) continue;
+    if (&c == k.core && !include_self) continue;
+    ++hits;
+    if (bytes == 0) continue;
+    const End dst = l1_end(k, c, addr, bytes, kCall, "destination");
+    check_align(kCall, src, dst, rs.l1_alignment);
+    copy(dst.p, src.p, bytes);
+  }
+  if (hits != num_dests) {
+    fail_run(fmt::format("{}: the rectangle ({},{})-({},{}) holds {} destination cores{} but num_dests is {}", kCall,
+                         x0, y0, x1, y1, hits, include_self ? " (sender included)" : " (sender excluded)", num_dests));
+  }
+}
+
+void noc_inline_write(uint64_t dst_noc_addr, uint32_t value, uint8_t byte_enable, uint8_t noc) {
+  KernelInstance& k = current();
+  NocCounters& n = counters_of(k, noc, "noc_inline_dw_write");
+  uint8_t* p = reinterpret_cast<uint8_t*>(word_at(k, dst_noc_addr, "noc_inline_dw_write"));
+  ++n.writes_issued;
+  for (int i = 0; i < 4; ++i) {
+    if (byte_enable & (1u << i)) p[i] = uint8_t(value >> (8 * i));
+  }
+}
+
+void noc_atomic_inc(uint64_t dst_noc_addr, uint32_t increment, uint8_t noc) {
+  KernelInstance& k = current();
+  NocCounters& n = counters_of(k, noc, "noc_semaphore_inc");
+  uint32_t* w = word_at(k, dst_noc_addr, "noc_semaphore_inc");
+  ++n.atomics_issued;
+  std::atomic_ref<uint32_t>(*w).fetch_add(increment, std::memory_order_acq_rel);
+}
+
+// Copies complete at issue, so a barrier only records that the kernel asked.
+void noc_read_barrier(uint8_t noc) {
+  NocCounters& n = counters_of(current(), noc, "noc_async_read_barrier");
+  n.reads_barriered = n.reads_issued;
+}
+void noc_write_barrier(uint8_t noc) {
+  NocCounters& n = counters_of(current(), noc, "noc_async_write_barrier");
+  n.writes_barriered = n.writes_issued;
+}
+void noc_writes_flushed(uint8_t noc) {
+  NocCounters& n = counters_of(current(), noc, "noc_async_writes_flushed");
+  n.posted_flushed = n.posted_issued;
+}
+void noc_atomic_barrier(uint8_t noc) {
+  NocCounters& n = counters_of(current(), noc, "noc_async_atomic_barrier");
+  n.atomics_barriered = n.atomics_issued;
+}
+
+}  // namespace zyxtt::krt

@@ -1,0 +1,59 @@
+// DPRINT / DEVICE_PRINT output: whole lines, one write(2) each, tagged with
+// the core and role that printed them.
+#include <unistd.h>
+
+#include <cstring>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "device/emu/core_state.h"
+#include "device/emu/dataflow/dataflow_internal.h"
+#include "zyxtt/krt.h"
+
+namespace zyxtt::emu::df {
+const char* role_label(krt::Role r) {
+  switch (r) {
+    case krt::Role::kReader: return "reader";
+    case krt::Role::kWriter: return "writer";
+    case krt::Role::kCompute: return "compute";
+  }
+  return "?";
+}
+}  // namespace zyxtt::emu::df
+
+namespace zyxtt::krt {
+using namespace zyxtt::emu;
+
+void print_line(const char* text, size_t length) {
+  const KernelInstance& k = current();
+  if (length != 0 && text[length - 1] == '\n') --length;
+  std::string line = fmt::format("[core ({},{}) {}] ", k.core->x, k.core->y, df::role_label(k.role));
+  line.append(text, length);
+  line.push_back('\n');
+  [[maybe_unused]] ssize_t n = ::write(2, line.data(), line.size());
+}
+
+void print_text(const char* text, size_t length) {
+  if (!run_state().dprint_enabled) return;
+  KernelInstance& k = current();
+  std::string& pending = k.print_buffer;
+  const char* end = text + length;
+  while (text < end) {
+    const char* nl = static_cast<const char*>(std::memchr(text, '\n', size_t(end - text)));
+    if (nl == nullptr) {
+      pending.append(text, end);
+      return;
+    }
+    if (pending.empty()) {
+      print_line(text, size_t(nl - text));
+    } else {
+      pending.append(text, nl);
+      print_line(pending.data(), pending.size());
+      pending.clear();
+    }
+    text = nl + 1;
+  }
+}
+
+}  // namespace zyxtt::krt

@@ -1,0 +1,43 @@
+// A program as the emulator keeps it: sources, circular buffers, and the
+// compiled objects per kernel and compile-time-argument vector.
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "device/device.h"
+#include "device/emu/jit/kernel_compiler.h"
+
+namespace zyxtt::emu {
+
+class EmuProgram final : public CompiledProgram {
+ public:
+  EmuProgram(const ProgramSource& source, KernelCompiler& compiler) : source_(source), compiler_(compiler) {}
+
+  // The object of one kernel given the number of buffers its side gets
+  // (tt-metal's TensorAccessorArgs: [0x2, 4096] per interleaved DRAM buffer).
+  // Empty for an empty source. Compiles on first use of a buffer count.
+  std::string object(krt::Role role, uint32_t buffers);
+  // Compiles all three kernels in parallel for the buffer counts the sources
+  // suggest, so compile errors surface at compile_program.
+  void prebuild();
+
+  const ProgramSource& source() const { return source_; }
+
+ private:
+  const std::string& text(krt::Role role) const;
+
+  ProgramSource source_;
+  KernelCompiler& compiler_;
+  std::mutex mutex_;
+  std::map<std::pair<krt::Role, uint32_t>, std::string> objects_;
+};
+
+// Buffer count a reader or writer source expects: one past the largest
+// TensorAccessorArgs<N> offset, divided by two (zyx uses 2*i); 0 if none.
+uint32_t guess_buffer_count(const std::string& source);
+
+}  // namespace zyxtt::emu

@@ -1,0 +1,58 @@
+// Runs kernel instances as user-space fibers on a few worker threads. A
+// blocking kernel call yields its fiber; when nothing anywhere can run while
+// instances remain, the run fails at once with a report of every waiter.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "device/emu/core_state.h"
+
+namespace zyxtt::emu {
+
+// Where each worker thread is, readable from another process after a crash.
+struct ThreadSlot {
+  std::atomic<int32_t> core_x{-1};
+  std::atomic<int32_t> core_y{-1};
+  std::atomic<int32_t> role{-1};  // -1: not inside a kernel
+};
+
+inline constexpr int kMaxThreads = 64;
+
+// Shared with the server through a memfd: progress for the watchdog and the
+// whereabouts of every thread for crash reports.
+struct ControlBlock {
+  std::atomic<uint64_t> progress{0};
+  std::atomic<int32_t> crashed_thread{-1};
+  std::atomic<int32_t> crash_signal{0};
+  ThreadSlot threads[kMaxThreads];
+};
+
+struct Task {
+  KernelInstance instance;
+  int (*entry)() = nullptr;
+  // Called on the instance's fiber after its kernel returned normally; may
+  // call fail_run (e.g. NOC transactions left without a barrier).
+  std::function<void(KernelInstance&)> on_exit;
+};
+
+struct SchedulerOptions {
+  uint32_t threads = 1;
+  size_t stack_bytes = 256 * 1024;
+  ControlBlock* control = nullptr;  // may be null
+};
+
+// Index of the calling scheduler thread (its ThreadSlot), or -1; safe to read
+// from a signal handler.
+int scheduler_thread_index();
+
+// Runs every task to completion. Returns the error text of the first
+// failure (already naming core and role), or nullopt when all finished.
+std::optional<std::string> run_tasks(std::vector<Task>& tasks, const SchedulerOptions& options);
+
+}  // namespace zyxtt::emu

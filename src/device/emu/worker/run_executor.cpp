@@ -1,0 +1,143 @@
+#include "device/emu/worker/run_executor.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fmt/format.h>
+
+#include "common/error.h"
+#include "device/emu/compute/compute.h"
+#include "device/emu/dataflow/dataflow_checks.h"
+#include "device/emu/l1_layout.h"
+
+namespace zyxtt::emu {
+namespace {
+
+constexpr uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+
+}  // namespace
+
+RunExecutor::RunExecutor(const Arch& arch, uint8_t* dram, ControlBlock* control)
+    : arch_(arch), dram_(dram), control_(control) {}
+
+RunExecutor::~RunExecutor() {
+  if (l1_arena_ != nullptr) munmap(l1_arena_, l1_cores_ * arch_.l1_bytes);
+}
+
+void RunExecutor::setup_core(CoreState& core, const RunJob& job, uint32_t row, uint32_t col, uint8_t* l1) {
+  core.x = col;
+  core.y = row;
+  core.noc_x = worker_noc_x(col);
+  core.noc_y = worker_noc_y(row);
+  core.l1 = l1;
+  core.l1_bytes = static_cast<uint32_t>(arch_.l1_bytes);
+  // Kernels see L1 addresses as the low 32 bits of real host pointers.
+  const uint32_t base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(l1));
+  core.semaphore_base = base + l1::kSemaphoreBase;
+  std::memset(l1 + l1::kSemaphoreBase, 0, l1::kMaxSemaphores * 16);
+  for (CbState& cb : core.cbs) cb = CbState{};
+  uint32_t next = base + l1::kCbBase;
+  for (const CbSpec& spec : job.cbs) {
+    CbState& cb = core.cbs[spec.index];
+    configure_cb(cb, align_up(next, l1::kCbAlignment), spec.page_bytes, spec.pages, spec.data_format);
+    next = cb.limit;
+  }
+  // zyx's ComputeConfig: fp32 accumulation, half sync. DST starts zeroed.
+  compute::reset_compute_state(core.compute, /*fp32_dest_acc=*/true, /*dst_full_sync=*/false);
+  core.compute.unpack_fp32_as_tf32 = !job.unpack_fp32_to_dest;
+}
+
+void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, KernelEntry entries[3]) {
+  const std::vector<uint32_t>* addresses[3] = {&job.srcs, &job.dsts, nullptr};
+  for (uint32_t r = 0; r < kRoles; ++r) {
+    if (entries[r] == nullptr) continue;
+    Task task;
+    KernelInstance& k = task.instance;
+    k.core = &core;
+    k.role = static_cast<krt::Role>(r);
+    k.noc = r == 1 ? 1 : 0;
+    k.args = reinterpret_cast<uint32_t*>(core.l1 + l1::kArgsBase[r]);
+    k.common_args = reinterpret_cast<uint32_t*>(core.l1 + l1::kCommonArgsBase[r]);
+    k.common_arg_count = 0;
+    // Reader: input addresses, row, col. Writer: output addresses, row, col.
+    // Compute: none (protocol.md).
+    uint32_t n = 0;
+    if (addresses[r] != nullptr) {
+      for (uint32_t a : *addresses[r]) k.args[n++] = a;
+      k.args[n++] = core.y;
+      k.args[n++] = core.x;
+    }
+    k.arg_count = n;
+    task.entry = entries[r];
+    task.on_exit = check_kernel_exit;
+    tasks.push_back(std::move(task));
+  }
+}
+
+RunOutcome RunExecutor::execute(const RunJob& job) {
+  KernelEntry entries[3] = {nullptr, nullptr, nullptr};
+  const std::string* paths[3] = {&job.reader, &job.writer, &job.compute};
+  try {
+    for (int r = 0; r < 3; ++r)
+      if (!paths[r]->empty()) entries[r] = kernels_.load(*paths[r]);
+  } catch (const Error& e) {
+    return RunOutcome{false, std::string(code_name(e.code())), e.what()};
+  }
+
+  const uint32_t physical = arch_.grid_rows * arch_.grid_cols;
+  const uint32_t rows_per_wave = std::max<uint32_t>(1, physical / job.cols);
+  const size_t cores_per_wave = size_t{rows_per_wave} * job.cols;
+  if (cores_per_wave > l1_cores_) {
+    if (l1_arena_ != nullptr) munmap(l1_arena_, l1_cores_ * arch_.l1_bytes);
+    // MAP_32BIT: the 32-bit L1 addresses kernels compute are real pointers.
+    void* arena = mmap(nullptr, cores_per_wave * arch_.l1_bytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT | MAP_NORESERVE, -1, 0);
+    if (arena == MAP_FAILED) {
+      l1_arena_ = nullptr;
+      l1_cores_ = 0;
+      return RunOutcome{false, "RESOURCE_EXHAUSTED",
+                        fmt::format("cannot map L1 for {} cores below 4 GiB: {}", cores_per_wave, errno_text(errno))};
+    }
+    l1_arena_ = static_cast<uint8_t*>(arena);
+    l1_cores_ = cores_per_wave;
+  }
+  if (cores_.size() < cores_per_wave) cores_.resize(cores_per_wave);
+
+  RunState& state = run_state();
+  state.dram = dram_;
+  state.dram_banks = arch_.dram_banks;
+  state.dram_bank_bytes = arch_.dram_bank_bytes;
+  state.buffers = job.buffers;
+  state.dram_alignment = arch_.dram_alignment;
+  state.l1_alignment = arch_.l1_alignment;
+  state.align_policy = job.align_policy;
+  state.dprint_enabled = job.dprint;
+  reset_dataflow_warnings();
+
+  for (uint32_t row0 = 0; row0 < job.rows; row0 += rows_per_wave) {
+    const uint32_t wave_rows = std::min(rows_per_wave, job.rows - row0);
+    std::vector<Task> tasks;
+    tasks.reserve(size_t{wave_rows} * job.cols * 3);
+    for (uint32_t r = 0; r < wave_rows; ++r) {
+      for (uint32_t c = 0; c < job.cols; ++c) {
+        size_t slot = size_t{r} * job.cols + c;
+        CoreState& core = cores_[slot];
+        setup_core(core, job, row0 + r, c, l1_arena_ + slot * arch_.l1_bytes);
+        add_tasks(tasks, core, job, entries);
+      }
+    }
+    state.cores = cores_.data();
+    state.rows = wave_rows;
+    state.cols = job.cols;
+    state.first_row = row0;
+    SchedulerOptions options;
+    options.threads = job.threads;
+    options.control = control_;
+    if (auto failure = run_tasks(tasks, options)) return RunOutcome{false, "FAILED_PRECONDITION", *failure};
+  }
+  return RunOutcome{};
+}
+
+}  // namespace zyxtt::emu

@@ -1,0 +1,38 @@
+// Executes one run inside the device worker: lays out every core's L1
+// (circular buffers, runtime args), makes a reader, compute and writer
+// instance per core and hands them to the scheduler. Grids larger than the
+// arch's run in waves of rows, reusing the L1 of the physical cores.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "device/arch.h"
+#include "device/emu/core_state.h"
+#include "device/emu/sched/scheduler.h"
+#include "device/emu/worker/kernel_library.h"
+#include "device/emu/worker/run_job.h"
+
+namespace zyxtt::emu {
+
+class RunExecutor {
+ public:
+  RunExecutor(const Arch& arch, uint8_t* dram, ControlBlock* control);
+  ~RunExecutor();
+
+  RunOutcome execute(const RunJob& job);
+
+ private:
+  void setup_core(CoreState& core, const RunJob& job, uint32_t row, uint32_t col, uint8_t* l1);
+  void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, KernelEntry entries[3]);
+
+  const Arch& arch_;
+  uint8_t* dram_;
+  ControlBlock* control_;
+  KernelLibrary kernels_;
+  uint8_t* l1_arena_ = nullptr;
+  size_t l1_cores_ = 0;
+  std::vector<CoreState> cores_;  // one wave, row-major
+};
+
+}  // namespace zyxtt::emu

@@ -1,0 +1,73 @@
+#include "device/emu/worker/worker_main.h"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "common/error.h"
+#include "device/emu/worker/frame_io.h"
+#include "device/emu/worker/run_executor.h"
+
+namespace zyxtt::emu {
+namespace {
+
+ControlBlock* g_control = nullptr;
+
+// Records which thread faulted and with what, then dies of the same signal
+// so the runtime sees it in the wait status.
+void on_fatal_signal(int sig) {
+  if (g_control != nullptr) {
+    g_control->crashed_thread.store(scheduler_thread_index());
+    g_control->crash_signal.store(sig);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void install_crash_handlers() {
+  // An alternate stack lets the handler run when a fiber overflows its stack.
+  static char alt_stack[64 * 1024];
+  stack_t ss{};
+  ss.ss_sp = alt_stack;
+  ss.ss_size = sizeof alt_stack;
+  sigaltstack(&ss, nullptr);
+  struct sigaction sa {};
+  sa.sa_handler = on_fatal_signal;
+  sa.sa_flags = SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
+}
+
+}  // namespace
+
+int worker_main(int argc, char** argv) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  std::string arch_name = argc > 1 ? argv[1] : "p100a";
+  const Arch& arch = find_arch(arch_name);
+  void* dram = mmap(nullptr, arch.dram_bytes(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, kWorkerDramFd, 0);
+  void* control = mmap(nullptr, sizeof(ControlBlock), PROT_READ | PROT_WRITE, MAP_SHARED, kWorkerControlFd, 0);
+  if (dram == MAP_FAILED || control == MAP_FAILED) {
+    std::fprintf(stderr, "zyx-tt-device-worker: cannot map the runtime's memory: %s\n", std::strerror(errno));
+    return 2;
+  }
+  g_control = static_cast<ControlBlock*>(control);
+  install_crash_handlers();
+  RunExecutor executor(arch, static_cast<uint8_t*>(dram), g_control);
+  while (auto frame = read_frame(kWorkerSocketFd)) {
+    RunOutcome outcome;
+    try {
+      outcome = executor.execute(decode_job(*frame));
+    } catch (const std::exception& e) {
+      outcome = RunOutcome{false, "INTERNAL", std::string("device worker: ") + e.what()};
+    }
+    if (!write_frame(kWorkerSocketFd, encode(outcome))) break;
+  }
+  return 0;
+}
+
+}  // namespace zyxtt::emu

@@ -1,0 +1,14 @@
+// The device-worker process: maps the runtime's DRAM memfd and runs kernels,
+// so that a kernel that crashes or spins takes only this process with it.
+#pragma once
+
+namespace zyxtt::emu {
+
+// File descriptors the runtime hands the worker.
+inline constexpr int kWorkerDramFd = 3;
+inline constexpr int kWorkerSocketFd = 4;
+inline constexpr int kWorkerControlFd = 5;
+
+int worker_main(int argc, char** argv);
+
+}  // namespace zyxtt::emu

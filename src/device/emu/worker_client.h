@@ -1,0 +1,40 @@
+// The runtime's side of the device worker: starts it (lazily), sends runs,
+// watches its progress, and restarts it when a kernel killed it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <string>
+
+#include "device/emu/sched/scheduler.h"
+#include "device/emu/worker/run_job.h"
+
+namespace zyxtt::emu {
+
+class WorkerClient {
+ public:
+  WorkerClient(std::string worker_path, std::string arch_name, int dram_fd, std::chrono::milliseconds run_timeout);
+  ~WorkerClient();
+  WorkerClient(const WorkerClient&) = delete;
+  WorkerClient& operator=(const WorkerClient&) = delete;
+
+  // Runs `job`; throws Error for a run that failed, crashed or stalled.
+  void run(const RunJob& job, const std::string& what);
+
+ private:
+  void start();
+  void stop();
+  std::string whereabouts(int crashed_thread) const;
+
+  std::string worker_path_;
+  std::string arch_name_;
+  int dram_fd_;
+  std::chrono::milliseconds run_timeout_;
+  pid_t pid_ = -1;
+  int socket_ = -1;
+  int control_fd_ = -1;
+  ControlBlock* control_ = nullptr;
+};
+
+}  // namespace zyxtt::emu

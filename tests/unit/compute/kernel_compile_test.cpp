@@ -1,0 +1,281 @@
+// Compiles every corpus compute kernel the way the JIT does (a wrapper TU
+// that includes the source, then zyxtt/entry.h) and loads it; single-input
+// 32x32 cases are then run on a fake core and compared with the corpus'
+// expected output. The corpus is read at test time and never copied here.
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "device/emu/compute/formats.h"
+#include "test_support.h"
+
+namespace fs = std::filesystem;
+using namespace zyxtt;
+
+namespace {
+
+fs::path corpus_dir() {
+  const char* env = std::getenv("ZYXTT_CORPUS_DIR");
+  return env ? fs::path(env) : fs::path(ZYXTT_CORPUS_DEFAULT);
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char tmpl[] = "/tmp/zyxtt-compute-test-XXXXXX";
+    path = mkdtemp(tmpl);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+struct Compiled {
+  bool ok = false;
+  std::string log;
+  double seconds = 0;
+  fs::path so;
+};
+
+// g++ exactly as the JIT invokes it for a compute kernel.
+Compiled compile_kernel(const fs::path& source, const fs::path& out_dir, const std::string& name) {
+  Compiled c;
+  fs::path wrapper = out_dir / (name + ".cpp");
+  std::ofstream(wrapper) << "#include \"" << source.string() << "\"\n#include \"zyxtt/entry.h\"\n";
+  c.so = out_dir / (name + ".so");
+  fs::path log = out_dir / (name + ".log");
+  const char* cxx = std::getenv("ZYXTT_CXX") ? std::getenv("ZYXTT_CXX") : "g++";
+  std::string cmd = std::string(cxx) + " -std=c++20 -O2 -fPIC -shared -I" ZYXTT_KERNEL_API_DIR +
+                    " -include zyxtt/prelude.h -DKERNEL_BUILD -DARCH_BLACKHOLE -DCOMPILE_FOR_TRISC"
+                    " -DZYXTT_DST_ACCUM_MODE=1 -DZYXTT_MATH_APPROX=0 -o " + c.so.string() + " " +
+                    wrapper.string() + " > " + log.string() + " 2>&1";
+  auto t0 = std::chrono::steady_clock::now();
+  int rc = std::system(cmd.c_str());
+  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  c.ok = rc == 0;
+  c.log = read_file(log);
+  return c;
+}
+
+using Entry = int (*)();
+
+struct Loaded {
+  void* handle = nullptr;
+  Entry entry = nullptr;
+  std::string error;
+  ~Loaded() {
+    if (handle) dlclose(handle);
+  }
+};
+
+void load(const fs::path& so, Loaded& l) {
+  l.handle = dlopen(so.c_str(), RTLD_LAZY | RTLD_LOCAL);
+  if (!l.handle) {
+    l.error = dlerror();
+    return;
+  }
+  l.entry = reinterpret_cast<Entry>(dlsym(l.handle, "zyxtt_kernel_entry"));
+  if (!l.entry) l.error = "no zyxtt_kernel_entry";
+}
+
+// Unique corpus compute sources (many sessions share one kernel).
+std::map<std::string, fs::path> corpus_compute_sources() {
+  std::map<std::string, fs::path> by_text;
+  fs::path root = corpus_dir();
+  if (!fs::is_directory(root)) return by_text;
+  for (auto& version : fs::directory_iterator(root)) {
+    if (!version.is_directory()) continue;
+    for (auto& kase : fs::directory_iterator(version.path())) {
+      fs::path session = kase.path() / "session";
+      if (!fs::is_directory(session)) continue;
+      for (auto& f : fs::directory_iterator(session)) {
+        std::string n = f.path().filename().string();
+        if (n.size() > 12 && n.ends_with("_compute.cpp")) by_text.emplace(read_file(f.path()), f.path());
+      }
+    }
+  }
+  return by_text;
+}
+
+uint32_t zyx_format(uint32_t code) { return code == 0 ? 0 : code == 1 ? 1 : 5; }  // protocol code -> DataFormat
+uint32_t dtype_format(const std::string& d) { return d == "f32" ? 0 : d == "f16" ? 1 : d == "bf16" ? 5 : 255; }
+
+// Widens one element of a tile in `format` to double.
+double element(const uint8_t* p, uint32_t format, uint32_t i) {
+  if (format == 0) return emu::compute::u2f(reinterpret_cast<const uint32_t*>(p)[i]);
+  uint16_t h = reinterpret_cast<const uint16_t*>(p)[i];
+  return format == 1 ? emu::compute::f16_to_f32(h) : emu::compute::bf16_to_f32(h);
+}
+
+}  // namespace
+
+TEST(CorpusKernels, EveryComputeKernelCompilesAndLoads) {
+  auto sources = corpus_compute_sources();
+  if (sources.empty()) GTEST_SKIP() << "no corpus at " << corpus_dir();
+  TempDir tmp;
+  int n = 0;
+  double worst = 0;
+  for (auto& [text, path] : sources) {
+    std::string name = "k" + std::to_string(n++);
+    Compiled c = compile_kernel(path, tmp.path, name);
+    worst = std::max(worst, c.seconds);
+    EXPECT_TRUE(c.ok) << path << "\n" << c.log;
+    if (!c.ok) continue;
+    Loaded l;
+    load(c.so, l);
+    EXPECT_TRUE(l.entry) << path << ": " << l.error;
+  }
+  std::cout << "[ compiled ] " << n << " unique compute kernels, slowest " << worst << " s\n";
+  RecordProperty("slowest_compile_seconds", std::to_string(worst));
+}
+
+// A legacy-style kernel: compute_kernel_api/ paths, namespace NAMESPACE { void MAIN },
+// acquire_dst/release_dst, templated exp and the CB calls of cb_api.h.
+TEST(CorpusKernels, LegacyKernelCompilesAndRuns) {
+  TempDir tmp;
+  fs::path src = tmp.path / "legacy_compute.cpp";
+  std::ofstream(src) << R"(
+#include <cstdint>
+#include "compute_kernel_api/common.h"
+#include "compute_kernel_api/tile_move_copy.h"
+#include "compute_kernel_api/eltwise_unary/eltwise_unary.h"
+#include "compute_kernel_api/eltwise_unary/exp.h"
+#include "compute_kernel_api/eltwise_binary.h"
+#include "compute_kernel_api.h"
+namespace NAMESPACE {
+void MAIN {
+  constexpr uint32_t n_tiles = get_compile_time_arg_val(0);
+  unary_op_init_common(tt::CB::c_in0, tt::CB::c_out0);
+  exp_tile_init<true>();
+  for (uint32_t t = 0; t < n_tiles; ++t) {
+    cb_wait_front(tt::CB::c_in0, 1);
+    acquire_dst(tt::DstMode::Half);
+    copy_tile_init();
+    copy_tile(tt::CB::c_in0, 0, 0);
+    exp_tile<true>(0);
+    add_tiles_init(tt::CB::c_in0, tt::CB::c_in0);
+    add_tiles(tt::CB::c_in0, tt::CB::c_in0, 0, 0, 1);
+    sigmoid_tile_init();
+    sigmoid_tile(1);
+    cb_reserve_back(tt::CB::c_out0, 2);
+    pack_tile(0, tt::CB::c_out0);
+    pack_tile(1, tt::CB::c_out0);
+    cb_pop_front(tt::CB::c_in0, 1);
+    release_dst(tt::DstMode::Half);
+    cb_push_back(tt::CB::c_out0, 2);
+  }
+}
+}
+)";
+  // The JIT passes compile-time args as a define.
+  setenv("ZYXTT_CXX", "g++ -DKERNEL_COMPILE_TIME_ARGS=2", 1);
+  Compiled c = compile_kernel(src, tmp.path, "legacy");
+  unsetenv("ZYXTT_CXX");
+  ASSERT_TRUE(c.ok) << c.log;
+  Loaded l;
+  load(c.so, l);
+  ASSERT_TRUE(l.entry) << l.error;
+
+  test::FakeCore fc;
+  fc.configure_cb(0, 5 /* bf16 */, 2048, 2);
+  fc.configure_cb(16, 0 /* fp32 */, 4096, 4);
+  uint16_t in[2][1024];
+  for (uint32_t t = 0; t < 2; ++t)
+    for (uint32_t k = 0; k < 1024; ++k) in[t][k] = emu::compute::f32_to_bf16(float(k) / 512 - 1 + t, emu::compute::Rounding::kNearestEven);
+  fc.feed(0, in, 2);
+  ASSERT_EQ(l.entry(), 0);
+  for (uint32_t t = 0; t < 2; ++t) {
+    const float* e = reinterpret_cast<const float*>(fc.page_ptr(16, 2 * t));
+    const float* s = reinterpret_cast<const float*>(fc.page_ptr(16, 2 * t + 1));
+    for (uint32_t k = 0; k < 1024; ++k) {
+      double x = emu::compute::bf16_to_f32(in[t][k]);
+      ASSERT_NEAR(e[k], std::exp(x), 1e-6 * std::exp(x)) << t << " " << k;
+      ASSERT_NEAR(s[k], 1 / (1 + std::exp(-2 * x)), 1e-6) << t << " " << k;
+    }
+  }
+  EXPECT_EQ(fc.cb(0).pages_acked, 2u);
+  EXPECT_EQ(fc.cb(16).pages_received, 4u);
+}
+
+// Single-input 32x32 cases: the CB holds the input tensor bytes unchanged
+// (zyx's reader copies row-major; element-wise ops do not care), so the output
+// page must equal the expected output within the output format's precision.
+TEST(CorpusKernels, SingleInputCasesMatchExpectedOutput) {
+  fs::path root = corpus_dir();
+  if (!fs::is_directory(root)) GTEST_SKIP() << "no corpus at " << root;
+  TempDir tmp;
+  int ran = 0, n = 0;
+  for (auto& version : fs::directory_iterator(root)) {
+    for (auto& kase : fs::directory_iterator(version.path())) {
+      fs::path cj = kase.path() / "case.json";
+      if (!fs::exists(cj)) continue;
+      auto c = nlohmann::json::parse(read_file(cj));
+      std::string name = kase.path().filename().string();
+      if (c.value("status", "") != "ok" || c["inputs"].size() != 1 || c["programs"].size() != 1) continue;
+      if (c["inputs"][0]["shape"] != nlohmann::json::array({32, 32})) continue;
+      // The reader permutes elements (transpose, broadcast): not element-wise.
+      if (name.starts_with("move_")) continue;
+      // Generator defects, reproduced faithfully: Log2 is emitted as the natural
+      // log (host-runtime-model.md), and Tanh ends in div_binary_tile(2, 2, 2),
+      // a slot divided by itself.
+      if (name.starts_with("unary_log2") || name.starts_with("unary_tanh")) continue;
+      auto cbs = c["programs"][0]["cbs"];
+      if (cbs.size() != 2) continue;
+      const uint32_t in_cb = cbs[0]["cb_idx"], out_cb = cbs[1]["cb_idx"];
+      const uint32_t in_fmt = zyx_format(cbs[0]["cb_fmt"]), out_fmt = zyx_format(cbs[1]["cb_fmt"]);
+      if (dtype_format(c["inputs"][0]["dtype"]) != in_fmt || dtype_format(c["expected"]["dtype"]) != out_fmt) continue;
+
+      std::string input = read_file(kase.path() / c["inputs"][0]["file"].get<std::string>());
+      std::string expected = read_file(kase.path() / c["expected"]["file"].get<std::string>());
+      fs::path src = kase.path() / c["programs"][0]["files"][1].get<std::string>();
+      Compiled comp = compile_kernel(src, tmp.path, "case" + std::to_string(n++));
+      ASSERT_TRUE(comp.ok) << name << "\n" << comp.log;
+      Loaded l;
+      load(comp.so, l);
+      ASSERT_TRUE(l.entry) << name << ": " << l.error;
+
+      test::FakeCore fc;
+      fc.compute().unpack_fp32_as_tf32 = false;  // compare against the ideal CPU reference
+      fc.configure_cb(in_cb, in_fmt, cbs[0]["cb_tb"], 2);
+      fc.configure_cb(out_cb, out_fmt, cbs[1]["cb_tb"], 2);
+      ASSERT_EQ(input.size(), emu::compute::tile_bytes(in_fmt)) << name;
+      fc.feed(in_cb, input.data(), 1);
+      try {
+        ASSERT_EQ(l.entry(), 0) << name;
+      } catch (const test::RunFailure& e) {
+        FAIL() << name << ": run failed: " << e.what();
+      }
+      const auto* out = fc.page_ptr(out_cb, 0);
+      const auto* exp = reinterpret_cast<const uint8_t*>(expected.data());
+      const double rel = out_fmt == 0 ? 2e-6 : out_fmt == 1 ? 1.0 / 1024 : 1.0 / 128;
+      int bad = 0;
+      for (uint32_t i = 0; i < 1024; ++i) {
+        double g = element(out, out_fmt, i), e = element(exp, out_fmt, i);
+        bool ok = (std::isnan(e) && std::isnan(g)) || g == e || std::fabs(g - e) <= rel * std::fabs(e) + 1e-6;
+        if (!ok && bad++ < 5) ADD_FAILURE() << name << "[" << i << "]: got " << g << ", expected " << e;
+      }
+      EXPECT_EQ(bad, 0) << name;
+      ++ran;
+    }
+  }
+  std::cout << "[ ran ] " << ran << " single-input cases\n";
+  EXPECT_GT(ran, 10);
+}

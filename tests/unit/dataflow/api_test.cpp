@@ -1,0 +1,201 @@
+// The kernel-API headers used in-process against the emulator: address
+// generators land bytes where the interleaved layout says; Noc / CircularBuffer
+// / TensorAccessor behave as zyx's kernels expect; DPRINT / DEVICE_PRINT lines.
+#define KERNEL_COMPILE_TIME_ARGS 2, 4096, 2, 64
+#include "api/dataflow/dataflow_api.h"
+#include "api/dataflow/noc.h"
+#include "api/dataflow/circular_buffer.h"
+#include "api/tensor/noc_traits.h"
+#include "api/debug/dprint.h"
+#include "api/debug/device_print.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "device/emu/dataflow/dataflow_checks.h"
+#include "test_env.h"
+
+namespace zyxtt::emu::test {
+namespace {
+
+using ::testing::HasSubstr;
+using krt::Role;
+
+class ApiTest : public ::testing::Test {
+ protected:
+  ApiTest() {
+    grid.add_buffer(kA, kPerBank);
+    grid.add_buffer(kB, kPerBank);
+    for (uint64_t b = 0; b < kBytes; b += 4) {
+      const uint32_t v = uint32_t(b / 4) * 3 + 1;
+      std::memcpy(interleaved_byte(grid, kA, 4096, b), &v, 4);
+    }
+  }
+  static constexpr uint64_t kA = 0x100000;
+  static constexpr uint64_t kB = 0x200000;
+  static constexpr uint64_t kPerBank = 0x40000;
+  static constexpr uint64_t kBytes = 10 * 4096;  // 10 pages over 4 banks
+  Grid grid{1, 2};
+  uint32_t in_off = grid.add_cb(0, 4096, 2);
+  uint32_t out_off = grid.add_cb(2, 4096, 2);
+  KernelInstance& reader = grid.instance(0, 0, Role::kReader, {uint32_t(kA), uint32_t(kB), 0, 0});
+  KernelInstance& writer = grid.instance(0, 0, Role::kWriter, {uint32_t(kB)});
+  uint32_t word_a(uint32_t i) { return i * 3 + 1; }
+};
+
+TEST_F(ApiTest, ZyxShapeReadAndWriteElementByElement) {
+  grid.use(reader);
+  Noc noc;
+  EXPECT_EQ(noc.get_noc_id(), 0);
+  auto args = TensorAccessorArgs<0>(0);
+  static_assert(decltype(args)::is_dram && decltype(args)::AlignedPageSize == 4096);
+  static_assert(TensorAccessorArgs<0>::next_compile_time_args_offset() == 2);
+  auto acc = TensorAccessor(args, get_arg_val<uint32_t>(0), 4096);
+  EXPECT_EQ(acc.get_aligned_page_size(), 4096u);
+  CircularBuffer cb0(tt::CBIndex::c_0);
+  cb0.reserve_back(1);
+  // Element e of the tensor: page (e*4)/4096, offset (e*4)%4096; 1024 elements from page 5.
+  for (uint32_t i = 0; i < 1024; ++i) {
+    const uint32_t g = (5 * 1024 + i) * 4;
+    noc.async_read(acc, cb0, 4, {.page_id = g / 4096, .offset_bytes = g % 4096}, {.offset_bytes = i * 4});
+  }
+  noc.async_read_barrier();
+  const uint8_t* l1 = grid.core(0, 0).l1 + in_off;
+  for (uint32_t i = 0; i < 1024; i += 97) {
+    uint32_t v;
+    std::memcpy(&v, l1 + i * 4, 4);
+    EXPECT_EQ(v, word_a(5 * 1024 + i)) << i;
+  }
+  cb0.push_back(1);
+  EXPECT_EQ(reader.noc_counters[0].reads_issued, 1024u);
+
+  // Writer side: send the page it waited on into buffer B, page 6, using READ_PTR.
+  grid.use(writer);
+  Noc wnoc(1);
+  CircularBuffer wcb0(tt::CBIndex::c_0);
+  auto out = TensorAccessor(TensorAccessorArgs<0>(0), get_arg_val<uint32_t>(0), 4096);
+  wcb0.wait_front(1);
+  for (uint32_t i = 0; i < 1024; ++i) {
+    const uint32_t g = (6 * 1024 + i) * 4;
+    wnoc.async_write(use<CircularBuffer::AddrSelector::READ_PTR>(wcb0), out, 4, {.offset_bytes = i * 4},
+                     {.page_id = g / 4096, .offset_bytes = g % 4096});
+  }
+  wnoc.async_write_barrier();
+  wcb0.pop_front(1);
+  // Page 6 of B sits in bank 6 % 4 = 2 at kB + (6 / 4) * 4096.
+  uint32_t v;
+  std::memcpy(&v, grid.bank(2) + kB + 4096 + 4 * 100, 4);
+  EXPECT_EQ(v, word_a(5 * 1024 + 100));
+  EXPECT_EQ(kernel_exit_problems(writer), "");
+}
+
+TEST_F(ApiTest, ClassicAddressGeneratorsFollowTheInterleavedLayout) {
+  grid.use(reader);
+  const uint32_t dst = get_write_ptr(0);
+  cb_reserve_back(0, 1);
+  InterleavedAddrGen<true> gen = {.bank_base_address = uint32_t(kA), .page_size = 4096};
+  noc_async_read_page(7, gen, dst);
+  InterleavedAddrGenFast<true> fast = {
+      .bank_base_address = uint32_t(kA), .page_size = 1024, .data_format = DataFormat::Float32};
+  noc_async_read_tile(3, fast, dst + 4096 - 1024, 0);  // stride 4096 from Float32, 1024 bytes moved
+  noc_async_read_barrier();
+  uint32_t v;
+  std::memcpy(&v, grid.core(0, 0).l1 + in_off + 8, 4);
+  EXPECT_EQ(v, word_a(7 * 1024 + 2));
+  std::memcpy(&v, grid.core(0, 0).l1 + in_off + 4096 - 1024, 4);
+  EXPECT_EQ(v, word_a(3 * 1024));
+
+  EXPECT_EQ(get_noc_addr(9, gen), zyxtt::noc::dram(1, uint32_t(kA) + 2 * 4096));
+  EXPECT_EQ(get_noc_addr(9, gen, 12), zyxtt::noc::dram(1, uint32_t(kA) + 2 * 4096 + 12));
+  EXPECT_EQ(get_dram_noc_addr(9, 4096, uint32_t(kA)), zyxtt::noc::dram(1, uint32_t(kA) + 2 * 4096));
+  EXPECT_EQ(get_noc_addr_from_bank_id<true>(3, 0x40), zyxtt::noc::dram(3, 0x40));
+  InterleavedPow2AddrGen<true> p2 = {.bank_base_address = uint32_t(kA), .log_base_2_of_page_size = 5};
+  EXPECT_EQ(p2.get_noc_addr(5), zyxtt::noc::dram(1, uint32_t(kA) + 64)) << "pages aligned to 64 in DRAM";
+  InterleavedAddrGenFast<true> bf = {.bank_base_address = 0, .page_size = 2048, .data_format = DataFormat::Float16_b};
+  EXPECT_EQ(bf.get_noc_addr(4), zyxtt::noc::dram(0, 2048));
+  InterleavedAddrGenFast<true> b8 = {.bank_base_address = 0, .page_size = 1088, .data_format = DataFormat::Bfp8_b};
+  EXPECT_EQ(b8.get_noc_addr(8), zyxtt::noc::dram(0, 2 * 1088));
+  InterleavedAddrGen<true> odd = {.bank_base_address = 0, .page_size = 100};
+  EXPECT_EQ(odd.get_noc_addr(4), zyxtt::noc::dram(0, 128)) << "aligned_page_size = align(100, 64)";
+  EXPECT_EQ(get_noc_addr(5, 6, 0x70), zyxtt::noc::unicast(5, 6, 0x70));
+  EXPECT_EQ(get_noc_addr(0x70), zyxtt::noc::unicast(1, 2, 0x70));
+  EXPECT_EQ(my_x[noc_index], 1);
+  EXPECT_EQ(my_y[0], 2);
+  EXPECT_EQ(uint8_t(noc_index), 0);
+
+  // Second accessor from the chained CTA offset: page size 64.
+  constexpr auto a0 = TensorAccessorArgs<0>();
+  constexpr auto a1 = TensorAccessorArgs<a0.next_compile_time_args_offset()>();
+  auto acc1 = TensorAccessor(a1, uint32_t(kB));
+  EXPECT_EQ(acc1.get_aligned_page_size(), 64u);
+  EXPECT_EQ(acc1.get_noc_addr(5, 4), zyxtt::noc::dram(1, uint32_t(kB) + 64 + 4));
+}
+
+TEST_F(ApiTest, ArgsAndCbMetadata) {
+  grid.use(reader);
+  EXPECT_EQ(get_arg_val<uint32_t>(1), uint32_t(kB));
+  EXPECT_EQ(*reinterpret_cast<uint32_t*>(get_arg_addr(1)), uint32_t(kB));
+  EXPECT_EQ(get_tile_size(2), 4096);
+  EXPECT_EQ(get_dataformat(2), DataFormat::Float32);
+  CircularBuffer cb(2);
+  EXPECT_EQ(cb.get_write_ptr(), grid.l1_addr(grid.core(0, 0), out_off));
+  EXPECT_TRUE(cb.pages_reservable_at_back(2));
+  EXPECT_FALSE(cb.pages_available_at_front(1));
+}
+
+TEST_F(ApiTest, SemaphoreHelpers) {
+  grid.use(reader);
+  const uint32_t sem = get_semaphore(0);
+  auto* p = reinterpret_cast<volatile uint32_t*>(uintptr_t(sem));
+  noc_semaphore_set(p, 0);
+  noc_semaphore_inc(get_noc_addr(sem), 4);
+  noc_async_atomic_barrier();
+  noc_semaphore_wait(p, 4);
+  noc_semaphore_wait_min(p, 2);
+  EXPECT_THROW(noc_semaphore_wait(p, 5), Blocked);
+  // Set the other core's semaphore from a local word.
+  const CoreState& other = grid.core(0, 1);
+  *p = 9;
+  noc_semaphore_set_remote(sem, get_noc_addr(other.noc_x, other.noc_y, sem));
+  noc_async_write_barrier();
+  uint32_t v;
+  std::memcpy(&v, other.l1 + Grid::kSemOffset, 4);
+  EXPECT_EQ(v, 9u);
+  noc_inline_dw_write(get_noc_addr(other.noc_x, other.noc_y, sem), 11);
+  std::memcpy(&v, other.l1 + Grid::kSemOffset, 4);
+  EXPECT_EQ(v, 11u);
+  noc_async_full_barrier();
+  EXPECT_EQ(kernel_exit_problems(reader), "");
+}
+
+TEST_F(ApiTest, DprintAndDevicePrintProduceWholeLines) {
+  grid.use(writer);
+  ::testing::internal::CaptureStderr();
+  DPRINT << "writer r3=gidx0=" << 7u << ENDL();
+  DPRINT << "a" << 'b' << -12 << " ";
+  DPRINT << HEX() << 255u << DEC() << " " << 1.5f << " " << SETW(4) << 3 << ENDL();
+  DEVICE_PRINT("r16=gidx0={}\n", 42u);
+  DEVICE_PRINT("x={:x} y={} {{z}} {:.2f}\n", 0xABu, -3, 2.25);
+  DEVICE_PRINT("partial ");
+  DEVICE_PRINT("done {}\n", true);
+  DPRINT << "no newline";
+  EXPECT_EQ(kernel_exit_problems(writer), "");
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(err,
+            "[core (0,0) writer] writer r3=gidx0=7\n"
+            "[core (0,0) writer] ab-12 0xff 1.5    3\n"
+            "[core (0,0) writer] r16=gidx0=42\n"
+            "[core (0,0) writer] x=0xab y=-3 {z} 2.25\n"
+            "[core (0,0) writer] partial done 1\n"
+            "[core (0,0) writer] no newline\n");
+
+  grid.rs().dprint_enabled = false;
+  ::testing::internal::CaptureStderr();
+  DPRINT << "hidden" << ENDL();
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+}
+
+}  // namespace
+}  // namespace zyxtt::emu::test
