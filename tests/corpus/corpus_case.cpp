@@ -61,11 +61,6 @@ std::vector<double> decode(const std::vector<std::byte>& bytes, const std::strin
 
 }  // namespace
 
-fs::path corpus_root() {
-  const char* env = std::getenv("ZYXTT_CORPUS_DIR");
-  return env != nullptr ? fs::path(env) : fs::path(ZYXTT_CORPUS_DIR);
-}
-
 std::vector<CorpusCase> CorpusCase::discover(const fs::path& root) {
   std::vector<CorpusCase> cases;
   std::error_code ec;

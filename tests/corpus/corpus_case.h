@@ -3,6 +3,8 @@
 #pragma once
 
 #include <filesystem>
+
+#include "corpus_location.h"
 #include <optional>
 #include <ostream>
 #include <string>
@@ -33,8 +35,6 @@ struct CorpusCase {
   std::string writer_source() const;  // of the first program
   std::vector<std::vector<double>> inputs() const;  // decoded, in order
 };
-
-std::filesystem::path corpus_root();
 
 // gtest prints a parameter through this instead of its bytes.
 inline void PrintTo(const CorpusCase& c, std::ostream* os) { *os << c.name; }

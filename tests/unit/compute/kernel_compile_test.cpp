@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "device/emu/compute/formats.h"
+#include "corpus_location.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -28,8 +29,8 @@ using namespace zyxtt;
 namespace {
 
 fs::path corpus_dir() {
-  const char* env = std::getenv("ZYXTT_CORPUS_DIR");
-  return env ? fs::path(env) : fs::path(ZYXTT_CORPUS_DEFAULT);
+  fs::path root = zyxtt::testing::corpus_root();
+  return root.empty() ? root : root / "zyx";
 }
 
 std::string read_file(const fs::path& p) {

@@ -1,5 +1,7 @@
 #include "kernel_build.h"
 
+#include "corpus_location.h"
+
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -17,12 +19,7 @@ bool write_file(const std::string& path, const std::string& text) {
   return bool(f);
 }
 
-std::string corpus_dir() {
-  const char* env = std::getenv("ZYXTT_CORPUS_DIR");
-  std::string dir = env ? env : "/work/shared/corpus";
-  struct stat st {};
-  return stat((dir + "/zyx").c_str(), &st) == 0 ? dir : "";
-}
+std::string corpus_dir() { return zyxtt::testing::corpus_root().string(); }
 
 void remove_dir(const std::string& dir) {
   std::error_code ec;

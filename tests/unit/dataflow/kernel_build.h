@@ -19,7 +19,7 @@ enum class KernelRole { kReader, kWriter, kCompute };
 BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole role, const std::string& out,
                          const std::string& ctas = "2,4096,2,4096");
 
-// /work/shared/corpus (or $ZYXTT_CORPUS_DIR) when present, else "".
+// The corpus root (see corpus_location.h) when present, else "".
 std::string corpus_dir();
 // A fresh private directory for build outputs.
 std::string scratch_dir();
