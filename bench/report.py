@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """Runs the benchmarks once and writes BENCHMARKS.md with ratios of pairs
-measured side by side in that run (the machines are shared and noisy)."""
+measured side by side in that run (the machines are shared and noisy).
+
+Usage: python3 bench/report.py [BUILD_DIR]   (or ZYXTT_BUILD_DIR; default build/release)
+"""
 import json
+import os
 import pathlib
 import platform
 import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-BUILD = ROOT / "build" / "release" / "bench"
 
-# (title, benchmark, baseline, what the ratio means, target)
+# (title, benchmark, baseline, what the ratio means, target, kind): kind
+# "time" divides the benchmark's time by the baseline's, "speed" the other
+# way round (how many times the baseline's throughput the benchmark reaches).
 PAIRS = {
     "protocol_bench": [
         ("command round trip vs bare pipe ping-pong", "BM_RuntimeRoundTrip", "BM_BarePipePingPong",
@@ -20,29 +25,140 @@ PAIRS = {
         ("read_buf 64 MiB vs memcpy 64 MiB", "BM_ReadBuf64MiB", "BM_Memcpy64MiB",
          "throughput ratio (higher is better)", ">= 0.7", "speed"),
     ],
+    "emulator_bench": [
+        ("compile_program, warm start (new process, objects on disk) vs cold (empty cache)",
+         "BM_CompileWarmStart", "BM_CompileCold", "time ratio (lower is better)", "-", "time"),
+        ("compile_program of an id already compiled (hot) vs command round trip",
+         "BM_CompileHot", "BM_RoundTrip", "time ratio (lower is better)", "-", "time"),
+        ("run of a trivial program, 1 core, vs command round trip",
+         "BM_RunTrivial1Core", "BM_RoundTrip", "time ratio (lower is better)", "-", "time"),
+        ("run of a trivial program, 10x12 cores, vs command round trip",
+         "BM_RunTrivialGrid", "BM_RoundTrip", "time ratio (lower is better)", "-", "time"),
+        ("first run in a new process (worker start, objects loaded), 10x12, vs a rerun",
+         "BM_RunFirst", "BM_RunTrivialGrid", "time ratio (lower is better)", "-", "time"),
+        ("exp over 1M fp32, 10x12 cores, vs a std::exp loop",
+         "BM_EmuExp1MGrid", "BM_LoopExp1M", "throughput ratio (higher is better)", ">= 0.5", "speed"),
+        ("exp over 1M fp32, 1 core, vs a std::exp loop",
+         "BM_EmuExp1MOneCore", "BM_LoopExp1M", "throughput ratio (higher is better)", ">= 0.5", "speed"),
+        ("exp over 1M fp32, 10x12 cores: --threads 2 vs --threads 1",
+         "BM_EmuExp1MGridThreads2", "BM_EmuExp1MGridThreads1", "speedup (2 cores: ideal 2.0)", "-", "speed"),
+        ("FPU add_tiles over 1M fp32, 10x12 cores, vs an a+b loop",
+         "BM_EmuAdd1MGrid", "BM_LoopAdd1M", "throughput ratio (higher is better)", "-", "speed"),
+        ("matmul_tiles 1024^3 fp32, 10x12 cores, --threads 1, vs OpenBLAS sgemm, 1 thread",
+         "BM_EmuMatmul1024Threads1", "BM_Sgemm1024OneThread", "throughput ratio (higher is better)", "-", "speed"),
+        ("1M per-element 4-byte reads vs 1024 page reads (same data, --threads 1)",
+         "BM_ElementReads1MThreads1", "BM_TileReads1MThreads1", "time ratio (lower is better)", "-", "time"),
+    ],
 }
+
+# Absolute figures with absolute targets: (title, benchmark, what, target, check)
+# where what is "time" (milliseconds) or "rate" (million items per second).
+ABSOLUTE = {
+    "emulator_bench": [
+        ("compile_program, cold: 3 kernels in zyx's shape, empty cache", "BM_CompileCold", "time", "<= 1000 ms",
+         lambda v: v <= 1000),
+        ("compile_program, warm start: new process, objects on disk", "BM_CompileWarmStart", "time", "<= 10 ms",
+         lambda v: v <= 10),
+        ("zyx's per-element path: 4-byte noc.async_read per element, --threads 1",
+         "BM_ElementReads1MThreads1", "rate", ">= 50 M elements/s per thread", lambda v: v >= 50),
+    ],
+}
+
+NOTES = {
+    "emulator_bench": [
+        "Programs run through the real runtime, its device worker and real shm; every pipeline's result is "
+        "checked once against the host before it is timed. 1M fp32 = 1024 tiles of 4096 bytes, dealt over "
+        "the cores; the reader moves one 4096-byte page per tile, compute does copy_tile + exp_tile + "
+        "pack_tile (or add_tiles + pack_tile), the writer writes the page back. Without `--threads` the "
+        "runtime uses one host thread per CPU (2 here); the host loops use one thread.",
+    ],
+}
+
+REPETITIONS = 3
+REPEATED = {"emulator_bench"}  # protocol_bench keeps its single run
+UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def build_dir():
+    arg = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("ZYXTT_BUILD_DIR", "build/release")
+    path = pathlib.Path(arg)
+    return path if path.is_absolute() else ROOT / path
 
 
 def run(binary):
-    out = subprocess.run([str(BUILD / binary), "--benchmark_format=json", "--benchmark_min_time=0.5"],
-                         check=True, capture_output=True, text=True).stdout
-    return {b["name"].split("/")[0]: b for b in json.loads(out)["benchmarks"]}
+    args = [str(build_dir() / "bench" / binary), "--benchmark_format=json", "--benchmark_min_time=0.5"]
+    if binary in REPEATED:
+        # Repetitions interleaved in random order, so that both sides of a
+        # pair see the same spells of load; each figure is the median.
+        args += [f"--benchmark_repetitions={REPETITIONS}", "--benchmark_enable_random_interleaving=true",
+                 "--benchmark_report_aggregates_only=true"]
+    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    results = {}
+    for b in json.loads(out)["benchmarks"]:
+        if b.get("aggregate_name", "median") == "median":
+            results[b["name"].split("/")[0]] = b
+    return results
+
+
+def ns(result):
+    return result["real_time"] * UNIT_NS[result["time_unit"]]
+
+
+def shown(result):
+    v = result["real_time"]
+    digits = 0 if v >= 100 else 1 if v >= 10 else 2
+    return f"{v:.{digits}f} {result['time_unit']}"
+
+
+def missing(results, *names):
+    for n in names:
+        if n not in results:
+            return f"{n} did not run"
+        if results[n].get("error_occurred"):
+            return f"{n}: {results[n].get('error_message', 'error')}"
+    return None
 
 
 def main():
+    made_by = "python3 bench/report.py" + (f" {sys.argv[1]}" if len(sys.argv) > 1 else "")
     lines = ["# Benchmarks", "",
-             "Made by `python3 bench/report.py` after `scripts/test` (release build), on "
-             f"{platform.node()} ({platform.machine()}, {subprocess.getoutput('nproc')} cores). Every ratio "
-             "compares two benchmarks of the same run; absolute times move with the machine's load.", ""]
+             f"Made by `{made_by}` after a release build, on {platform.node()} ({platform.machine()}, "
+             f"{subprocess.getoutput('nproc')} cores). Every ratio compares two benchmarks of the same run; "
+             "absolute times move with the machine's load.", ""]
     for binary, pairs in PAIRS.items():
         results = run(binary)
-        lines += [f"## {binary}", "", "| comparison | measured | baseline | ratio | target |", "|---|---|---|---|---|"]
+        lines += [f"## {binary}", ""]
+        notes = list(NOTES.get(binary, []))
+        if binary in REPEATED:
+            notes.append(f"Each figure is the median of {REPETITIONS} repetitions run in random interleaved order.")
+        if notes:
+            lines += [" ".join(notes), ""]
+        lines += ["| comparison | measured | baseline | ratio | target |", "|---|---|---|---|---|"]
         for title, name, base, meaning, target, kind in pairs:
-            a, b = results[name]["real_time"], results[base]["real_time"]
+            problem = missing(results, name, base)
+            if problem:
+                lines.append(f"| {title} | - | - | not measured: {problem} | {target} |")
+                continue
+            a, b = ns(results[name]), ns(results[base])
             ratio = a / b if kind == "time" else b / a
-            unit = results[name]["time_unit"]
-            lines.append(f"| {title} | {a:.0f} {unit} | {b:.0f} {unit} | {ratio:.2f} ({meaning}) | {target} |")
+            lines.append(f"| {title} | {shown(results[name])} | {shown(results[base])} | {ratio:.2f} ({meaning}) "
+                         f"| {target} |")
         lines.append("")
+        if binary in ABSOLUTE:
+            lines += ["| figure | measured | target | met |", "|---|---|---|---|"]
+            for title, name, what, target, check in ABSOLUTE[binary]:
+                problem = missing(results, name)
+                if problem:
+                    lines.append(f"| {title} | not measured: {problem} | {target} | - |")
+                    continue
+                if what == "time":
+                    value = ns(results[name]) / 1e6
+                    text = f"{value:.1f} ms"
+                else:
+                    value = results[name]["items_per_second"] / 1e6
+                    text = f"{value:.1f} M/s"
+                lines.append(f"| {title} | {text} | {target} | {'yes' if check(value) else 'no'} |")
+            lines.append("")
     (ROOT / "BENCHMARKS.md").write_text("\n".join(lines))
     print("\n".join(lines))
 

@@ -145,6 +145,7 @@ int main(int argc, char** argv) {
                                                          : zyxtt::emu::AlignPolicy::kIgnore;
     emu_options.dprint = dprint;
     emu_options.unpack_fp32_to_dest = unpack_to_dest == "fp32";
+    emu_options.stop_fd = g_stop_pipe[0];
     zyxtt::emu::EmuDevice device(emu_options);
 
     zyxtt::server::ServerOptions options;

@@ -58,6 +58,9 @@ struct SpawnOptions {
   std::vector<std::string> args;  // zyx passes none
   std::vector<std::pair<std::string, std::string>> env;  // added to the inherited environment
   int timeout_ms = 30000;  // per answer, in three polls as zyx does
+  // Empty: the runtime inherits stderr, as from zyx. Else its stderr (logs,
+  // kernels' DPRINT lines) goes to this file, created or truncated.
+  std::filesystem::path stderr_path;
 };
 
 class RuntimeProcess {

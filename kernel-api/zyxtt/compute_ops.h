@@ -23,7 +23,7 @@
   X(Tanh, tanh_tile) X(Sigmoid, sigmoid_tile) X(Silu, silu_tile)           \
   X(Relu, relu_tile) X(ReluMax, relu_max_tile) X(ReluMin, relu_min_tile)   \
   X(LeakyRelu, leaky_relu_tile) X(Elu, elu_tile)                           \
-  X(Gelu, gelu_tile) X(GeluTanh, gelu_tanh_tile)                           \
+  X(Gelu, gelu_tile) X(GeluFast, gelu_tile_fast) X(GeluTanh, gelu_tanh_tile) \
   X(Erf, erf_tile) X(Erfc, erfc_tile)                                      \
   X(Hardsigmoid, hardsigmoid_tile) X(Softsign, softsign_tile)              \
   X(Heaviside, heaviside_tile) X(Isinf, isinf_tile) X(Isnan, isnan_tile)   \
@@ -38,7 +38,8 @@
   X(AbsInt32, abs_tile_int32) X(FillBits, fill_tile_bitcast)               \
   X(BitwiseAndScalar, bitwise_and_tile) X(BitwiseOrScalar, bitwise_or_tile) \
   X(BitwiseXorScalar, bitwise_xor_tile) X(LeftShiftScalar, left_shift_tile) \
-  X(RightShiftScalar, right_shift_tile)
+  X(RightShiftScalar, right_shift_tile) X(ReluInt32, relu_tile_int32)     \
+  X(SignbitInt32, signbit_tile_int32)
 
 // Binary SFPU ops on two DST tiles: out = a op b.
 #define ZYXTT_SFPU_BINARY_OPS(X)                                                 \
@@ -52,10 +53,21 @@
   X(AddInt32, add_int32_tile) X(SubInt32, sub_int32_tile)                        \
   X(MulInt32, mul_int32_tile) X(BitwiseAnd, bitwise_and_binary_tile)             \
   X(BitwiseOr, bitwise_or_binary_tile) X(BitwiseXor, bitwise_xor_binary_tile)    \
-  X(LeftShift, binary_left_shift_tile) X(RightShift, binary_right_shift_tile)
+  X(LeftShift, binary_left_shift_tile) X(RightShift, binary_right_shift_tile)   \
+  X(LogicalRightShift, binary_logical_right_shift_tile)                          \
+  X(MaxInt32, binary_max_int32_tile) X(MinInt32, binary_min_int32_tile)          \
+  X(MaxUInt32, binary_max_uint32_tile) X(MinUInt32, binary_min_uint32_tile)
 
 // FPU (matrix engine) element-wise ops on two CB tiles.
 #define ZYXTT_FPU_BINARY_OPS(X) X(Add, add_tiles) X(Sub, sub_tiles) X(Mul, mul_tiles)
+
+// How the second FPU operand is spread over the tile (bcast.h): its column 0
+// (kCol: out[r][c] = A[r][c] op B[r][0]), its row 0 (kRow: B[0][c]) or its
+// element [0][0] (kScalar). Values match tt-metal's BroadcastType.
+#define ZYXTT_FPU_BCAST(X) X(None, 0) X(Col, 1) X(Row, 2) X(Scalar, 3)
+// reduce.h: PoolType and ReduceDim.
+#define ZYXTT_REDUCE_POOLS(X) X(Sum, 0) X(Avg, 1) X(Max, 2)
+#define ZYXTT_REDUCE_DIMS(X) X(Row, 0) X(Col, 1) X(Scalar, 2)
 
 namespace zyxtt::krt {
 
@@ -64,5 +76,13 @@ enum class SfpuUnaryOp : uint32_t { ZYXTT_SFPU_UNARY_OPS(ZYXTT_ENUM_ENTRY) kCoun
 enum class SfpuBinaryOp : uint32_t { ZYXTT_SFPU_BINARY_OPS(ZYXTT_ENUM_ENTRY) kCount };
 enum class FpuBinaryOp : uint32_t { ZYXTT_FPU_BINARY_OPS(ZYXTT_ENUM_ENTRY) kCount };
 #undef ZYXTT_ENUM_ENTRY
+#define ZYXTT_ENUM_VALUE(name, value) k##name = value,
+enum class Bcast : uint32_t { ZYXTT_FPU_BCAST(ZYXTT_ENUM_VALUE) };
+enum class ReducePool : uint32_t { ZYXTT_REDUCE_POOLS(ZYXTT_ENUM_VALUE) };
+enum class ReduceDim : uint32_t { ZYXTT_REDUCE_DIMS(ZYXTT_ENUM_VALUE) };
+#undef ZYXTT_ENUM_VALUE
+
+// sfpu_binary flags.
+inline constexpr uint32_t kSfpuRoundNearestEven = 1;  // DstRoundingMode::NearestEven
 
 }  // namespace zyxtt::krt

@@ -63,6 +63,10 @@ RuntimeProcess::RuntimeProcess(const SpawnOptions& options) : timeout_ms_(option
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, to_child[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, from_child[1], STDOUT_FILENO);
+  const std::string stderr_path = options.stderr_path.string();
+  if (!stderr_path.empty()) {
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  }
 
   std::string program = options.program.string();
   std::vector<std::string> argv_store{program};

@@ -123,7 +123,8 @@ TEST_F(Protocol, CompilePayloadIsReadByExactLength) {
   std::string answer = raw(compile_line(3, reader.size(), compute.size(), writer.size(),
                                         R"("n_cbs":1,"cb_idx0":0,"cb_fmt0":0,"cb_tb0":4096)"),
                            reader + compute + writer);
-  EXPECT_EQ(code_of(answer) == "" || code_of(answer) == "INVALID_ARGUMENT", true) << answer;
+  EXPECT_EQ(code_of(answer), "INVALID_ARGUMENT") << answer;  // the compute source is not C++
+  EXPECT_NE(msg_of(answer).find("compute.cpp does not compile"), std::string::npos) << answer;
   // Whatever the compile said, the next line is read as the next command.
   EXPECT_EQ(raw(R"({"cmd":"alloc_buf","size":1,"tile_bytes":2048})").find(R"("index")") != std::string::npos, true);
 }
@@ -154,6 +155,16 @@ TEST_F(Protocol, RunValidatesProgramBuffersAndGrid) {
   EXPECT_NE(msg_of(too_big).find("10x12"), std::string::npos);
   EXPECT_NE(msg_of(too_big).find("--virtual-grid"), std::string::npos);
   EXPECT_EQ(code_of(raw(R"({"cmd":"run","id":5,"gd0":10,"gd1":13})")), "OUT_OF_RANGE");
+}
+
+TEST_F(Protocol, RecompilingAnIdReplacesItAndAFailedCompileDropsIt) {
+  const std::string good = "void kernel_main() {}\n";
+  const std::string bad = "void kernel_main() { missing(); }\n";
+  ASSERT_EQ(code_of(raw(compile_line(7, good.size(), good.size(), good.size()), good + good + good)), "");
+  EXPECT_EQ(raw(R"({"cmd":"run","id":7,"gd0":1,"gd1":1})"), R"({"status":"ok"})");
+  EXPECT_EQ(code_of(raw(compile_line(7, bad.size(), good.size(), good.size()), bad + good + good)), "INVALID_ARGUMENT");
+  // A stale program must not run in place of the one that failed to compile.
+  EXPECT_EQ(code_of(raw(R"({"cmd":"run","id":7,"gd0":1,"gd1":1})")), "NOT_FOUND");
 }
 
 TEST_F(Protocol, ExitAnswersByeAndLeavesWithStatusZero) {
@@ -190,6 +201,20 @@ TEST_F(Protocol, SigtermReleasesAndExitsZero) {
   kill(runtime_->pid(), SIGTERM);
   auto status = runtime_->wait_exit(5000);
   ASSERT_TRUE(status);
+  EXPECT_TRUE(WIFEXITED(*status));
+  EXPECT_EQ(WEXITSTATUS(*status), 0);
+}
+
+TEST_F(Protocol, SigtermDuringARunEndsItAndExitsZero) {
+  skip_sentinel_check_ = true;
+  const std::string spin = "void kernel_main() { for (volatile int i = 0;; ) { i = i + 1; } }\n";
+  const std::string idle = "void kernel_main() {}\n";
+  ASSERT_EQ(code_of(raw(compile_line(9, spin.size(), idle.size(), idle.size()), spin + idle + idle)), "");
+  runtime_->send(R"({"cmd":"run","id":9,"gd0":1,"gd1":1})");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  kill(runtime_->pid(), SIGTERM);
+  auto status = runtime_->wait_exit(5000);
+  ASSERT_TRUE(status) << "the runtime kept running its endless kernel after SIGTERM";
   EXPECT_TRUE(WIFEXITED(*status));
   EXPECT_EQ(WEXITSTATUS(*status), 0);
 }

@@ -29,9 +29,12 @@ inline std::string cache_dir_for_tests() {
 
 class RuntimeTest : public ::testing::Test {
  protected:
-  void start(std::vector<std::string> args = {}) {
-    runtime_ = std::make_unique<client::RuntimeProcess>(runtime_options(std::move(args)));
-    ASSERT_EQ(raw(R"({"cmd":"init","cache_dir":")" + cache_dir_for_tests() + R"("})"), R"({"status":"ready"})");
+  void start(std::vector<std::string> args = {}) { start_with(runtime_options(std::move(args)), cache_dir_for_tests()); }
+  // For tests that need more than arguments (stderr capture, a kernel cache
+  // kept across test processes).
+  void start_with(const client::SpawnOptions& options, const std::string& cache_dir) {
+    runtime_ = std::make_unique<client::RuntimeProcess>(options);
+    ASSERT_EQ(raw(R"({"cmd":"init","cache_dir":")" + cache_dir + R"("})"), R"({"status":"ready"})");
     sentinel_ = alloc(8192);
     sentinel_bytes_.resize(8192);
     for (size_t i = 0; i < sentinel_bytes_.size(); ++i) sentinel_bytes_[i] = static_cast<std::byte>(i * 7 + 3);

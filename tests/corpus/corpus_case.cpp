@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/shm.h"
+#include "float_bits.h"
 #include "zyxtt/client.h"
 
 namespace zyxtt::testing {
@@ -25,15 +26,6 @@ std::string read_file(const fs::path& path) {
 
 json read_json(const fs::path& path) { return json::parse(read_file(path)); }
 
-float half_to_float(uint16_t h) {
-  uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-  float value;
-  if (exp == 0) value = std::ldexp(static_cast<float>(mant), -24);
-  else if (exp == 31) value = mant ? NAN : INFINITY;
-  else value = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
-  return sign ? -value : value;
-}
-
 std::vector<double> decode(const std::vector<std::byte>& bytes, const std::string& dtype) {
   std::vector<double> out;
   if (dtype == "f32") {
@@ -47,10 +39,7 @@ std::vector<double> decode(const std::vector<std::byte>& bytes, const std::strin
       uint16_t h;
       std::memcpy(&h, &bytes[i], 2);
       if (dtype == "bf16") {
-        uint32_t bits = uint32_t{h} << 16;
-        float f;
-        std::memcpy(&f, &bits, 4);
-        out.push_back(f);
+        out.push_back(bf16_to_float(h));
       } else {
         out.push_back(half_to_float(h));
       }

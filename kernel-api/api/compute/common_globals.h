@@ -40,6 +40,10 @@ enum class InputClamping : uint8_t { ClampToNegative = 1, None = 0 };
 enum EltwiseBinaryType : uint8_t { ELWMUL, ELWDIV, ELWADD, ELWSUB, ELWLESS };
 enum class EltwiseBinaryReuseDestType : uint8_t { NONE = 0, DEST_TO_SRCA = 1, DEST_TO_SRCB = 2 };
 enum class SrcOrder : uint8_t { Default = 0, Reverse = 1 };
+// Values as tt-metal's LLK layer numbers them (compute_ops.h mirrors them).
+enum class BroadcastType : uint8_t { NONE = 0, COL = 1, ROW = 2, SCALAR = 3 };
+enum class PoolType : uint8_t { SUM = 0, AVG = 1, MAX = 2 };
+enum class ReduceDim : uint8_t { REDUCE_ROW = 0, REDUCE_COL = 1, REDUCE_SCALAR = 2 };
 }  // namespace ckernel
 
 namespace tt {

@@ -11,6 +11,7 @@
 #include "api/compute/binary_bitwise_sfpu.h"
 #include "api/compute/add_int_sfpu.h"
 #include "api/compute/binary_max_min.h"
+#include "api/compute/binary_shift.h"
 
 namespace ckernel {
 template <bool fast_and_approx = false>
@@ -58,7 +59,7 @@ ALWI void sign_tile_init() {}
 ZYXTT_UNARY_FN(sign_tile, Sign)
 ALWI void signbit_tile_init() {}
 ZYXTT_UNARY_FN(signbit_tile, Signbit)
-ALWI void signbit_tile_int32(uint32_t idst) { ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::kSignbit, idst); }
+ZYXTT_UNARY_FN(signbit_tile_int32, SignbitInt32)
 ALWI void square_tile_init() {}
 ZYXTT_UNARY_FN(square_tile, Square)
 

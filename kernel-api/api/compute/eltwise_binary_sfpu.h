@@ -6,7 +6,8 @@
 #define ZYXTT_SFPU_BINARY(op, name)                                                      \
   template <DstRoundingMode rounding = DstRoundingMode::Default, bool fp32 = DST_ACCUM_MODE> \
   ALWI void name##_binary_tile(uint32_t idst0, uint32_t idst1, uint32_t odst) {            \
-    zyxtt::krt::sfpu_binary(zyxtt::krt::SfpuBinaryOp::k##op, idst0, idst1, odst);          \
+    zyxtt::krt::sfpu_binary(zyxtt::krt::SfpuBinaryOp::k##op, idst0, idst1, odst,            \
+                            rounding == DstRoundingMode::NearestEven ? zyxtt::krt::kSfpuRoundNearestEven : 0u); \
   }                                                                                        \
   ALWI void name##_binary_tile_init() {}
 

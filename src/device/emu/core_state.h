@@ -49,6 +49,9 @@ struct ComputeState {
   uint32_t unpack_cb_b = 0;   // srcB operand of the last init / reconfig
   bool dst_legacy = false;    // acquire_dst(): math and pack share one phase
   bool pack_l1_acc = false;   // pack_reconfig_l1_acc: pack adds into L1
+  bool fpu_acc_to_dest = false;
+  uint32_t matmul_transpose = 0;  // transpose argument of the last matmul init  // acc_to_dest of the last FPU binary init
+  uint32_t dst_written = 0;   // bit i: DST tile i written since the last release (reduce MAX)
   // Numeric-model switches; defaults follow silicon as best known.
   // fp32 CB data reaches DST through SrcA (no UnpackToDestFp32), keeping TF32
   // precision: the low 13 mantissa bits are dropped (truncation).

@@ -26,6 +26,7 @@ struct EmuOptions {
   AlignPolicy align_policy = AlignPolicy::kError;
   bool dprint = false;
   bool unpack_fp32_to_dest = true;
+  int stop_fd = -1;  // readable once the runtime must stop (SIGTERM)
 };
 
 class EmuDevice final : public Device {

@@ -1,16 +1,30 @@
 #include "device/emu/emu_program.h"
 
+#include <algorithm>
 #include <future>
+#include <iterator>
 #include <regex>
 
 namespace zyxtt::emu {
 
+// Chained args (TensorAccessorArgs<prev.next_compile_time_args_offset()>, as
+// tt-metal's examples write them) carry no literal offset, so every mention
+// also counts as one buffer: guessing high costs one rebuild at the first
+// run, guessing low fails compile_program for a valid kernel.
 uint32_t guess_buffer_count(const std::string& source) {
   static const std::regex pattern(R"(TensorAccessorArgs\s*<\s*(\d+)\s*[,>])");
+  static const std::regex mention(R"(TensorAccessorArgs\s*<)");
   int highest = -1;
   for (auto it = std::sregex_iterator(source.begin(), source.end(), pattern); it != std::sregex_iterator(); ++it)
     highest = std::max(highest, std::stoi((*it)[1]));
-  return highest < 0 ? 0 : static_cast<uint32_t>(highest / 2 + 1);
+  const auto mentions = std::distance(std::sregex_iterator(source.begin(), source.end(), mention), std::sregex_iterator());
+  return std::max(highest < 0 ? 0u : static_cast<uint32_t>(highest / 2 + 1), static_cast<uint32_t>(mentions));
+}
+
+bool reads_compile_args(const std::string& source) {
+  for (const char* word : {"TensorAccessorArgs", "compile_time_arg", "KERNEL_COMPILE_TIME_ARG"})
+    if (source.find(word) != std::string::npos) return true;
+  return false;
 }
 
 const std::string& EmuProgram::text(krt::Role role) const {
@@ -25,7 +39,9 @@ const std::string& EmuProgram::text(krt::Role role) const {
 std::string EmuProgram::object(krt::Role role, uint32_t buffers) {
   const std::string& src = text(role);
   if (src.find_first_not_of(" \t\r\n") == std::string::npos) return {};
-  if (role == krt::Role::kCompute) buffers = 0;  // compute gets no compile-time args
+  // Compute gets no compile-time args; a source that never reads them builds
+  // the same object for any count, so it is built once.
+  if (role == krt::Role::kCompute || !reads_compile_args(src)) buffers = 0;
   {
     std::lock_guard lock(mutex_);
     auto it = objects_.find({role, buffers});

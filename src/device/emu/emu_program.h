@@ -39,5 +39,7 @@ class EmuProgram final : public CompiledProgram {
 // Buffer count a reader or writer source expects: one past the largest
 // TensorAccessorArgs<N> offset, divided by two (zyx uses 2*i); 0 if none.
 uint32_t guess_buffer_count(const std::string& source);
+// Whether the source can see its compile-time args at all.
+bool reads_compile_args(const std::string& source);
 
 }  // namespace zyxtt::emu

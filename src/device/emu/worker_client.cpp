@@ -35,8 +35,12 @@ Code code_from_name(const std::string& name) {
 }  // namespace
 
 WorkerClient::WorkerClient(std::string worker_path, std::string arch_name, int dram_fd,
-                           std::chrono::milliseconds run_timeout)
-    : worker_path_(std::move(worker_path)), arch_name_(std::move(arch_name)), dram_fd_(dram_fd), run_timeout_(run_timeout) {}
+                           std::chrono::milliseconds run_timeout, int stop_fd)
+    : worker_path_(std::move(worker_path)),
+      arch_name_(std::move(arch_name)),
+      dram_fd_(dram_fd),
+      run_timeout_(run_timeout),
+      stop_fd_(stop_fd) {}
 
 WorkerClient::~WorkerClient() { stop(); }
 
@@ -120,9 +124,13 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
   uint64_t last_progress = control_->progress.load();
   auto last_change = Clock::now();
   for (;;) {
-    pollfd pfd{socket_, POLLIN, 0};
-    int n = poll(&pfd, 1, 100);
+    pollfd fds[2] = {{socket_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
+    int n = poll(fds, stop_fd_ >= 0 ? 2 : 1, 100);
     if (n < 0 && errno == EINTR) continue;
+    if (n > 0 && (fds[1].revents & POLLIN)) {
+      stop();
+      throw Error(Code::kInternal, fmt::format("{}: abandoned, the runtime was asked to stop", what));
+    }
     if (n > 0) break;
     uint64_t progress = control_->progress.load();
     if (progress != last_progress) {
@@ -145,7 +153,9 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
     pid_ = -1;
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     std::string where = whereabouts(control_->crashed_thread.load());
-    std::string cause = sig != 0 ? fmt::format("signal {} ({})", sig, strsignal(sig))
+    // Both names: people search for SIGSEGV, strsignal says "Segmentation fault".
+    const char* abbrev = sig != 0 ? sigabbrev_np(sig) : nullptr;
+    std::string cause = sig != 0 ? fmt::format("signal {} (SIG{}, {})", sig, abbrev ? abbrev : "?", strsignal(sig))
                                  : fmt::format("exit status {}", WEXITSTATUS(status));
     stop();
     throw Error(Code::kFailedPrecondition,

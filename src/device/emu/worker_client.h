@@ -14,7 +14,10 @@ namespace zyxtt::emu {
 
 class WorkerClient {
  public:
-  WorkerClient(std::string worker_path, std::string arch_name, int dram_fd, std::chrono::milliseconds run_timeout);
+  // `stop_fd` becomes readable when the runtime is asked to stop (-1: none);
+  // a run in progress is then abandoned.
+  WorkerClient(std::string worker_path, std::string arch_name, int dram_fd, std::chrono::milliseconds run_timeout,
+               int stop_fd);
   ~WorkerClient();
   WorkerClient(const WorkerClient&) = delete;
   WorkerClient& operator=(const WorkerClient&) = delete;
@@ -31,6 +34,7 @@ class WorkerClient {
   std::string arch_name_;
   int dram_fd_;
   std::chrono::milliseconds run_timeout_;
+  int stop_fd_;
   pid_t pid_ = -1;
   int socket_ = -1;
   int control_fd_ = -1;

@@ -238,12 +238,12 @@ TEST_F(ComputeKrt, FpuAddUsesTf32Operands) {
 }
 
 TEST_F(ComputeKrt, TypecastAndUnsupportedFormat) {
-  fc.configure_cb(3, 7 /* Bfp4_b */, 576, 1);
+  fc.configure_cb(3, 15 /* Bfp2_b: not converted (Bfp4_b now is) */, 576, 1);
   fc.cb(3).pages_received = 1;
   krt::cb_wait_front(3, 1);
   krt::dst_acquire();
   std::string msg = failure_of([] { krt::copy_tile(3, 0, 0); });
-  EXPECT_NE(msg.find("data format Bfp4_b"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("data format Bfp2_b"), std::string::npos) << msg;
   krt::sfpu_unary(krt::SfpuUnaryOp::kFill, 0, f2u(1.0f + 1.0f / 256), 0);
   krt::sfpu_typecast(0, F32, BF16);  // RNE: tie between 1 and 1+1/128 -> 1
   EXPECT_EQ(dst(0)[0], 1.0f);

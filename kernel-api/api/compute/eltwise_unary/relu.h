@@ -9,6 +9,7 @@ ALWI void relu_min_tile_init() {}
 ALWI void relu_max_tile_init() {}
 ALWI void leaky_relu_tile_init() {}
 ZYXTT_UNARY_FN(relu_tile, Relu)
+ZYXTT_UNARY_FN(relu_tile_int32, ReluInt32)
 ALWI void relu_max_tile(uint32_t idst, uint32_t param0) {
   ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::kReluMax, idst, param0);
 }

@@ -1,6 +1,11 @@
 // The compute krt calls (kernel-api/zyxtt/krt_compute.h) on the calling
 // instance's core: DST handshake, unpack, pack and the math dispatch.
+#include <cstdio>
+#include <mutex>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "device/emu/compute/compute.h"
 #include "device/emu/compute/formats.h"
@@ -17,6 +22,9 @@ void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_syn
   cs.phase = ComputeState::DstPhase::kIdle;
   cs.dst_legacy = false;
   cs.pack_l1_acc = false;
+  cs.fpu_acc_to_dest = false;
+  cs.matmul_transpose = 0;
+  cs.dst_written = 0;
   cs.unpack_cb = cs.unpack_cb_b = cs.pack_cb = 0;
 }
 
@@ -116,6 +124,62 @@ void unpack(uint32_t cb, uint32_t tile, float* out, bool through_src_regs, const
   unpack_tile(format, src, out, tf32);
 }
 
+bool is_int_format(uint32_t f) {
+  switch (static_cast<tt::DataFormat>(f)) {
+    case tt::DataFormat::Int32:
+    case tt::DataFormat::UInt32:
+    case tt::DataFormat::UInt16:
+    case tt::DataFormat::UInt8:
+    case tt::DataFormat::Int8:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_32bit_format(uint32_t f) {
+  return f == static_cast<uint32_t>(tt::DataFormat::Float32) || f == static_cast<uint32_t>(tt::DataFormat::Int32) ||
+         f == static_cast<uint32_t>(tt::DataFormat::UInt32);
+}
+
+// A DST tile that an op writes: marks it written (reduce MAX's "fresh" rule).
+float* dst_out(ComputeState& cs, uint32_t index, const char* call) {
+  float* d = dst_tile(cs, index, call);
+  cs.dst_written |= 1u << index;
+  return d;
+}
+
+// Writes `tile` (DST words) into slot `slot` of `cb`'s reserved region,
+// converting to the CB's format (adding onto L1 under pack_reconfig_l1_acc).
+void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32_t slot, const char* call) {
+  emu::CbState& s = cb_state(cb, call);
+  // The packer may only write inside the region this kernel reserved.
+  if (slot >= s.reserved[kComputeRole])
+    fail_run(std::string(call) + ": slot " + std::to_string(slot) + " of CB " + std::to_string(cb) +
+             " is outside the reserved region (" + std::to_string(s.reserved[kComputeRole]) +
+             " pages; missing cb_reserve_back, or more pack_tile calls than reserved pages?)");
+  const uint32_t format = krt::cb_data_format(cb);
+  const uint32_t page = krt::cb_page_bytes(cb);
+  const uint32_t tb = checked_tile_bytes(cb, format, page, call);
+  const uint32_t addr = krt::cb_write_ptr(cb) + slot * page;
+  check_in_ring(s, cb, slot, addr, tb, call);
+  auto* out = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(addr));
+  const PackOptions opt{cs.pack_rounding, cs.pack_fp16_flush_subnormals};
+  if (cs.pack_l1_acc) {
+    // L1 accumulation: the packer adds DST onto what the slot already holds.
+    alignas(64) float sum[kTileElems];
+    unpack_tile(format, out, sum, false);
+    if (is_int_format(format)) {
+      for (uint32_t i = 0; i < kTileElems; ++i) sum[i] = u2f(f2u(sum[i]) + f2u(tile[i]));
+    } else {
+      for (uint32_t i = 0; i < kTileElems; ++i) sum[i] += tile[i];
+    }
+    emu::compute::pack_tile(format, sum, out, opt);
+  } else {
+    emu::compute::pack_tile(format, tile, out, opt);
+  }
+}
+
 // Keeps DST at 16-bit precision when fp32 accumulation is off.
 void narrow_if_16bit(ComputeState& cs, float* t, Rounding r) {
   if (!cs.fp32_dest_acc) narrow_to_dst16(t, dst16_format(cs), r);
@@ -135,6 +199,7 @@ void dst_acquire() {
   if (cs.phase != Phase::kIdle) fail_phase("tile_regs_acquire", cs, "idle (release the previous section first)");
   cs.phase = Phase::kAcquired;
   cs.dst_legacy = false;
+  cs.dst_written = 0;
 }
 
 void dst_commit() {
@@ -151,6 +216,7 @@ void dst_wait() {
 
 // The packer hands the section back cleared: DST reads as zero afterwards.
 static void zero_section(ComputeState& cs) {
+  cs.dst_written = 0;
   for (uint32_t i = 0; i < cs.dst_capacity && i < cs.dst.size(); ++i) std::memset(cs.dst[i].v, 0, sizeof cs.dst[i].v);
 }
 
@@ -166,6 +232,7 @@ void dst_acquire_legacy() {
   if (cs.phase != Phase::kIdle) fail_phase("acquire_dst", cs, "idle (call release_dst first)");
   cs.phase = Phase::kAcquired;
   cs.dst_legacy = true;
+  cs.dst_written = 0;
 }
 
 void dst_release_legacy() {
@@ -196,7 +263,7 @@ void pack_l1_accumulate(bool enable) { state().pack_l1_acc = enable; }
 void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState& cs = state();
   require_math(cs, "copy_tile");
-  float* d = dst_tile(cs, dst, "copy_tile");
+  float* d = dst_out(cs, dst, "copy_tile");
   // Through SrcA unless unpack-to-dest (not configurable yet): see unpack_fp32_as_tf32.
   unpack(cb, tile, d, /*through_src_regs=*/true, "copy_tile");
   narrow_if_16bit(cs, d, Rounding::kTruncate);
@@ -207,28 +274,9 @@ void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order)
   require_pack(cs, "pack_tile");
   const float* d = dst_tile(cs, dst, "pack_tile");
   emu::CbState& s = cb_state(cb, "pack_tile");
-  const uint32_t slot = out_of_order ? out_index : s.pack_cursor++;
-  // The packer may only write inside the region this kernel reserved.
-  if (slot >= s.reserved[kComputeRole])
-    emu::fail_run("pack_tile: slot " + std::to_string(slot) + " of CB " + std::to_string(cb) +
-             " is outside the reserved region (" + std::to_string(s.reserved[kComputeRole]) +
-             " pages; missing cb_reserve_back, or more pack_tile calls than reserved pages?)");
-  const uint32_t format = krt::cb_data_format(cb);
-  const uint32_t page = krt::cb_page_bytes(cb);
-  const uint32_t tb = checked_tile_bytes(cb, format, page, "pack_tile");
-  const uint32_t addr = krt::cb_write_ptr(cb) + slot * page;
-  check_in_ring(s, cb, slot, addr, tb, "pack_tile");
-  auto* out = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(addr));
-  const PackOptions opt{cs.pack_rounding, cs.pack_fp16_flush_subnormals};
-  if (cs.pack_l1_acc) {
-    // L1 accumulation: the packer adds DST onto what the slot already holds.
-    alignas(64) float sum[kTileElems];
-    unpack_tile(format, out, sum, false);
-    for (uint32_t i = 0; i < kTileElems; ++i) sum[i] += d[i];
-    emu::compute::pack_tile(format, sum, out, opt);
-  } else {
-    emu::compute::pack_tile(format, d, out, opt);
-  }
+  const uint32_t slot = out_of_order ? out_index : s.pack_cursor;
+  pack_to_slot(cs, d, cb, slot, "pack_tile");
+  if (!out_of_order) ++s.pack_cursor;
 }
 
 void sfpu_unary(SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1) {
@@ -237,12 +285,12 @@ void sfpu_unary(SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1) {
   require_math(cs, name);
   if (static_cast<uint32_t>(op) >= static_cast<uint32_t>(SfpuUnaryOp::kCount))
     emu::fail_run(std::string("unknown SFPU unary op ") + std::to_string(static_cast<uint32_t>(op)));
-  float* t = dst_tile(cs, dst, name);
+  float* t = dst_out(cs, dst, name);
   apply_unary(op, t, p0, p1);
   if (!unary_is_bitwise(op)) narrow_if_16bit(cs, t, Rounding::kTruncate);  // SFPSTORE truncates
 }
 
-void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out) {
+void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_o, uint32_t flags) {
   ComputeState& cs = state();
   const char* name = binary_name(op);
   require_math(cs, name);
@@ -250,33 +298,214 @@ void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_o
     emu::fail_run(std::string("unknown SFPU binary op ") + std::to_string(static_cast<uint32_t>(op)));
   const float* a = dst_tile(cs, dst_a, name);
   const float* b = dst_tile(cs, dst_b, name);
-  float* o = dst_tile(cs, dst_out, name);
+  float* o = dst_out(cs, dst_o, name);
   apply_binary(op, a, b, o);
-  if (!binary_is_bitwise(op))
-    narrow_if_16bit(cs, o, binary_rounds_to_nearest(op) ? Rounding::kNearestEven : Rounding::kTruncate);
+  const bool rne = binary_rounds_to_nearest(op) || (flags & kSfpuRoundNearestEven);
+  if (!binary_is_bitwise(op)) narrow_if_16bit(cs, o, rne ? Rounding::kNearestEven : Rounding::kTruncate);
 }
 
-void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format) {
+void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file, uint32_t line) {
   ComputeState& cs = state();
   require_math(cs, "typecast_tile");
-  apply_typecast(dst_tile(cs, dst, "typecast_tile"), in_format, out_format);
+  if (!apply_typecast(dst_out(cs, dst, "typecast_tile"), in_format, out_format)) {
+    // Silicon compiles such a pair to nothing; so does the emulator, but says so
+    // once per call site.
+    static std::mutex mu;
+    static std::set<std::pair<std::string, uint32_t>> warned;
+    const std::string where = file ? file : "compute kernel";
+    std::lock_guard<std::mutex> lock(mu);
+    if (warned.emplace(where, line).second)
+      std::fprintf(stderr,
+                   "zyx-tt-runtime: warning: %s:%u: typecast_tile<%s, %s> has no kernel on silicon: it leaves DST "
+                   "unchanged there, and does so here\n",
+                   where.c_str(), line, format_name(in_format), format_name(out_format));
+  }
 }
 
-void fpu_binary(FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t dst) {
+void fpu_accumulate(bool enable) { state().fpu_acc_to_dest = enable; }
+
+void fpu_binary(FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t dst, Bcast bcast,
+                uint32_t bcast_row) {
   ComputeState& cs = state();
   const char* name = fpu_name(op);
   require_math(cs, name);
   if (static_cast<uint32_t>(op) >= static_cast<uint32_t>(FpuBinaryOp::kCount))
     emu::fail_run(std::string("unknown FPU op ") + std::to_string(static_cast<uint32_t>(op)));
-  float* d = dst_tile(cs, dst, name);
+  float* d = dst_out(cs, dst, name);
   alignas(64) float a[kTileElems];
   alignas(64) float b[kTileElems];
+  alignas(64) float bb[kTileElems];
   unpack(cb0, tile0, a, /*through_src_regs=*/true, name);
   unpack(cb1, tile1, b, /*through_src_regs=*/true, name);
-  // Written, not accumulated: DST is zero after acquire, so a single op per
-  // index equals silicon's accumulate (a second op into one index: unconfirmed).
-  apply_fpu_binary(op, a, b, d);
+  broadcast_operand(bcast, b, bb, bcast_row);
+  // Written, not accumulated, unless the init asked for acc_to_dest: DST is
+  // zero after acquire, so a single op per index equals silicon's accumulate
+  // (a second op into one index without acc_to_dest: unconfirmed).
+  if (cs.fpu_acc_to_dest) {
+    alignas(64) float r[kTileElems];
+    apply_fpu_binary(op, a, bb, r);
+    for (uint32_t i = 0; i < kTileElems; ++i) d[i] += r[i];
+  } else {
+    apply_fpu_binary(op, a, bb, d);
+  }
   narrow_if_16bit(cs, d, Rounding::kTruncate);
+}
+
+void fpu_dest_reuse(FpuBinaryOp op, uint32_t cb, uint32_t tile, uint32_t dst, uint32_t reuse) {
+  ComputeState& cs = state();
+  const char* call = "binary_dest_reuse_tiles";
+  require_math(cs, call);
+  if (reuse != 1 && reuse != 2) emu::fail_run("binary_dest_reuse_tiles: EltwiseBinaryReuseDestType must be DEST_TO_SRCA or DEST_TO_SRCB");
+  float* d = dst_out(cs, dst, call);
+  alignas(64) float t[kTileElems];
+  alignas(64) float cur[kTileElems];
+  unpack(cb, tile, t, /*through_src_regs=*/true, call);
+  // DST moves into a source register: TF32 there too.
+  for (uint32_t i = 0; i < kTileElems; ++i) cur[i] = cs.unpack_fp32_as_tf32 ? tf32_truncate(d[i]) : d[i];
+  if (reuse == 1) apply_fpu_binary(op, cur, t, d);
+  else apply_fpu_binary(op, t, cur, d);
+  narrow_if_16bit(cs, d, Rounding::kTruncate);
+}
+
+void unary_bcast(Bcast bcast, uint32_t cb, uint32_t tile, uint32_t dst) {
+  ComputeState& cs = state();
+  require_math(cs, "unary_bcast");
+  float* d = dst_out(cs, dst, "unary_bcast");
+  alignas(64) float t[kTileElems];
+  // 32-bit formats are unpacked straight to DST (SrcB is 19 bits wide): exact.
+  const bool wide = is_32bit_format(krt::cb_data_format(cb));
+  unpack(cb, tile, t, /*through_src_regs=*/!wide, "unary_bcast");
+  broadcast_operand(bcast, t, d, 0);
+  narrow_if_16bit(cs, d, Rounding::kTruncate);
+}
+
+void matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t dst, uint32_t transpose,
+            uint32_t ct_dim, uint32_t rt_dim, uint32_t kt_dim) {
+  ComputeState& cs = state();
+  const char* call = (ct_dim == 1 && rt_dim == 1 && kt_dim == 1) ? "matmul_tiles" : "matmul_block";
+  require_math(cs, call);
+  if (ct_dim == 0 || rt_dim == 0) emu::fail_run(std::string(call) + ": ct_dim and rt_dim must be at least 1");
+  alignas(64) float a[kTileElems];
+  alignas(64) float b[kTileElems];
+  // Bounds of the whole output block first, so a bad block fails before any write.
+  dst_tile(cs, dst + rt_dim * ct_dim - 1, call);
+  for (uint32_t rt = 0; rt < rt_dim; ++rt) {
+    unpack(cb0, tile0 + rt * kt_dim, a, /*through_src_regs=*/true, call);
+    for (uint32_t ct = 0; ct < ct_dim; ++ct) {
+      unpack(cb1, tile1 + ct, b, /*through_src_regs=*/true, call);
+      float* d = dst_out(cs, dst + rt * ct_dim + ct, call);
+      matmul_acc(a, b, d, transpose != 0);
+      narrow_if_16bit(cs, d, Rounding::kTruncate);
+    }
+  }
+}
+
+void reduce(ReducePool pool, ReduceDim dim, uint32_t cb, uint32_t cb_scaler, uint32_t tile, uint32_t tile_scaler,
+            uint32_t dst) {
+  ComputeState& cs = state();
+  require_math(cs, "reduce_tile");
+  const bool fresh = dst < 32 && !(cs.dst_written & (1u << dst));
+  float* d = dst_out(cs, dst, "reduce_tile");
+  alignas(64) float a[kTileElems];
+  alignas(64) float s[kTileElems];
+  unpack(cb, tile, a, /*through_src_regs=*/true, "reduce_tile");
+  unpack(cb_scaler, tile_scaler, s, /*through_src_regs=*/true, "reduce_tile");
+  reduce_acc(pool, dim, a, s, d, fresh);
+  narrow_if_16bit(cs, d, Rounding::kTruncate);
+}
+
+void transpose_wh(uint32_t cb, uint32_t tile, uint32_t dst) {
+  ComputeState& cs = state();
+  require_math(cs, "transpose_wh_tile");
+  float* d = dst_out(cs, dst, "transpose_wh_tile");
+  alignas(64) float t[kTileElems];
+  const bool wide = is_32bit_format(krt::cb_data_format(cb));
+  unpack(cb, tile, t, /*through_src_regs=*/!wide, "transpose_wh_tile");
+  transpose_tile(t, d);
+  narrow_if_16bit(cs, d, Rounding::kTruncate);
+}
+
+// Tilize/untilize move whole strips: element conversion per page (layout does
+// not matter for it), then a reshuffle between row-major and face layout.
+void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t in_index, uint32_t out_index) {
+  ComputeState& cs = state();
+  std::vector<float> strip(size_t(block) * kTileElems);
+  for (uint32_t t = 0; t < block; ++t) unpack(icb, in_index + t, strip.data() + t * kTileElems, false, "tilize_block");
+  alignas(64) float rows[kTileElems];
+  alignas(64) float tile[kTileElems];
+  const uint32_t width = 32 * block;
+  for (uint32_t t = 0; t < block; ++t) {
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t c = 0; c < 32; ++c) rows[r * 32 + c] = strip[size_t(r) * width + t * 32 + c];
+    rows_to_tile(rows, tile);
+    if (!cs.fp32_dest_acc) narrow_to_dst16(tile, dst16_format(cs), Rounding::kTruncate);
+    pack_to_slot(cs, tile, ocb, out_index + t, "tilize_block");
+  }
+}
+
+void untilize_block(uint32_t icb, uint32_t full_ct_dim, uint32_t ocb) {
+  ComputeState& cs = state();
+  std::vector<float> strip(size_t(full_ct_dim) * kTileElems);
+  alignas(64) float tile[kTileElems];
+  alignas(64) float rows[kTileElems];
+  const uint32_t width = 32 * full_ct_dim;
+  for (uint32_t t = 0; t < full_ct_dim; ++t) {
+    unpack(icb, t, tile, false, "untilize_block");
+    if (!cs.fp32_dest_acc) narrow_to_dst16(tile, dst16_format(cs), Rounding::kTruncate);
+    tile_to_rows(tile, rows);
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t c = 0; c < 32; ++c) strip[size_t(r) * width + t * 32 + c] = rows[r * 32 + c];
+  }
+  for (uint32_t t = 0; t < full_ct_dim; ++t) pack_to_slot(cs, strip.data() + t * kTileElems, ocb, t, "untilize_block");
+}
+
+void matmul_configure(uint32_t transpose) { state().matmul_transpose = transpose; }
+uint32_t matmul_transpose() { return state().matmul_transpose; }
+
+void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_dim, uint32_t block_rt_dim,
+                        uint32_t block_c_index, uint32_t dst_offset, uint32_t out_row) {
+  ComputeState& cs = state();
+  require_pack(cs, "pack_untilize_dest");
+  if (block_ct_dim == 0 || full_ct_dim < block_ct_dim || (block_c_index + 1) * block_ct_dim > full_ct_dim)
+    emu::fail_run("pack_untilize_dest: block_ct_dim " + std::to_string(block_ct_dim) + " x block_c_index " +
+                  std::to_string(block_c_index) + " does not fit full_ct_dim " + std::to_string(full_ct_dim));
+  // The output row strip of block row br: full_ct_dim pages, row-major. Only
+  // this block's columns are written; the rest of each page keeps its bytes
+  // (other blocks fill them), so convert page by page via read-modify-write.
+  alignas(64) float page_vals[kTileElems];
+  alignas(64) float rows[kTileElems];
+  for (uint32_t br = 0; br < block_rt_dim; ++br) {
+    for (uint32_t p = 0; p < full_ct_dim; ++p) {
+      // Page p holds elements [p*1024, (p+1)*1024) of the 32 x (32*full_ct_dim) strip.
+      bool touched = false;
+      const uint32_t slot = (out_row + br) * full_ct_dim + p;
+      emu::CbState& s = cb_state(ocb, "pack_untilize_dest");
+      if (slot >= s.reserved[kComputeRole])
+        emu::fail_run("pack_untilize_dest: slot " + std::to_string(slot) + " of CB " + std::to_string(ocb) +
+                 " is outside the reserved region (" + std::to_string(s.reserved[kComputeRole]) + " pages)");
+      const uint32_t format = krt::cb_data_format(ocb);
+      const auto* cur = reinterpret_cast<const uint8_t*>(
+          static_cast<uintptr_t>(krt::cb_write_ptr(ocb) + slot * krt::cb_page_bytes(ocb)));
+      unpack_tile(format, cur, page_vals, false);
+      for (uint32_t ct = 0; ct < block_ct_dim; ++ct) {
+        const uint32_t tcol = block_c_index * block_ct_dim + ct;  // tile column in the strip
+        const float* d = dst_tile(cs, dst_offset + br * block_ct_dim + ct, "pack_untilize_dest");
+        tile_to_rows(d, rows);
+        for (uint32_t r = 0; r < 32; ++r) {
+          const size_t base = size_t(r) * full_ct_dim * 32 + tcol * 32;  // strip offset of row r
+          if (base / kTileElems != p) continue;                          // a row never straddles pages
+          std::memcpy(page_vals + base % kTileElems, rows + r * 32, 32 * sizeof(float));
+          touched = true;
+        }
+      }
+      if (touched) {
+        const bool acc = cs.pack_l1_acc;  // the merge above already read L1
+        cs.pack_l1_acc = false;
+        pack_to_slot(cs, page_vals, ocb, slot, "pack_untilize_dest");
+        cs.pack_l1_acc = acc;
+      }
+    }
+  }
 }
 
 }  // namespace zyxtt::krt

@@ -27,25 +27,38 @@ inline uint64_t round_shift(uint64_t mag, uint32_t shift, Rounding r) {
   return q;
 }
 
-// ---- BFP8_b: 64 shared exponents (one per 16-element face row), then 1024
-// sign+7-bit-mantissa bytes with explicit leading one. Layout as believed in
+// ---- BFP *_b: 64 shared exponents (one per 16-element face row), then the
+// element codes: sign + `mbits`-bit mantissa with explicit leading one, one
+// byte each (Bfp8_b, mbits 7) or one nibble each (Bfp4_b, mbits 3; element
+// 2k in the low nibble -- unconfirmed). Layout as believed in
 // hardware-model.md section 1 (unconfirmed against tt-metal's host packer).
-void unpack_bfp8b(const uint8_t* src, float* dst) {
-  const uint8_t* mant = src + 64;
+template <uint32_t mbits>
+inline uint32_t bfp_code(const uint8_t* codes, uint32_t i) {
+  if constexpr (mbits == 7) return codes[i];
+  else return (codes[i >> 1] >> ((i & 1) * 4)) & 0xF;
+}
+
+template <uint32_t mbits>
+void unpack_bfp(const uint8_t* src, float* dst) {
+  const uint8_t* codes = src + 64;
+  constexpr uint32_t sign_bit = 1u << mbits, mmask = sign_bit - 1;
   for (uint32_t row = 0; row < 64; ++row) {
-    int e = src[row];
+    const int e = src[row];
     for (uint32_t j = 0; j < 16; ++j) {
-      uint8_t b = mant[row * 16 + j];
-      uint32_t m = b & 0x7F;
-      // value = m / 64 * 2^(e - 127)
-      float v = m == 0 ? 0.0f : __builtin_ldexpf(float(m), e - 127 - 6);
-      dst[row * 16 + j] = (b & 0x80) ? -v : v;
+      const uint32_t b = bfp_code<mbits>(codes, row * 16 + j);
+      const uint32_t m = b & mmask;
+      // value = m / 2^(mbits-1) * 2^(e - 127)
+      float v = m == 0 ? 0.0f : __builtin_ldexpf(float(m), e - 127 - int(mbits - 1));
+      dst[row * 16 + j] = (b & sign_bit) ? -v : v;
     }
   }
 }
 
-void pack_bfp8b(const float* src, uint8_t* dst, Rounding r) {
-  uint8_t* mant = dst + 64;
+template <uint32_t mbits>
+void pack_bfp(const float* src, uint8_t* dst, Rounding r) {
+  uint8_t* codes = dst + 64;
+  constexpr uint32_t sign_bit = 1u << mbits, mmax = sign_bit - 1;
+  if constexpr (mbits != 7) std::memset(codes, 0, 512);
   for (uint32_t row = 0; row < 64; ++row) {
     uint32_t emax = 0;
     for (uint32_t j = 0; j < 16; ++j) {
@@ -56,21 +69,34 @@ void pack_bfp8b(const float* src, uint8_t* dst, Rounding r) {
     for (uint32_t j = 0; j < 16; ++j) {
       uint32_t u = f2u(src[row * 16 + j]);
       uint32_t e = (u >> 23) & 0xFF;
-      uint8_t sign = (u >> 31) ? 0x80 : 0;
+      uint32_t sign = (u >> 31) ? sign_bit : 0;
       uint64_t m;
       if (e == 0xFF) {
-        m = 0x7F;  // inf / NaN saturate to the row's largest magnitude
+        m = mmax;  // inf / NaN saturate to the row's largest magnitude
       } else if (e == 0) {
-        m = 0;
+        m = 0;  // zeros and fp32 subnormals
       } else {
-        uint64_t full = (u & 0x7FFFFFu) | 0x800000u;  // 24-bit significand
-        uint32_t shift = 17 + (emax - e);             // keep 7 bits at emax
+        uint64_t full = (u & 0x7FFFFFu) | 0x800000u;   // 24-bit significand
+        uint32_t shift = (24 - mbits) + (emax - e);     // keep mbits bits at emax
         m = round_shift(full, shift, r);
-        if (m > 0x7F) m = 0x7F;
+        if (m > mmax) m = mmax;
       }
-      mant[row * 16 + j] = static_cast<uint8_t>(sign | m);
+      const uint32_t code = sign | static_cast<uint32_t>(m);
+      const uint32_t i = row * 16 + j;
+      if constexpr (mbits == 7) codes[i] = static_cast<uint8_t>(code);
+      else codes[i >> 1] |= static_cast<uint8_t>(code << ((i & 1) * 4));
     }
   }
+}
+
+// Int8 in L1 is sign-magnitude (bit 7 sign, bits 0-6 magnitude); DST holds
+// the value as a two's-complement int32. Packing saturates to +-127.
+inline int32_t int8_sm_decode(uint8_t b) { return (b & 0x80) ? -int32_t(b & 0x7F) : int32_t(b & 0x7F); }
+inline uint8_t int8_sm_encode(uint32_t word) {
+  int32_t v = static_cast<int32_t>(word);
+  if (v > 127) v = 127;
+  if (v < -127) v = -127;
+  return v < 0 ? static_cast<uint8_t>(0x80 | -v) : static_cast<uint8_t>(v);
 }
 
 }  // namespace
@@ -129,9 +155,12 @@ uint32_t tile_bytes(uint32_t format) {
     case DataFormat::UInt16:
       return 2048;
     case DataFormat::UInt8:
+    case DataFormat::Int8:
       return 1024;
     case DataFormat::Bfp8_b:
       return 1088;
+    case DataFormat::Bfp4_b:
+      return 576;
     default:
       return 0;
   }
@@ -197,8 +226,14 @@ bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32) {
     case DataFormat::UInt8:
       for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(src[i]);
       return true;
+    case DataFormat::Int8:
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(static_cast<uint32_t>(int8_sm_decode(src[i])));
+      return true;
     case DataFormat::Bfp8_b:
-      unpack_bfp8b(src, dst);
+      unpack_bfp<7>(src, dst);
+      return true;
+    case DataFormat::Bfp4_b:
+      unpack_bfp<3>(src, dst);
       return true;
     default:
       return false;
@@ -233,8 +268,14 @@ bool pack_tile(uint32_t format, const float* src, uint8_t* dst, const PackOption
     case DataFormat::UInt8:
       for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = static_cast<uint8_t>(f2u(src[i]));
       return true;
+    case DataFormat::Int8:
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = int8_sm_encode(f2u(src[i]));
+      return true;
     case DataFormat::Bfp8_b:
-      pack_bfp8b(src, dst, opt.rounding);
+      pack_bfp<7>(src, dst, opt.rounding);
+      return true;
+    case DataFormat::Bfp4_b:
+      pack_bfp<3>(src, dst, opt.rounding);
       return true;
     default:
       return false;

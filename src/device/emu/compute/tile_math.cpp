@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "device/emu/compute/formats.h"
 #include "zyxtt/kernel_base.h"
@@ -56,7 +57,9 @@ using krt::SfpuUnaryOp;
   X(LeakyRelu, x >= 0.0f ? x : fp0 * x)                                  \
   X(Elu, x > 0.0f ? x : fp0 * std::expm1(x))                             \
   X(Gelu, 0.5f * x * (1.0f + std::erf(x * 0.70710678f)))                 \
-  X(GeluTanh, 0.5f * x * (1.0f + std::tanh(0.7978845608f * (x + 0.044715f * x * x * x)))) \
+  /* fast form: the tanh approximation (silicon: a piecewise LUT) */     \
+  X(GeluFast, gelu_tanh(x))                                              \
+  X(GeluTanh, gelu_tanh(x))                                              \
   X(Erf, std::erf(x))                                                    \
   X(Erfc, std::erfc(x))                                                  \
   X(Hardsigmoid, min_num(max_num(x * (1.0f / 6.0f) + 0.5f, 0.0f), 1.0f)) \
@@ -86,7 +89,9 @@ using krt::SfpuUnaryOp;
   X(BitwiseOrScalar, u | p0)                                             \
   X(BitwiseXorScalar, u ^ p0)                                            \
   X(LeftShiftScalar, u << (p0 & 31))                                     \
-  X(RightShiftScalar, static_cast<uint32_t>(static_cast<int32_t>(u) >> (p0 & 31)))
+  X(RightShiftScalar, static_cast<uint32_t>(static_cast<int32_t>(u) >> (p0 & 31))) \
+  X(ReluInt32, static_cast<int32_t>(u) < 0 ? 0u : u)                     \
+  X(SignbitInt32, u >> 31)
 
 // Binary bodies see a, b (floats) or ua, ub (raw words).
 #define ZYXTT_BINARY_FLOAT_BODIES(X)                                     \
@@ -114,7 +119,12 @@ using krt::SfpuUnaryOp;
   X(BitwiseOr, ua | ub)                                                  \
   X(BitwiseXor, ua ^ ub)                                                 \
   X(LeftShift, ua << (ub & 31))                                          \
-  X(RightShift, static_cast<uint32_t>(static_cast<int32_t>(ua) >> (ub & 31)))
+  X(RightShift, static_cast<uint32_t>(static_cast<int32_t>(ua) >> (ub & 31))) \
+  X(LogicalRightShift, ua >> (ub & 31))                                  \
+  X(MaxInt32, static_cast<int32_t>(ua) > static_cast<int32_t>(ub) ? ua : ub) \
+  X(MinInt32, static_cast<int32_t>(ua) < static_cast<int32_t>(ub) ? ua : ub) \
+  X(MaxUInt32, ua > ub ? ua : ub)                                        \
+  X(MinUInt32, ua < ub ? ua : ub)
 
 // round_tile: half to even at `decimals` decimal places (torch.round).
 inline float round_decimals(float x, int32_t decimals) {
@@ -127,6 +137,10 @@ inline float round_decimals(float x, int32_t decimals) {
 // returns NaN for a signalling one; the SFPU raises nothing).
 inline float max_num(float a, float b) { return std::isnan(a) ? b : (std::isnan(b) ? a : (a > b ? a : b)); }
 inline float min_num(float a, float b) { return std::isnan(a) ? b : (std::isnan(b) ? a : (a < b ? a : b)); }
+
+inline float gelu_tanh(float x) {
+  return 0.5f * x * (1.0f + std::tanh(0.7978845608f * (x + 0.044715f * x * x * x)));
+}
 
 // WH/BH SFPU multiply forces 0 * anything (inf, NaN included) to 0.
 inline float mul_zero_wins(float a, float b) {
@@ -358,6 +372,100 @@ const char* fpu_name(FpuBinaryOp op) {
     case FpuBinaryOp::kCount: break;
   }
   return "fpu binary op";
+}
+
+// ---- layout-aware FPU bodies ----------------------------------------------------------
+void tile_to_rows(const float* t, float* rows) {
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c) rows[r * 32 + c] = t[tile_index(r, c)];
+}
+
+void rows_to_tile(const float* rows, float* t) {
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c) t[tile_index(r, c)] = rows[r * 32 + c];
+}
+
+void broadcast_operand(krt::Bcast b, const float* in, float* out, uint32_t row) {
+  switch (b) {
+    case krt::Bcast::kNone:
+      std::memcpy(out, in, kTileElems * sizeof(float));
+      return;
+    case krt::Bcast::kCol:
+      for (uint32_t r = 0; r < 32; ++r)
+        for (uint32_t c = 0; c < 32; ++c) out[tile_index(r, c)] = in[tile_index(r, 0)];
+      return;
+    case krt::Bcast::kRow:
+      for (uint32_t r = 0; r < 32; ++r)
+        for (uint32_t c = 0; c < 32; ++c) out[tile_index(r, c)] = in[tile_index(row & 31, c)];
+      return;
+    case krt::Bcast::kScalar:
+      for (uint32_t i = 0; i < kTileElems; ++i) out[i] = in[0];
+      return;
+  }
+}
+
+void transpose_tile(const float* in, float* out) {
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c) out[tile_index(r, c)] = in[tile_index(c, r)];
+}
+
+// C = A . B in fp32 over row-major copies (the i-k-j order vectorizes over j);
+// products of TF32 operands are exact in fp32, sums round once per step.
+void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b) {
+  alignas(64) float ar[kTileElems], br[kTileElems], cr[kTileElems];
+  tile_to_rows(a, ar);
+  if (transpose_b) {
+    alignas(64) float bt[kTileElems];
+    transpose_tile(b, bt);
+    tile_to_rows(bt, br);
+  } else {
+    tile_to_rows(b, br);
+  }
+  for (uint32_t i = 0; i < 32; ++i) {
+    float* crow = cr + i * 32;
+    for (uint32_t j = 0; j < 32; ++j) crow[j] = 0.0f;
+    for (uint32_t k = 0; k < 32; ++k) {
+      const float aik = ar[i * 32 + k];
+      const float* brow = br + k * 32;
+      for (uint32_t j = 0; j < 32; ++j) crow[j] += aik * brow[j];
+    }
+  }
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c) dst[tile_index(r, c)] += cr[r * 32 + c];
+}
+
+namespace {
+// The scaler applied to element (r, c): row 0 of the same face, column c % 16.
+inline float scaler_at(const float* s, uint32_t r, uint32_t c) { return s[((r >> 4) * 2 + (c >> 4)) * 256 + (c & 15)]; }
+inline float combine(krt::ReducePool p, float acc, float v) { return p == krt::ReducePool::kMax ? max_num(acc, v) : acc + v; }
+}  // namespace
+
+void reduce_acc(krt::ReducePool pool, krt::ReduceDim dim, const float* a, const float* s, float* dst, bool fresh) {
+  const bool is_max = pool == krt::ReducePool::kMax;
+  const float init = is_max ? -std::numeric_limits<float>::infinity() : 0.0f;
+  auto store = [&](uint32_t idx, float v) { dst[idx] = fresh ? v : combine(pool, dst[idx], v); };
+  float rowv[32];
+  if (dim != krt::ReduceDim::kCol) {
+    for (uint32_t r = 0; r < 32; ++r) {
+      float acc = init;
+      for (uint32_t c = 0; c < 32; ++c) acc = combine(pool, acc, a[tile_index(r, c)] * scaler_at(s, r, c));
+      rowv[r] = acc;
+    }
+    if (dim == krt::ReduceDim::kRow) {
+      for (uint32_t r = 0; r < 32; ++r) store(tile_index(r, 0), rowv[r]);
+      return;
+    }
+    // REDUCE_SCALAR: the column pass scales again.
+    float acc = init;
+    for (uint32_t r = 0; r < 32; ++r) acc = combine(pool, acc, rowv[r] * scaler_at(s, r, 0));
+    store(0, acc);
+    return;
+  }
+  for (uint32_t c = 0; c < 32; ++c) {
+    float acc = init;
+    for (uint32_t r = 0; r < 32; ++r) acc = combine(pool, acc, a[tile_index(r, c)] * scaler_at(s, r, c));
+    store(tile_index(0, c), acc);
+  }
 }
 
 }  // namespace zyxtt::emu::compute

@@ -26,6 +26,22 @@ bool binary_rounds_to_nearest(krt::SfpuBinaryOp op);
 bool unary_is_bitwise(krt::SfpuUnaryOp op);
 bool binary_is_bitwise(krt::SfpuBinaryOp op);
 
+// Element (r, c) of a 32x32 tile in face layout (hardware-model.md section 1).
+inline constexpr uint32_t tile_index(uint32_t r, uint32_t c) {
+  return ((r >> 4) * 2 + (c >> 4)) * 256 + (r & 15) * 16 + (c & 15);
+}
+void tile_to_rows(const float* tile, float* rows);  // rows[r * 32 + c]
+void rows_to_tile(const float* rows, float* tile);
+// The FPU's second operand as broadcast by bcast.h (kRow takes row `row`).
+void broadcast_operand(krt::Bcast b, const float* in, float* out, uint32_t row = 0);
+void transpose_tile(const float* in, float* out);  // out may not alias in
+// dst += a . b (b transposed when transpose_b), all in face layout.
+void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b);
+// One reduce_tile into dst: results land in column 0 (ROW), row 0 (COL) or
+// [0][0] (SCALAR); other elements are untouched. `fresh`: dst was not written
+// since the section was acquired, so the result overwrites (matters for MAX).
+void reduce_acc(krt::ReducePool pool, krt::ReduceDim dim, const float* a, const float* scaler, float* dst, bool fresh);
+
 const char* unary_name(krt::SfpuUnaryOp op);   // e.g. "sin_tile"
 const char* binary_name(krt::SfpuBinaryOp op);
 const char* fpu_name(krt::FpuBinaryOp op);

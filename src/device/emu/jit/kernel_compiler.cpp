@@ -121,11 +121,10 @@ KernelCompiler::KernelCompiler(std::string cache_dir, std::string kernel_api_dir
 
 const std::string& KernelCompiler::toolchain_identity() {
   std::call_once(identity_once_, [&] {
-    ProcessResult version = run_process({compiler_, "--version"}, {});
-    // --version prints to stdout, which run_process drops; -v prints to stderr.
+    // -v prints the version and configuration to stderr (run_process drops
+    // stdout, so --version would tell nothing and cost a process start).
     ProcessResult verbose = run_process({compiler_, "-v"}, {});
     identity_ = fmt::format("{}|{}|{}|{}", kAbiVersion, compiler_, verbose.err, hash_tree(kernel_api_));
-    (void)version;
   });
   return identity_;
 }

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <unordered_map>
 #include <thread>
+#include <vector>
 
 namespace zyxtt::emu {
 namespace ctx = boost::context;
@@ -28,7 +29,8 @@ struct Fiber {
 
 struct Shared {
   std::atomic<uint64_t> progress{0};
-  std::atomic<uint32_t> stalled{0};
+  std::atomic<uint64_t> empty_scan_at[kMaxThreads];
+  std::atomic<bool> finished[kMaxThreads];
   std::atomic<bool> abort{false};
   std::mutex failure_mutex;
   std::optional<std::string> failure;
@@ -36,11 +38,74 @@ struct Shared {
   ControlBlock* control = nullptr;
   const std::vector<Fiber>* fibers = nullptr;
 
+  Shared() {
+    for (auto& e : empty_scan_at) e.store(~0ull);
+    for (auto& f : finished) f.store(false);
+  }
+
+  // True when every thread either finished or found nothing to run in a scan
+  // begun at progress value `at`, and nothing ran since.
+  bool all_idle_at(uint64_t at) const {
+    if (progress.load(std::memory_order_acquire) != at) return false;
+    for (uint32_t t = 0; t < threads; ++t)
+      if (!finished[t].load(std::memory_order_acquire) && empty_scan_at[t].load(std::memory_order_acquire) != at)
+        return false;
+    return progress.load(std::memory_order_acquire) == at;
+  }
+
   void fail(std::string message) {
     std::lock_guard lock(failure_mutex);
     if (!failure) failure = std::move(message);
     abort = true;
   }
+};
+
+// Fiber stacks outlive runs: mapping, guarding, faulting in and unmapping
+// hundreds of stacks on every run (with TLB shootdowns across threads) cost
+// more than a grid of small kernels. Stacks keep their guard page; a reused
+// stack is only dirty, never shared by two live fibers.
+class StackPool {
+ public:
+  ctx::stack_context allocate(size_t bytes) {
+    {
+      std::lock_guard lock(mutex_);
+      auto& list = free_[bytes];
+      if (!list.empty()) {
+        ctx::stack_context sc = list.back();
+        list.pop_back();
+        return sc;
+      }
+    }
+    return ctx::protected_fixedsize_stack(bytes).allocate();
+  }
+  void deallocate(ctx::stack_context& sc, size_t bytes) {
+    {
+      std::lock_guard lock(mutex_);
+      auto& list = free_[bytes];
+      if (list.size() < kMaxPooled) {
+        list.push_back(sc);
+        return;
+      }
+    }
+    ctx::protected_fixedsize_stack(bytes).deallocate(sc);
+  }
+
+ private:
+  static constexpr size_t kMaxPooled = 1024;  // a wave of cores is at most a few hundred fibers
+  std::mutex mutex_;
+  std::unordered_map<size_t, std::vector<ctx::stack_context>> free_;
+};
+
+StackPool& stack_pool() {
+  static StackPool* pool = new StackPool();  // never destroyed: fibers may unwind during exit
+  return *pool;
+}
+
+// Boost.Context's StackAllocator concept over the pool.
+struct PooledStack {
+  size_t bytes;
+  ctx::stack_context allocate() { return stack_pool().allocate(bytes); }
+  void deallocate(ctx::stack_context& sc) { stack_pool().deallocate(sc, bytes); }
 };
 
 thread_local Fiber* t_current = nullptr;
@@ -64,19 +129,22 @@ std::string describe_wait(const Fiber& f) {
                             f.wait->pages, cb.pages_received, cb.pages_acked, cb.num_pages);
 }
 
+// Deadlock rule: progress is counted BEFORE a fiber is resumed, and each
+// thread publishes the progress value at which it began its latest scan that
+// found nothing to run. When every thread has such a scan starting at the
+// current value, no fiber has run since any of those scans began and every
+// predicate was false when checked: nothing can ever change.
 void run_thread(std::vector<Fiber*> mine, Shared& shared, uint32_t index) {
   t_thread_index = static_cast<int>(index);
   ThreadSlot* slot = shared.control ? &shared.control->threads[index] : nullptr;
   size_t live = mine.size();
-  bool stalled = false;
-  uint64_t seen = 0;
-  bool seen_valid = false;
   while (live > 0 && !shared.abort.load(std::memory_order_relaxed)) {
     const uint64_t before = shared.progress.load(std::memory_order_acquire);
     bool progressed = false;
     for (Fiber* f : mine) {
       if (f->done) continue;
       if (f->wait != nullptr && !f->wait->ready(f->task->instance, *f->wait)) continue;
+      shared.progress.fetch_add(1, std::memory_order_acq_rel);
       f->wait = nullptr;
       t_current = f;
       if (slot) {
@@ -92,24 +160,11 @@ void run_thread(std::vector<Fiber*> mine, Shared& shared, uint32_t index) {
       if (shared.abort.load(std::memory_order_relaxed)) break;
     }
     if (progressed) {
-      shared.progress.fetch_add(1, std::memory_order_acq_rel);
       if (shared.control) shared.control->progress.fetch_add(1, std::memory_order_relaxed);
-      if (stalled) {
-        stalled = false;
-        shared.stalled.fetch_sub(1);
-      }
-      seen_valid = false;
       continue;
     }
-    if (!stalled) {
-      stalled = true;
-      shared.stalled.fetch_add(1);
-    }
-    // Two scans in a row found nothing, nobody anywhere progressed in between,
-    // and every thread is stuck: nothing will ever change.
-    if (shared.stalled.load() == shared.threads && seen_valid && seen == before &&
-        shared.progress.load(std::memory_order_acquire) == before) {
-      // Every thread is parked in its scan loop, so the waits are stable.
+    shared.empty_scan_at[index].store(before, std::memory_order_release);
+    if (shared.all_idle_at(before)) {
       std::string report = "deadlock: no kernel can make progress;";
       for (const Fiber& f : *shared.fibers)
         if (!f.done && f.wait != nullptr) report += " " + describe_wait(f) + ";";
@@ -117,11 +172,9 @@ void run_thread(std::vector<Fiber*> mine, Shared& shared, uint32_t index) {
       shared.fail(report);
       break;
     }
-    seen = before;
-    seen_valid = true;
     std::this_thread::yield();
   }
-  if (!stalled) shared.stalled.fetch_add(1);  // finished threads count as stuck for the others
+  shared.finished[index].store(true, std::memory_order_release);
   t_thread_index = -1;
 }
 
@@ -155,14 +208,18 @@ const char* role_name(krt::Role role) {
 std::optional<std::string> run_tasks(std::vector<Task>& tasks, const SchedulerOptions& options) {
   Shared shared;
   shared.control = options.control;
-  shared.threads = std::max<uint32_t>(1, std::min<uint32_t>(options.threads, static_cast<uint32_t>(tasks.size())));
-  shared.threads = std::min<uint32_t>(shared.threads, kMaxThreads);
+  // Cores stay on one thread (their three instances share CB state without
+  // locks), so more threads than cores would only idle.
+  std::unordered_map<const CoreState*, size_t> core_order;
+  for (const Task& t : tasks) core_order.emplace(t.instance.core, core_order.size());
+  shared.threads = std::max<uint32_t>(
+      1, std::min<uint32_t>({options.threads, static_cast<uint32_t>(core_order.size()), uint32_t(kMaxThreads)}));
 
   std::vector<Fiber> fibers(tasks.size());
   for (size_t i = 0; i < tasks.size(); ++i) {
     Fiber* f = &fibers[i];
     f->task = &tasks[i];
-    f->self = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(options.stack_bytes),
+    f->self = ctx::fiber(std::allocator_arg, PooledStack{options.stack_bytes},
                          [f, &shared](ctx::fiber&& caller) {
                            f->caller = std::move(caller);
                            try {
@@ -179,23 +236,16 @@ std::optional<std::string> run_tasks(std::vector<Task>& tasks, const SchedulerOp
                            return std::move(f->caller);
                          });
   }
-  // Cores stay on one thread (their three instances share CB state without
-  // locks); cores are dealt round-robin so neighbours run in parallel.
+  // Cores are dealt round-robin so neighbours run in parallel.
   shared.fibers = &fibers;
   std::vector<std::vector<Fiber*>> per_thread(shared.threads);
-  std::unordered_map<const CoreState*, size_t> core_order;
-  for (Fiber& f : fibers) {
-    size_t ordinal = core_order.emplace(f.task->instance.core, core_order.size()).first->second;
-    per_thread[ordinal % shared.threads].push_back(&f);
-  }
-  if (shared.threads == 1) {
-    run_thread(per_thread[0], shared, 0);
-  } else {
-    std::vector<std::thread> threads;
-    for (uint32_t t = 0; t < shared.threads; ++t)
-      threads.emplace_back(run_thread, per_thread[t], std::ref(shared), t);
-    for (auto& t : threads) t.join();
-  }
+  for (Fiber& f : fibers) per_thread[core_order.at(f.task->instance.core) % shared.threads].push_back(&f);
+  // The calling thread takes the first share: one thread fewer to create
+  // and join on every run.
+  std::vector<std::thread> threads;
+  for (uint32_t t = 1; t < shared.threads; ++t) threads.emplace_back(run_thread, per_thread[t], std::ref(shared), t);
+  run_thread(per_thread[0], shared, 0);
+  for (auto& t : threads) t.join();
   // Fibers still suspended are unwound when `fibers` goes out of scope.
   return shared.failure;
 }

@@ -1,0 +1,25 @@
+// Row-major strip -> tiles. tilize_block runs its own DST handshake on
+// silicon; the emulator converts straight from icb to ocb.
+#pragma once
+
+#include "api/compute/common.h"
+
+namespace ckernel {
+ALWI void tilize_init(uint32_t icb, uint32_t /*block*/, uint32_t ocb) { zyxtt::krt::compute_configure(icb, icb, ocb); }
+ALWI void tilize_init_short(uint32_t icb, uint32_t /*block*/, uint32_t ocb) { zyxtt::krt::compute_configure(icb, icb, ocb); }
+ALWI void tilize_init_short_with_dt(uint32_t /*old_icb*/, uint32_t new_icb, uint32_t /*block*/, uint32_t ocb) {
+  zyxtt::krt::compute_configure(new_icb, new_icb, ocb);
+}
+ALWI void tilize_uninit(uint32_t /*icb*/, uint32_t /*ocb*/) {}
+ALWI void tilize_uninit_with_dt(uint32_t /*old_icb*/, uint32_t /*new_icb*/, uint32_t /*ocb*/) {}
+ALWI void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t input_tile_index = 0,
+                       uint32_t output_tile_index = 0) {
+  zyxtt::krt::tilize_block(icb, block, ocb, input_tile_index, output_tile_index);
+}
+ALWI void fast_tilize_init(uint32_t icb, uint32_t /*full_dim*/, uint32_t ocb) { zyxtt::krt::compute_configure(icb, icb, ocb); }
+ALWI void fast_tilize_uninit(uint32_t /*icb*/, uint32_t /*ocb*/) {}
+ALWI void fast_tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t input_tile_index = 0,
+                            uint32_t output_tile_index = 0) {
+  zyxtt::krt::tilize_block(icb, block, ocb, input_tile_index, output_tile_index);
+}
+}  // namespace ckernel

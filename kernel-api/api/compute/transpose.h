@@ -1,0 +1,2 @@
+#pragma once
+#include "api/compute/transpose_wh.h"

@@ -1,0 +1,280 @@
+// Programs that must fail: each run answers the expected code and a message
+// that names the cause, the runtime still runs a good program afterwards,
+// and the sentinel buffer written before keeps its bytes (RuntimeTest).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+
+#include "scenario_support.h"
+
+namespace zyxtt::testing {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using client::CbConfig;
+using client::CbFormat;
+
+constexpr const char* kEmpty = "void kernel_main() {}\n";
+
+// Reads page 0 of the input into CB 0 and pushes it.
+constexpr const char* kReadOneTile = R"(
+void kernel_main() {
+  const InterleavedAddrGen<true> src = {.bank_base_address = get_arg_val<uint32_t>(0), .page_size = 4096};
+  cb_reserve_back(tt::CBIndex::c_0, 1);
+  noc_async_read(get_noc_addr(0, src), get_write_ptr(tt::CBIndex::c_0), 4096);
+  noc_async_read_barrier();
+  cb_push_back(tt::CBIndex::c_0, 1);
+}
+)";
+
+class FaultTest : public ScenarioTest {
+ protected:
+  static constexpr uint32_t kBytes = 2 * 4096;
+
+  // Input floats 0, 0.5, 1, ...: word 0 is zero (the divide-by-zero divisor).
+  static std::vector<std::byte> input_bytes() {
+    std::vector<std::byte> bytes(kBytes);
+    for (uint32_t i = 0; i < kBytes / 4; ++i) {
+      const float v = 0.5f * static_cast<float>(i);
+      std::memcpy(&bytes[i * 4], &v, 4);
+    }
+    return bytes;
+  }
+
+  // Compiles `k` (CB 0 and CB 16, Float32) and runs it with one input and
+  // one output buffer; returns the run's answer.
+  std::string compile_and_run(const Kernels& k, uint32_t gd0 = 1, uint32_t gd1 = 1) {
+    const CbConfig cbs[] = {{0, CbFormat::kFloat32}, {16, CbFormat::kFloat32}};
+    const std::string compiled = compile(7, k, cbs);
+    EXPECT_EQ(compiled, R"({"status":"ok"})");
+    in_ = alloc(kBytes);
+    write(in_, input_bytes());
+    out_ = alloc(kBytes);
+    write(out_, std::vector<std::byte>(kBytes));
+    const uint32_t srcs[] = {in_}, dsts[] = {out_};
+    return run(7, gd0, gd1, srcs, dsts);
+  }
+
+  uint32_t in_ = 0, out_ = 0;
+};
+
+TEST_F(FaultTest, DeadlockNamesTheWaitingCallAndCb) {
+  const std::string answer = compile_and_run(
+      {kEmpty, "#include \"api/compute/common.h\"\nvoid kernel_main() { cb_wait_front(tt::CBIndex::c_0, 1); }\n",
+       kEmpty});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer),
+              AllOf(HasSubstr("deadlock"), HasSubstr("core (x=0, y=0) compute waits in cb_wait_front"),
+                    HasSubstr("cb 0, 1 pages")));
+  expect_still_serves();
+}
+
+TEST_F(FaultTest, StrayDramReadNamesCallAndAddress) {
+  const std::string answer = compile_and_run({R"(
+void kernel_main() {
+  const uint32_t src = get_arg_val<uint32_t>(0);
+  cb_reserve_back(tt::CBIndex::c_0, 1);
+  // 64 MiB past the input's start: inside bank 0, but no buffer lives there.
+  noc_async_read(get_noc_addr_from_bank_id<true>(0, src + (64u << 20)), get_write_ptr(tt::CBIndex::c_0), 64);
+  noc_async_read_barrier();
+}
+)",
+                                              kEmpty, kEmpty});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) reader"), HasSubstr("noc_async_read"),
+                                    HasSubstr("DRAM source bank 0 address 0x"), HasSubstr("+ 64 bytes"),
+                                    HasSubstr("not inside one live buffer")));
+  expect_still_serves();
+}
+
+// On a 1x2 grid the stray address of core (0,0) lies in core (1,0)'s share
+// of the host mapping: the check must still refuse it.
+TEST_F(FaultTest, StrayL1WriteIsRefusedEvenInsideANeighboursL1) {
+  const std::string answer = compile_and_run({kEmpty, kEmpty, R"(
+void kernel_main() {
+  const uint32_t past_l1 = get_write_ptr(tt::CBIndex::c_16) + (2u << 20);  // L1 is 1.5 MB
+  noc_async_write(get_write_ptr(tt::CBIndex::c_16), get_noc_addr(my_x[noc_index], my_y[noc_index], past_l1), 64);
+  noc_async_write_barrier();
+}
+)"},
+                                             1, 2);
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr(") writer"), HasSubstr("noc_async_write"),
+                                    HasSubstr("destination L1 address 0x"), HasSubstr("is outside the L1 of core (")));
+  expect_still_serves();
+}
+
+// DRAM offset 32 into a 64-byte-aligned CB page: silicon would shift the data.
+constexpr const char* kMisalignedReader = R"(
+void kernel_main() {
+  const InterleavedAddrGen<true> src = {.bank_base_address = get_arg_val<uint32_t>(0), .page_size = 4096};
+  cb_reserve_back(tt::CBIndex::c_0, 1);
+  noc_async_read(get_noc_addr(0, src, 32), get_write_ptr(tt::CBIndex::c_0), 64);
+  noc_async_read_barrier();
+  cb_push_back(tt::CBIndex::c_0, 1);
+}
+)";
+// Sends CB 0's first page to the output unchanged.
+constexpr const char* kForwardWriter = R"(
+void kernel_main() {
+  const InterleavedAddrGen<true> dst = {.bank_base_address = get_arg_val<uint32_t>(0), .page_size = 4096};
+  cb_wait_front(tt::CBIndex::c_0, 1);
+  noc_async_write(get_read_ptr(tt::CBIndex::c_0), get_noc_addr(0, dst), 64);
+  noc_async_write_barrier();
+  cb_pop_front(tt::CBIndex::c_0, 1);
+}
+)";
+
+TEST_F(FaultTest, MisalignedReadFailsByDefault) {
+  const std::string answer = compile_and_run({kMisalignedReader, kEmpty, kForwardWriter});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) reader"), HasSubstr("noc_async_read"),
+                                    HasSubstr("source DRAM address 0x"), HasSubstr("destination L1 offset 0x"),
+                                    HasSubstr("differ modulo 64 (32 vs 0)")));
+  expect_still_serves();
+}
+
+TEST_F(FaultTest, MisalignedReadRunsWithAlignmentWarn) {
+  restart({"--noc-alignment", "warn"}, log_);
+  ASSERT_EQ(compile_and_run({kMisalignedReader, kEmpty, kForwardWriter}), R"({"status":"ok"})");
+  const std::vector<std::byte> in = input_bytes(), got = read(out_, 64);
+  EXPECT_TRUE(std::equal(got.begin(), got.end(), in.begin() + 32)) << "the emulator delivers the bytes asked for";
+  EXPECT_THAT(logged(), AllOf(HasSubstr("warning"), HasSubstr("differ modulo 64")));
+}
+
+TEST_F(FaultTest, SegfaultNamesCoreRoleAndSignalAndTheWorkerRestarts) {
+  const std::string answer = compile_and_run({R"(
+void kernel_main() {
+  // Row is 0 on core (0,0): a null pointer the compiler cannot see.
+  volatile uint32_t* p = reinterpret_cast<volatile uint32_t*>(uintptr_t(get_arg_val<uint32_t>(1)));
+  *p = 1;
+}
+)",
+                                              kEmpty, kEmpty});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) reader crashed"), HasSubstr("SIGSEGV"),
+                                    HasSubstr("the device worker was restarted")));
+  expect_still_serves();
+}
+
+TEST_F(FaultTest, AbortIsReportedAsSigabrt) {
+  const std::string answer =
+      compile_and_run({kEmpty, kEmpty, "#include <cstdlib>\nvoid kernel_main() { std::abort(); }\n"});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) writer crashed"), HasSubstr("SIGABRT")));
+  expect_still_serves();
+}
+
+TEST_F(FaultTest, IntegerDivideByZeroIsReportedAsSigfpe) {
+  // The divisor is the input's first word (0), read from the CB at run time.
+  const std::string answer = compile_and_run({kReadOneTile, R"(
+#include "api/compute/common.h"
+void kernel_main() {
+  cb_wait_front(tt::CBIndex::c_0, 1);
+  volatile uint32_t quotient = 1000u / read_tile_value(tt::CBIndex::c_0, 0, 0);
+  (void)quotient;
+  cb_pop_front(tt::CBIndex::c_0, 1);
+}
+)",
+                                              kEmpty});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) compute crashed"), HasSubstr("SIGFPE")));
+  expect_still_serves();
+}
+
+TEST_F(FaultTest, EndlessLoopIsStoppedByTheWatchdog) {
+  restart({"--run-timeout", "1"});
+  const std::string answer = compile_and_run({kEmpty, "void kernel_main() { for (;;) {} }\n", kEmpty});
+  EXPECT_EQ(code_of(answer), "DEADLINE_EXCEEDED") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("watchdog"), HasSubstr("core (x=0, y=0) compute was running")));
+  expect_still_serves();
+}
+
+TEST_F(FaultTest, DstOverflowNamesIndexAndCapacity) {
+  const std::string answer = compile_and_run({kReadOneTile, R"(
+#include "api/compute/common.h"
+#include "api/compute/tile_move_copy.h"
+void kernel_main() {
+  cb_wait_front(tt::CBIndex::c_0, 1);
+  tile_regs_acquire();
+  copy_tile(tt::CBIndex::c_0, 0, 4);  // fp32 accumulation, half sync: indices 0..3
+  tile_regs_commit();
+}
+)",
+                                              kEmpty});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) compute"), HasSubstr("copy_tile"),
+                                    HasSubstr("DST index 4 is out of range"), HasSubstr("capacity is 4 tiles")));
+  expect_still_serves();
+}
+
+TEST_F(FaultTest, CbOverReserveNamesCbAndSize) {
+  const std::string answer =
+      compile_and_run({"void kernel_main() { cb_reserve_back(tt::CBIndex::c_0, 3); }\n", kEmpty, kEmpty});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) reader"), HasSubstr("cb_reserve_back(CB 0, 3 pages)"),
+                                    HasSubstr("the CB holds only 2 pages")));
+  expect_still_serves();
+}
+
+TEST_F(FaultTest, CompileErrorIsOneQuoteFreeLineNamingFileAndError) {
+  const Kernels k{kEmpty, "void kernel_main() { undeclared_thing = 1; }\n", kEmpty};
+  const CbConfig cbs[] = {{0, CbFormat::kFloat32}};
+  const std::string answer = compile(8, k, cbs);
+  EXPECT_EQ(code_of(answer), "INVALID_ARGUMENT") << answer;
+  // {"status":"error","code":"INVALID_ARGUMENT","msg":"..."}: 12 quotes, none inside the message.
+  EXPECT_EQ(std::count(answer.begin(), answer.end(), '"'), 12) << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("compute.cpp"), HasSubstr("error"), HasSubstr("undeclared_thing")));
+  expect_still_serves();  // the source bytes were consumed: the stream is in step
+}
+
+TEST_F(FaultTest, KeepAliveLinesFlowDuringALongRunAndTheAnswerFollows) {
+  restart({"--keepalive-after", "0.5", "--keepalive-every", "0.5"});
+  const size_t before = runtime_->skipped_lines().size();
+  const std::string answer = compile_and_run({R"(
+#include <chrono>
+void kernel_main() {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1600);
+  while (std::chrono::steady_clock::now() < until) {
+  }
+}
+)",
+                                              kEmpty, kEmpty});
+  const auto answered = std::chrono::steady_clock::now();
+  ASSERT_EQ(answer, R"({"status":"ok"})");
+  const auto& lines = runtime_->skipped_lines();
+  size_t keepalives = 0;
+  for (size_t i = before; i < lines.size(); ++i) {
+    EXPECT_THAT(lines[i].text, ::testing::StartsWith("# zyx-tt-runtime: ")) << "stdout carries answers and keep-alives only";
+    ++keepalives;
+  }
+  ASSERT_GE(keepalives, 2u);
+  // protocol.md: the answer waits >= 200 ms after a keep-alive (some slack for delivery).
+  EXPECT_GE(answered - lines.back().received, std::chrono::milliseconds(150));
+  expect_still_serves();
+}
+
+// The device worker's stdout is the runtime's stderr: a kernel that prints a
+// fake answer cannot put the protocol out of step.
+TEST_F(FaultTest, KernelPrintingToStdoutCannotForgeAnAnswer) {
+  restart({}, log_);
+  const size_t before = runtime_->skipped_lines().size();
+  const std::string answer = compile_and_run({kEmpty, kEmpty, R"(
+#include <cstdio>
+void kernel_main() {
+  std::printf("{\"status\":\"error\",\"msg\":\"forged\"}\n");
+  std::fflush(stdout);
+}
+)"});
+  EXPECT_EQ(answer, R"({"status":"ok"})");
+  EXPECT_EQ(runtime_->skipped_lines().size(), before);
+  EXPECT_THAT(logged(), HasSubstr("forged"));
+  expect_still_serves();
+}
+
+}  // namespace
+}  // namespace zyxtt::testing

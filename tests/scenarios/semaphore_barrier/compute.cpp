@@ -1,0 +1,22 @@
+// Passes the reader's report tile through DST unchanged.
+#include <cstdint>
+
+#include "api/compute/common.h"
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/eltwise_unary/eltwise_unary.h"
+
+void kernel_main() {
+  constexpr uint32_t cb_in = tt::CBIndex::c_0;
+  constexpr uint32_t cb_out = tt::CBIndex::c_16;
+  unary_op_init_common(cb_in, cb_out);
+  cb_wait_front(cb_in, 1);
+  tile_regs_acquire();
+  copy_tile(cb_in, 0, 0);
+  tile_regs_commit();
+  cb_pop_front(cb_in, 1);
+  cb_reserve_back(cb_out, 1);
+  tile_regs_wait();
+  pack_tile(0, cb_out);
+  tile_regs_release();
+  cb_push_back(cb_out, 1);
+}

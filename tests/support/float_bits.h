@@ -1,0 +1,27 @@
+// Decoding of the 16-bit float formats the protocol carries, written from
+// the IEEE / bfloat16 definitions so tests never borrow the emulator's own.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace zyxtt::testing {
+
+inline float half_to_float(uint16_t h) {
+  const uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  float value;
+  if (exp == 0) value = std::ldexp(static_cast<float>(mant), -24);
+  else if (exp == 31) value = mant ? NAN : INFINITY;
+  else value = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+  return sign ? -value : value;
+}
+
+inline float bf16_to_float(uint16_t b) {
+  const uint32_t bits = uint32_t{b} << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+}  // namespace zyxtt::testing
