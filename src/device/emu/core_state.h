@@ -52,6 +52,7 @@ struct ComputeState {
   bool fpu_acc_to_dest = false;
   uint32_t matmul_transpose = 0;  // transpose argument of the last matmul init  // acc_to_dest of the last FPU binary init
   uint32_t dst_written = 0;   // bit i: DST tile i written since the last release (reduce MAX)
+  uint32_t dst_dirty = ~0u;   // bit i: DST tile i may be non-zero (zeroing skips clean tiles)
   // Numeric-model switches; defaults follow silicon as best known.
   // fp32 CB data reaches DST through SrcA (no UnpackToDestFp32), keeping TF32
   // precision: the low 13 mantissa bits are dropped (truncation).

@@ -36,33 +36,56 @@ const std::string& EmuProgram::text(krt::Role role) const {
   return source_.compute;
 }
 
-std::string EmuProgram::object(krt::Role role, uint32_t buffers) {
-  const std::string& src = text(role);
-  if (src.find_first_not_of(" \t\r\n") == std::string::npos) return {};
+uint32_t EmuProgram::effective_buffers(krt::Role role, uint32_t buffers) const {
   // Compute gets no compile-time args; a source that never reads them builds
   // the same object for any count, so it is built once.
-  if (role == krt::Role::kCompute || !reads_compile_args(src)) buffers = 0;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = objects_.find({role, buffers});
-    if (it != objects_.end()) return it->second;
-  }
+  return role == krt::Role::kCompute || !reads_compile_args(text(role)) ? 0 : buffers;
+}
+
+KernelSpec EmuProgram::spec(krt::Role role, uint32_t buffers) const {
   KernelSpec spec;
   spec.role = role;
-  spec.source = src;
-  for (uint32_t i = 0; i < buffers; ++i) spec.compile_args.insert(spec.compile_args.end(), {0x2u, 4096u});
-  std::string path = compiler_.build(spec);
+  spec.source = text(role);
+  for (uint32_t i = 0; i < effective_buffers(role, buffers); ++i)
+    spec.compile_args.insert(spec.compile_args.end(), {0x2u, 4096u});
+  return spec;
+}
+
+bool EmuProgram::empty(krt::Role role) const {
+  return text(role).find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+std::string EmuProgram::object(krt::Role role, uint32_t buffers) {
+  if (empty(role)) return {};
+  const auto slot = std::make_pair(role, effective_buffers(role, buffers));
+  {
+    std::lock_guard lock(mutex_);
+    auto it = objects_.find(slot);
+    if (it != objects_.end()) return it->second;
+  }
+  std::string path = compiler_.build(spec(role, buffers));
   std::lock_guard lock(mutex_);
-  objects_[{role, buffers}] = path;
+  objects_[slot] = path;
   return path;
 }
 
 void EmuProgram::prebuild() {
-  auto reader = std::async(std::launch::async, [&] { object(krt::Role::kReader, guess_buffer_count(source_.reader)); });
-  auto writer = std::async(std::launch::async, [&] { object(krt::Role::kWriter, guess_buffer_count(source_.writer)); });
-  object(krt::Role::kCompute, 0);
-  reader.get();
-  writer.get();
+  // In protocol order, so that of several broken kernels the first is named.
+  const std::pair<krt::Role, uint32_t> kernels[] = {{krt::Role::kReader, guess_buffer_count(source_.reader)},
+                                                    {krt::Role::kCompute, 0},
+                                                    {krt::Role::kWriter, guess_buffer_count(source_.writer)}};
+  // Cached objects are found on this thread; only real compiles go parallel.
+  std::vector<std::future<std::string>> compiles;
+  for (const auto& [role, buffers] : kernels) {
+    if (empty(role)) continue;
+    if (auto cached = compiler_.lookup(spec(role, buffers))) {
+      std::lock_guard lock(mutex_);
+      objects_[{role, effective_buffers(role, buffers)}] = *cached;
+    } else {
+      compiles.push_back(std::async(std::launch::async, [this, r = role, b = buffers] { return object(r, b); }));
+    }
+  }
+  for (auto& c : compiles) c.get();
 }
 
 }  // namespace zyxtt::emu

@@ -29,6 +29,9 @@ class EmuProgram final : public CompiledProgram {
 
  private:
   const std::string& text(krt::Role role) const;
+  bool empty(krt::Role role) const;
+  uint32_t effective_buffers(krt::Role role, uint32_t buffers) const;
+  KernelSpec spec(krt::Role role, uint32_t buffers) const;
 
   ProgramSource source_;
   KernelCompiler& compiler_;

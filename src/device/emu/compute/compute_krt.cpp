@@ -15,8 +15,17 @@
 
 namespace zyxtt::emu::compute {
 
+// Zeroes the DST tiles in `mask` that may hold data; clean ones already read
+// as zero, which keeps a release and a per-run reset cheap.
+static void zero_dst(ComputeState& cs, uint32_t mask) {
+  for (uint32_t i = 0; i < cs.dst.size(); ++i) {
+    if ((mask & cs.dst_dirty) & (1u << i)) std::memset(cs.dst[i].v, 0, sizeof cs.dst[i].v);
+  }
+  cs.dst_dirty &= ~mask;
+}
+
 void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_sync) {
-  for (auto& t : cs.dst) std::memset(t.v, 0, sizeof t.v);
+  zero_dst(cs, ~0u);
   cs.fp32_dest_acc = fp32_dest_acc;
   cs.dst_capacity = dst_capacity(fp32_dest_acc, dst_full_sync);
   cs.phase = ComputeState::DstPhase::kIdle;
@@ -67,6 +76,7 @@ float* dst_tile(ComputeState& cs, uint32_t index, const char* call) {
              std::to_string(cs.dst_capacity) + " tiles (" + (cs.fp32_dest_acc ? "32-bit" : "16-bit") +
              " DST), valid indices 0.." + std::to_string(cs.dst_capacity - 1));
   }
+  cs.dst_dirty |= 1u << index;  // any handed-out tile may be written
   return cs.dst[index].v;
 }
 
@@ -217,7 +227,7 @@ void dst_wait() {
 // The packer hands the section back cleared: DST reads as zero afterwards.
 static void zero_section(ComputeState& cs) {
   cs.dst_written = 0;
-  for (uint32_t i = 0; i < cs.dst_capacity && i < cs.dst.size(); ++i) std::memset(cs.dst[i].v, 0, sizeof cs.dst[i].v);
+  zero_dst(cs, cs.dst_capacity >= 32 ? ~0u : (1u << cs.dst_capacity) - 1);
 }
 
 void dst_release() {

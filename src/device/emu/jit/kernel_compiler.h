@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ class KernelCompiler {
   // copy is cached. Throws Error(INVALID_ARGUMENT) carrying the compiler's
   // diagnostics, trimmed to one line.
   std::string build(const KernelSpec& spec);
+
+  // The cached object for `spec` when one is there and trustworthy.
+  std::optional<std::string> lookup(const KernelSpec& spec);
 
   std::string cache_key(const KernelSpec& spec);
   const CompileStats& stats() const { return stats_; }
