@@ -46,6 +46,16 @@ uint32_t page_index(const CbState& c, uint32_t ptr) { return c.page_bytes ? (ptr
 bool reserve_ready(const KernelInstance& k, const Wait& w) { return df::cb_free(k.core->cbs[w.cb]) >= w.pages; }
 bool wait_ready(const KernelInstance& k, const Wait& w) { return df::cb_used(k.core->cbs[w.cb]) >= w.pages; }
 
+// Parks the calling kernel until `ready` says the pages are there.
+void block_on_pages(const char* call, bool (*ready)(const KernelInstance&, const Wait&), uint32_t cb, uint32_t pages) {
+  Wait w;
+  w.call = call;
+  w.ready = ready;
+  w.cb = cb;
+  w.pages = pages;
+  block_until(w);
+}
+
 // Reservations and wait windows are contiguous: they may not run past the limit.
 void check_window(const char* call, uint32_t cb, uint32_t n, const CbState& c, uint32_t ptr, const char* what) {
   if (n > c.num_pages) fail_cb(call, cb, n, c, fmt::format("the CB holds only {} pages", c.num_pages));
@@ -78,12 +88,7 @@ void cb_reserve_back(uint32_t cb, uint32_t pages) {
   const uint32_t r = df::role_index(k);
   check_window("cb_reserve_back", cb, pages, c, c.wr_ptr[r], "reservation");
   if (df::cb_free(c) < pages) {
-    Wait w;
-    w.call = "cb_reserve_back";
-    w.ready = reserve_ready;
-    w.cb = cb;
-    w.pages = pages;
-    block_until(w);
+    block_on_pages("cb_reserve_back", reserve_ready, cb, pages);
   }
   c.reserved[r] = std::max(c.reserved[r], pages);
 }
@@ -112,12 +117,7 @@ void cb_wait_front(uint32_t cb, uint32_t pages) {
   const uint32_t r = df::role_index(k);
   check_window("cb_wait_front", cb, pages, c, c.rd_ptr[r], "wait window");
   if (df::cb_used(c) < pages) {
-    Wait w;
-    w.call = "cb_wait_front";
-    w.ready = wait_ready;
-    w.cb = cb;
-    w.pages = pages;
-    block_until(w);
+    block_on_pages("cb_wait_front", wait_ready, cb, pages);
   }
   c.waited[r] = std::max(c.waited[r], pages);
 }
