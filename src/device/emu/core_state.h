@@ -165,6 +165,13 @@ void block_until(const Wait& wait);
 // Ends the calling instance's run with an error naming core, role and `what`.
 [[noreturn]] void fail_run(const std::string& what);
 
-const char* role_name(krt::Role role);
+inline const char* role_name(krt::Role role) {
+  switch (role) {
+    case krt::Role::kReader: return "reader";
+    case krt::Role::kWriter: return "writer";
+    case krt::Role::kCompute: return "compute";
+  }
+  return "kernel";
+}
 
 }  // namespace zyxtt::emu

@@ -96,9 +96,9 @@ std::string WorkerClient::whereabouts(int crashed_thread) const {
   auto slot_text = [&](int t) -> std::string {
     const ThreadSlot& s = control_->threads[t];
     int role = s.role.load();
-    if (role < 0) return {};
-    static const char* names[] = {"reader", "writer", "compute"};
-    return fmt::format("core (x={}, y={}) {}", s.core_x.load(), s.core_y.load(), names[role % 3]);
+    if (role < 0 || role >= static_cast<int>(kRoles)) return {};
+    return fmt::format("core (x={}, y={}) {}", s.core_x.load(), s.core_y.load(),
+                       role_name(static_cast<krt::Role>(role)));
   };
   if (crashed_thread >= 0 && crashed_thread < kMaxThreads) {
     std::string one = slot_text(crashed_thread);

@@ -85,14 +85,6 @@ RunState& run_state() {
   static RunState rs;
   return rs;
 }
-const char* role_name(krt::Role role) {
-  switch (role) {
-    case krt::Role::kReader: return "reader";
-    case krt::Role::kWriter: return "writer";
-    case krt::Role::kCompute: return "compute";
-  }
-  return "?";
-}
 }  // namespace zyxtt::emu
 
 // ---- krt doubles: CB calls with the colleague's semantics, never blocking --------------

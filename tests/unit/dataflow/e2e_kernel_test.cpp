@@ -147,7 +147,7 @@ TEST_F(Reader1000, AlignmentRuleCatchesTheCorpusReader) {
   EXPECT_THAT([&] { so.entry(); }, ::testing::ThrowsMessage<Failure>(HasSubstr("differ modulo 64 (32 vs 0)")));
 }
 
-TEST_F(Reader1000, IgnoredAlignmentCopiesTheTileAndRunsFast) {
+TEST_F(Reader1000, IgnoredAlignmentCopiesTheTile) {
   LOAD_OR_SKIP("v016/shape_add_f32_1000x1000/session/prog0_id0_reader.cpp", KernelRole::kReader, so);
   grid.rs().align_policy = AlignPolicy::kIgnore;
   CoreState& core = grid.core(0, 1);
@@ -160,18 +160,7 @@ TEST_F(Reader1000, IgnoredAlignmentCopiesTheTileAndRunsFast) {
     for (uint32_t j = 0; j < 32; ++j) ASSERT_EQ(t0[i * 32 + j], value_a(i * 1000 + 32 + j)) << i << "," << j;
   }
 
-  // Throughput of the element-by-element path: 2048 four-byte reads per run.
-  constexpr int kRuns = 400;
-  const auto start = std::chrono::steady_clock::now();
-  for (int r = 0; r < kRuns; ++r) {
-    core.cbs = cbs;
-    so.entry();
-  }
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const double rate = kRuns * 2048.0 / s / 1e6;
-  std::printf("zyx 1000x1000 reader: %.1f M four-byte NOC reads per second\n", rate);
-  RecordProperty("mreads_per_s", std::to_string(rate));
-  EXPECT_GT(rate, 15.0) << "far below the 50 M/s target";
+  // Its speed is measured by bench/emulator_bench (per-element path), not here.
 }
 
 }  // namespace

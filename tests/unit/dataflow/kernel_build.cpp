@@ -3,13 +3,16 @@
 #include "corpus_location.h"
 
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
+
+#include "common/error.h"
+#include "device/emu/jit/kernel_compiler.h"
 
 namespace zyxtt::emu::test {
 
@@ -34,36 +37,31 @@ std::string scratch_dir() {
 
 BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole role, const std::string& out,
                          const std::string& ctas) {
-  static int counter = 0;
-  const std::string dir = scratch_dir();
-  std::string cmd = std::string(ZYXTT_TEST_CXX) + " -std=c++20 -O2 -fPIC -I" + ZYXTT_KERNEL_API_DIR +
-                    " -include zyxtt/prelude.h -DKERNEL_BUILD -DARCH_BLACKHOLE '-DKERNEL_COMPILE_TIME_ARGS=" + ctas +
-                    "'";
-  switch (role) {
-    case KernelRole::kReader: cmd += " -DCOMPILE_FOR_BRISC -DNOC_INDEX=0 -DPROCESSOR_INDEX=0"; break;
-    case KernelRole::kWriter: cmd += " -DCOMPILE_FOR_NCRISC -DNOC_INDEX=1 -DPROCESSOR_INDEX=1"; break;
-    case KernelRole::kCompute: cmd += " -DCOMPILE_FOR_TRISC"; break;
-  }
-  cmd += out.empty() ? " -fsyntax-only" : " -shared -o '" + out + "'";
-  for (const std::string& s : sources) {
-    const std::string tu = dir + "/tu" + std::to_string(counter++) + ".cpp";
-    write_file(tu, "#include \"" + s + "\"\n#include \"zyxtt/entry.h\"\n");
-    cmd += " '" + tu + "'";
-  }
-  cmd += " 2>&1";
+  // One cache in the build tree for all test processes: kernels compile once.
+  static KernelCompiler compiler(ZYXTT_TEST_KERNEL_CACHE, ZYXTT_KERNEL_API_DIR, ZYXTT_TEST_CXX);
+  KernelSpec spec;
+  spec.role = role == KernelRole::kReader ? krt::Role::kReader
+              : role == KernelRole::kWriter ? krt::Role::kWriter
+                                            : krt::Role::kCompute;
+  std::stringstream list(ctas);
+  for (std::string v; std::getline(list, v, ',');) spec.compile_args.push_back(static_cast<uint32_t>(std::stoul(v)));
   BuildResult r;
+  r.status = 0;
   const auto t0 = std::chrono::steady_clock::now();
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  for (const std::string& path : sources) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    spec.source = text.str();
+    try {
+      const std::string object = compiler.build(spec);
+      if (!out.empty()) std::filesystem::copy_file(object, out, std::filesystem::copy_options::overwrite_existing);
+    } catch (const Error& e) {
+      r.status = 1;
+      r.output += path + ": " + e.what() + "\n";
+    }
+  }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (r.status != 0) r.output = cmd + "\n" + r.output;
-  std::error_code ec;
-  std::filesystem::remove_all(dir, ec);
   return r;
 }
 

@@ -1,4 +1,4 @@
-// Builds kernel sources the way the JIT does, for tests.
+// Builds kernel sources with the runtime's own kernel compiler, for tests.
 #pragma once
 
 #include <string>
@@ -14,8 +14,8 @@ struct BuildResult {
 
 enum class KernelRole { kReader, kWriter, kCompute };
 
-// Compiles `sources` (one TU each, each followed by zyxtt/entry.h) for `role`;
-// `out` is the shared object, or empty for -fsyntax-only.
+// Compiles each of `sources` (file paths) for `role` with KernelCompiler, the
+// JIT itself; `out`, when given, receives a copy of the (last) object.
 BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole role, const std::string& out,
                          const std::string& ctas = "2,4096,2,4096");
 

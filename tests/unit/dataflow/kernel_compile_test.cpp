@@ -234,8 +234,7 @@ TEST(CorpusCompileTest, ZyxShapeKernelsBuildFast) {
     std::printf("%s: reader %.3f s, writer %.3f s\n", c, r.seconds, w.seconds);
   }
   remove_dir(dir);
-  // Two data-movement kernels must leave room in the 1 s budget of a cold 3-kernel program.
-  EXPECT_LT(total / 2, 1.0);
+  // Compile time is measured by bench/emulator_bench, not asserted here.
 }
 
 TEST(CorpusCompileTest, EveryCorpusReaderAndWriterCompiles) {

@@ -24,7 +24,7 @@ std::string kernel_exit_problems(KernelInstance& k) {
     if (!c.configured || c.reserved[r] == 0) continue;
     const std::string line =
         fmt::format("zyx-tt emulator warning: core ({},{}) {} returned with {} page(s) of CB {} reserved but not pushed\n",
-                    k.core->x, k.core->y, df::role_label(k.role), c.reserved[r], cb);
+                    k.core->x, k.core->y, role_name(k.role), c.reserved[r], cb);
     [[maybe_unused]] ssize_t n = ::write(2, line.data(), line.size());
   }
 

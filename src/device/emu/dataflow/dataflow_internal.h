@@ -26,6 +26,5 @@ inline uint32_t cb_free(const CbState& c) {
 
 inline uint32_t l1_base(const CoreState& c) { return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(c.l1)); }
 
-const char* role_label(krt::Role r);
 
 }  // namespace zyxtt::emu::df

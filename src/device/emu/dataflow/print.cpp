@@ -11,24 +11,13 @@
 #include "device/emu/dataflow/dataflow_internal.h"
 #include "zyxtt/krt.h"
 
-namespace zyxtt::emu::df {
-const char* role_label(krt::Role r) {
-  switch (r) {
-    case krt::Role::kReader: return "reader";
-    case krt::Role::kWriter: return "writer";
-    case krt::Role::kCompute: return "compute";
-  }
-  return "?";
-}
-}  // namespace zyxtt::emu::df
-
 namespace zyxtt::krt {
 using namespace zyxtt::emu;
 
 void print_line(const char* text, size_t length) {
   const KernelInstance& k = current();
   if (length != 0 && text[length - 1] == '\n') --length;
-  std::string line = fmt::format("[core ({},{}) {}] ", k.core->x, k.core->y, df::role_label(k.role));
+  std::string line = fmt::format("[core ({},{}) {}] ", k.core->x, k.core->y, role_name(k.role));
   line.append(text, length);
   line.push_back('\n');
   [[maybe_unused]] ssize_t n = ::write(2, line.data(), line.size());

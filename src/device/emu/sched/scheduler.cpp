@@ -196,15 +196,6 @@ void block_until(const Wait& wait) {
 
 void fail_run(const std::string& what) { throw RunFailure{where(current()) + ": " + what}; }
 
-const char* role_name(krt::Role role) {
-  switch (role) {
-    case krt::Role::kReader: return "reader";
-    case krt::Role::kWriter: return "writer";
-    case krt::Role::kCompute: return "compute";
-  }
-  return "kernel";
-}
-
 std::optional<std::string> run_tasks(std::vector<Task>& tasks, const SchedulerOptions& options) {
   Shared shared;
   shared.control = options.control;
