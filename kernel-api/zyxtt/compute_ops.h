@@ -39,7 +39,10 @@
   X(BitwiseAndScalar, bitwise_and_tile) X(BitwiseOrScalar, bitwise_or_tile) \
   X(BitwiseXorScalar, bitwise_xor_tile) X(LeftShiftScalar, left_shift_tile) \
   X(RightShiftScalar, right_shift_tile) X(ReluInt32, relu_tile_int32)     \
-  X(SignbitInt32, signbit_tile_int32)
+  X(SignbitInt32, signbit_tile_int32)                                      \
+  X(AddScalarInt32, add_unary_tile_int32) X(SubScalarInt32, sub_unary_tile_int32) \
+  X(ReluMaxInt32, relu_max_tile_int32) X(ReluMinInt32, relu_min_tile_int32) \
+  X(ReluMaxUInt32, relu_max_tile_uint32) X(ReluMinUInt32, relu_min_tile_uint32)
 
 // Binary SFPU ops on two DST tiles: out = a op b.
 #define ZYXTT_SFPU_BINARY_OPS(X)                                                 \
@@ -56,7 +59,19 @@
   X(LeftShift, binary_left_shift_tile) X(RightShift, binary_right_shift_tile)   \
   X(LogicalRightShift, binary_logical_right_shift_tile)                          \
   X(MaxInt32, binary_max_int32_tile) X(MinInt32, binary_min_int32_tile)          \
-  X(MaxUInt32, binary_max_uint32_tile) X(MinUInt32, binary_min_uint32_tile)
+  X(MaxUInt32, binary_max_uint32_tile) X(MinUInt32, binary_min_uint32_tile)      \
+  X(RsubInt32, rsub_int_tile)                                                    \
+  /* integer comparisons (binary_comp.h): 1 / 0 as integers. Eq/Ne serve all  */ \
+  /* integer formats; UInt16 words are zero-extended, so it uses the UInt32 ops */ \
+  X(EqInt32, eq_int_tile) X(NeInt32, ne_int_tile)                                \
+  X(LtInt32, lt_int_tile) X(GtInt32, gt_int_tile)                                \
+  X(LeInt32, le_int_tile) X(GeInt32, ge_int_tile)                                \
+  X(LtUInt32, lt_int_tile_uint) X(GtUInt32, gt_int_tile_uint)                    \
+  X(LeUInt32, le_int_tile_uint) X(GeUInt32, ge_int_tile_uint)                    \
+  /* integer division: div_int32_tile gives an fp32 quotient, floor / trunc  */  \
+  /* forms give int32 */                                                         \
+  X(DivInt32, div_int32_tile) X(DivInt32Floor, div_int32_floor_tile)             \
+  X(DivInt32Trunc, div_int32_trunc_tile)
 
 // FPU (matrix engine) element-wise ops on two CB tiles.
 #define ZYXTT_FPU_BINARY_OPS(X) X(Add, add_tiles) X(Sub, sub_tiles) X(Mul, mul_tiles)

@@ -12,6 +12,9 @@
 #include "api/compute/add_int_sfpu.h"
 #include "api/compute/binary_max_min.h"
 #include "api/compute/binary_shift.h"
+#include "api/compute/binary_comp.h"
+#include "api/compute/div_int32_sfpu.h"
+#include "api/compute/div_int32_floor.h"
 
 namespace ckernel {
 template <bool fast_and_approx = false>

@@ -22,4 +22,11 @@ ALWI void div_unary_tile(uint32_t idst, uint32_t param1) {
 ALWI void rsub_unary_tile(uint32_t idst, uint32_t param1) {
   ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::kRsubScalar, idst, param1);
 }
+// x op scalar on Int32 words (wrapping); the scalar is an int32 as uint32.
+ALWI void add_unary_tile_int32(uint32_t idst, uint32_t param1) {
+  ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::kAddScalarInt32, idst, param1);
+}
+ALWI void sub_unary_tile_int32(uint32_t idst, uint32_t param1) {
+  ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::kSubScalarInt32, idst, param1);
+}
 }  // namespace ckernel

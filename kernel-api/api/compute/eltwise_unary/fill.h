@@ -12,8 +12,13 @@ ALWI void fill_tile(uint32_t idst, float value) {
 ALWI void fill_tile_bitcast(uint32_t idst, uint32_t bits) {
   ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::kFillBits, idst, bits);
 }
+// Int32 / UInt32 write the whole word; UInt16 the low 16 bits (LO16 store).
 template <DataFormat data_format>
 ALWI void fill_tile_int(uint32_t idst, uint32_t value) {
-  ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::kFillBits, idst, value);
+  static_assert(data_format == DataFormat::Int32 || data_format == DataFormat::UInt32 ||
+                    data_format == DataFormat::UInt16,
+                "fill_tile_int supports Int32, UInt32 and UInt16");
+  ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::kFillBits, idst,
+                         data_format == DataFormat::UInt16 ? (value & 0xFFFFu) : value);
 }
 }  // namespace ckernel

@@ -8,6 +8,8 @@
 namespace ckernel {
 template <uint32_t IN_DTYPE, uint32_t OUT_DTYPE>
 ALWI void typecast_tile_init() {}
+// Older era: the init took no formats.
+ALWI void typecast_tile_init() {}
 // file/line default to the kernel's call site (__builtin_FILE/LINE in a
 // default argument): unsupported pairs warn naming it.
 template <uint32_t IN_DTYPE, uint32_t OUT_DTYPE, bool fp32 = DST_ACCUM_MODE>

@@ -114,12 +114,11 @@ uint32_t dst16_format(const ComputeState& cs) {
                                                                            : static_cast<uint32_t>(tt::DataFormat::Float16_b);
 }
 
-// Unpacks tile `tile` of `cb` (after the compute read pointer) into `out`;
-// `srca_b` tells whether the data passes through SrcA/SrcB (always for FPU ops).
-void unpack(uint32_t cb, uint32_t tile, float* out, bool through_src_regs, const char* call) {
-  const ComputeState& cs = state();
+// Tile `tile` of `cb` (after the compute read pointer) as the unpacker sees
+// it: checks the waited window and the ring, returns the L1 bytes and format.
+const uint8_t* unpack_src(uint32_t cb, uint32_t tile, uint32_t& format, const char* call) {
   CbState& s = cb_state(cb, call);
-  const uint32_t format = krt::cb_data_format(cb);
+  format = krt::cb_data_format(cb);
   const uint32_t page = krt::cb_page_bytes(cb);
   const uint32_t tb = checked_tile_bytes(cb, format, page, call);
   // The unpacker may only read inside the window this kernel waited for.
@@ -129,9 +128,32 @@ void unpack(uint32_t cb, uint32_t tile, float* out, bool through_src_regs, const
              " is outside the waited window (" + std::to_string(waited) + " pages; missing cb_wait_front?)");
   const uint32_t addr = krt::cb_read_ptr(cb) + tile * page;
   check_in_ring(s, cb, tile, addr, tb, call);
-  const auto* src = reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(addr));
+  return reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(addr));
+}
+
+// Unpacks tile `tile` of `cb` into `out`; `through_src_regs` tells whether the
+// data passes through SrcA/SrcB (always for FPU ops).
+void unpack(uint32_t cb, uint32_t tile, float* out, bool through_src_regs, const char* call) {
+  const ComputeState& cs = state();
+  uint32_t format;
+  const uint8_t* src = unpack_src(cb, tile, format, call);
   const bool tf32 = through_src_regs && cs.unpack_fp32_as_tf32;
   unpack_tile(format, src, out, tf32);
+}
+
+// An FPU source operand without a copy where possible: Float32 tiles are read
+// in place from L1 (TF32 truncation then happens inside the op, flagged by
+// `tf32`); other formats are unpacked into `buf`.
+const float* fpu_operand(uint32_t cb, uint32_t tile, float* buf, bool& tf32, const char* call) {
+  uint32_t format;
+  const uint8_t* src = unpack_src(cb, tile, format, call);
+  tf32 = false;
+  if (format == static_cast<uint32_t>(tt::DataFormat::Float32) && (reinterpret_cast<uintptr_t>(src) & 3) == 0) {
+    tf32 = state().unpack_fp32_as_tf32;
+    return reinterpret_cast<const float*>(src);
+  }
+  unpack_tile(format, src, buf, state().unpack_fp32_as_tf32);
+  return buf;
 }
 
 bool is_int_format(uint32_t f) {
@@ -342,22 +364,20 @@ void fpu_binary(FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint
   if (static_cast<uint32_t>(op) >= static_cast<uint32_t>(FpuBinaryOp::kCount))
     emu::fail_run(std::string("unknown FPU op ") + std::to_string(static_cast<uint32_t>(op)));
   float* d = dst_out(cs, dst, name);
-  alignas(64) float a[kTileElems];
-  alignas(64) float b[kTileElems];
+  alignas(64) float abuf[kTileElems];
+  alignas(64) float bbuf[kTileElems];
   alignas(64) float bb[kTileElems];
-  unpack(cb0, tile0, a, /*through_src_regs=*/true, name);
-  unpack(cb1, tile1, b, /*through_src_regs=*/true, name);
-  broadcast_operand(bcast, b, bb, bcast_row);
+  bool tf32_a, tf32_b;
+  const float* a = fpu_operand(cb0, tile0, abuf, tf32_a, name);
+  const float* b = fpu_operand(cb1, tile1, bbuf, tf32_b, name);
+  if (bcast != Bcast::kNone) {
+    broadcast_operand(bcast, b, bb, bcast_row);  // element moves: commute with TF32 truncation
+    b = bb;
+  }
   // Written, not accumulated, unless the init asked for acc_to_dest: DST is
   // zero after acquire, so a single op per index equals silicon's accumulate
   // (a second op into one index without acc_to_dest: unconfirmed).
-  if (cs.fpu_acc_to_dest) {
-    alignas(64) float r[kTileElems];
-    apply_fpu_binary(op, a, bb, r);
-    for (uint32_t i = 0; i < kTileElems; ++i) d[i] += r[i];
-  } else {
-    apply_fpu_binary(op, a, bb, d);
-  }
+  apply_fpu_binary_src(op, a, b, d, tf32_a, tf32_b, cs.fpu_acc_to_dest);
   narrow_if_16bit(cs, d, Rounding::kTruncate);
 }
 

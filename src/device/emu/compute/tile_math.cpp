@@ -91,7 +91,13 @@ using krt::SfpuUnaryOp;
   X(LeftShiftScalar, u << (p0 & 31))                                     \
   X(RightShiftScalar, static_cast<uint32_t>(static_cast<int32_t>(u) >> (p0 & 31))) \
   X(ReluInt32, static_cast<int32_t>(u) < 0 ? 0u : u)                     \
-  X(SignbitInt32, u >> 31)
+  X(SignbitInt32, u >> 31)                                               \
+  X(AddScalarInt32, u + p0)                                              \
+  X(SubScalarInt32, u - p0)                                              \
+  X(ReluMaxInt32, static_cast<uint32_t>(clamp_i32(static_cast<int32_t>(u), 0, static_cast<int32_t>(p0)))) \
+  X(ReluMinInt32, static_cast<int32_t>(u) >= static_cast<int32_t>(p0) ? u : 0u) \
+  X(ReluMaxUInt32, u < p0 ? u : p0)                                      \
+  X(ReluMinUInt32, u >= p0 ? u : 0u)
 
 // Binary bodies see a, b (floats) or ua, ub (raw words).
 #define ZYXTT_BINARY_FLOAT_BODIES(X)                                     \
@@ -124,7 +130,21 @@ using krt::SfpuUnaryOp;
   X(MaxInt32, static_cast<int32_t>(ua) > static_cast<int32_t>(ub) ? ua : ub) \
   X(MinInt32, static_cast<int32_t>(ua) < static_cast<int32_t>(ub) ? ua : ub) \
   X(MaxUInt32, ua > ub ? ua : ub)                                        \
-  X(MinUInt32, ua < ub ? ua : ub)
+  X(MinUInt32, ua < ub ? ua : ub)                                       \
+  X(RsubInt32, ub - ua)                                                  \
+  X(EqInt32, ua == ub ? 1u : 0u)                                         \
+  X(NeInt32, ua != ub ? 1u : 0u)                                         \
+  X(LtInt32, static_cast<int32_t>(ua) < static_cast<int32_t>(ub) ? 1u : 0u) \
+  X(GtInt32, static_cast<int32_t>(ua) > static_cast<int32_t>(ub) ? 1u : 0u) \
+  X(LeInt32, static_cast<int32_t>(ua) <= static_cast<int32_t>(ub) ? 1u : 0u) \
+  X(GeInt32, static_cast<int32_t>(ua) >= static_cast<int32_t>(ub) ? 1u : 0u) \
+  X(LtUInt32, ua < ub ? 1u : 0u)                                         \
+  X(GtUInt32, ua > ub ? 1u : 0u)                                         \
+  X(LeUInt32, ua <= ub ? 1u : 0u)                                        \
+  X(GeUInt32, ua >= ub ? 1u : 0u)                                        \
+  X(DivInt32, f2u(div_int32_float(ua, ub)))                              \
+  X(DivInt32Floor, div_int32_exact(ua, ub, true))                        \
+  X(DivInt32Trunc, div_int32_exact(ua, ub, false))
 
 // round_tile: half to even at `decimals` decimal places (torch.round).
 inline float round_decimals(float x, int32_t decimals) {
@@ -146,6 +166,30 @@ inline float gelu_tanh(float x) {
 inline float mul_zero_wins(float a, float b) {
   if (a == 0.0f || b == 0.0f) return (std::signbit(a) != std::signbit(b)) ? -0.0f : 0.0f;
   return a * b;
+}
+
+inline int32_t clamp_i32(int32_t x, int32_t lo, int32_t hi) { return x < lo ? lo : (x > hi ? hi : x); }
+
+// div_int32_tile: |a| and |b| converted to fp32 (RNE), a * (1 / b), sign of
+// a ^ b; a == b != 0 gives exactly 1. The SFPU's reciprocal is an iterative
+// approximation; here it is the correctly rounded 1 / b (|INT_MIN| is 2^31).
+inline float div_int32_float(uint32_t ua, uint32_t ub) {
+  if (ua == ub && ua != 0) return 1.0f;
+  const uint32_t ma = static_cast<int32_t>(ua) < 0 ? 0u - ua : ua;
+  const uint32_t mb = static_cast<int32_t>(ub) < 0 ? 0u - ub : ub;
+  const float q = mul_zero_wins(static_cast<float>(ma), 1.0f / static_cast<float>(mb));
+  return ((ua ^ ub) >> 31) ? -q : q;
+}
+
+// div_int32_floor_tile / div_int32_trunc_tile: exact integer quotient
+// (silicon refines a float estimate to the exact result). INT_MIN / -1 wraps
+// to INT_MIN; a zero divisor gives 0 (silicon: undefined, unconfirmed).
+inline uint32_t div_int32_exact(uint32_t ua, uint32_t ub, bool floor) {
+  const int64_t a = static_cast<int32_t>(ua), b = static_cast<int32_t>(ub);
+  if (b == 0) return 0u;
+  int64_t q = a / b;  // truncates toward zero
+  if (floor && (a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
+  return static_cast<uint32_t>(q);
 }
 
 template <class F>
@@ -270,6 +314,53 @@ void apply_fpu_binary(FpuBinaryOp op, const float* a_tile, const float* b_tile, 
     case FpuBinaryOp::kAdd: zip_float(a_tile, b_tile, out, [](float a, float b) { return a + b; }); return;
     case FpuBinaryOp::kSub: zip_float(a_tile, b_tile, out, [](float a, float b) { return a - b; }); return;
     case FpuBinaryOp::kMul: zip_float(a_tile, b_tile, out, [](float a, float b) { return a * b; }); return;
+    case FpuBinaryOp::kCount: return;
+  }
+}
+
+namespace {
+template <bool kTa, bool kTb, bool kAcc, class F>
+inline void fpu_src_loop(const float* __restrict a, const float* __restrict b, float* __restrict out, F f) {
+  for (uint32_t i = 0; i < kTileElems; ++i) {
+    const float x = kTa ? tf32_truncate(a[i]) : a[i];
+    const float y = kTb ? tf32_truncate(b[i]) : b[i];
+    const float r = f(x, y);
+    out[i] = kAcc ? out[i] + r : r;
+  }
+}
+template <class F>
+void fpu_src_dispatch(const float* a, const float* b, float* out, bool ta, bool tb, bool acc, F f) {
+  const uint32_t k = (ta ? 4u : 0u) | (tb ? 2u : 0u) | (acc ? 1u : 0u);
+  switch (k) {
+    case 0: return fpu_src_loop<false, false, false>(a, b, out, f);
+    case 1: return fpu_src_loop<false, false, true>(a, b, out, f);
+    case 2: return fpu_src_loop<false, true, false>(a, b, out, f);
+    case 3: return fpu_src_loop<false, true, true>(a, b, out, f);
+    case 4: return fpu_src_loop<true, false, false>(a, b, out, f);
+    case 5: return fpu_src_loop<true, false, true>(a, b, out, f);
+    case 6: return fpu_src_loop<true, true, false>(a, b, out, f);
+    default: return fpu_src_loop<true, true, true>(a, b, out, f);
+  }
+}
+}  // namespace
+
+// fp-contract off: the accumulating mul must round the product before the
+// add (as the two-pass form did), not fuse them into one FMA.
+__attribute__((optimize("fp-contract=off"))) void apply_fpu_binary_src(FpuBinaryOp op, const float* a,
+                                                                       const float* b, float* out, bool tf32_a,
+                                                                       bool tf32_b, bool accumulate) {
+  if (a == out || b == out) {  // aliasing (not expected): the copying form
+    alignas(64) float ta[kTileElems], tb[kTileElems], r[kTileElems];
+    for (uint32_t i = 0; i < kTileElems; ++i) ta[i] = tf32_a ? tf32_truncate(a[i]) : a[i];
+    for (uint32_t i = 0; i < kTileElems; ++i) tb[i] = tf32_b ? tf32_truncate(b[i]) : b[i];
+    apply_fpu_binary(op, ta, tb, r);
+    for (uint32_t i = 0; i < kTileElems; ++i) out[i] = accumulate ? out[i] + r[i] : r[i];
+    return;
+  }
+  switch (op) {
+    case FpuBinaryOp::kAdd: return fpu_src_dispatch(a, b, out, tf32_a, tf32_b, accumulate, [](float x, float y) { return x + y; });
+    case FpuBinaryOp::kSub: return fpu_src_dispatch(a, b, out, tf32_a, tf32_b, accumulate, [](float x, float y) { return x - y; });
+    case FpuBinaryOp::kMul: return fpu_src_dispatch(a, b, out, tf32_a, tf32_b, accumulate, [](float x, float y) { return x * y; });
     case FpuBinaryOp::kCount: return;
   }
 }

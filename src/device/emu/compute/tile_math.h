@@ -17,6 +17,11 @@ void apply_binary(krt::SfpuBinaryOp op, const float* a, const float* b, float* o
 void apply_fpu_binary(krt::FpuBinaryOp op, const float* a, const float* b, float* out);
 // typecast_tile<in, out> on a 32-bit DST tile. Returns false (and leaves the
 // tile alone) for pairs the hardware does not support: they are no-ops there.
+// The FPU op straight from source tiles: TF32-truncates a (b) on the fly when
+// tf32_a (tf32_b), and adds the result onto out when accumulate. Same results
+// as truncating copies, apply_fpu_binary and a separate accumulation pass.
+void apply_fpu_binary_src(krt::FpuBinaryOp op, const float* a, const float* b, float* out, bool tf32_a, bool tf32_b,
+                          bool accumulate);
 bool apply_typecast(float* t, uint32_t in_format, uint32_t out_format);
 
 // Whether the op's result is rounded to nearest even (else truncated) when
