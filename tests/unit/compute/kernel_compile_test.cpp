@@ -20,7 +20,9 @@
 #include <vector>
 
 #include "device/emu/compute/formats.h"
+#include "common/error.h"
 #include "corpus_location.h"
+#include "device/emu/jit/kernel_compiler.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -56,23 +58,24 @@ struct Compiled {
   fs::path so;
 };
 
-// g++ exactly as the JIT invokes it for a compute kernel.
-Compiled compile_kernel(const fs::path& source, const fs::path& out_dir, const std::string& name) {
+// The runtime's own kernel compiler, with one cache in the build tree for all
+// test processes. `out_dir` and `name` are kept for the callers' sake.
+Compiled compile_kernel(const fs::path& source, const fs::path& out_dir, const std::string& name,
+                        std::vector<uint32_t> compile_args = {}) {
+  static emu::KernelCompiler compiler(ZYXTT_TEST_KERNEL_CACHE, ZYXTT_KERNEL_API_DIR);
+  emu::KernelSpec spec;
+  spec.role = krt::Role::kCompute;
+  spec.source = read_file(source);
+  spec.compile_args = std::move(compile_args);
   Compiled c;
-  fs::path wrapper = out_dir / (name + ".cpp");
-  std::ofstream(wrapper) << "#include \"" << source.string() << "\"\n#include \"zyxtt/entry.h\"\n";
-  c.so = out_dir / (name + ".so");
-  fs::path log = out_dir / (name + ".log");
-  const char* cxx = std::getenv("ZYXTT_CXX") ? std::getenv("ZYXTT_CXX") : "g++";
-  std::string cmd = std::string(cxx) + " -std=c++20 -O2 -fPIC -shared -I" ZYXTT_KERNEL_API_DIR +
-                    " -include zyxtt/prelude.h -DKERNEL_BUILD -DARCH_BLACKHOLE -DCOMPILE_FOR_TRISC"
-                    " -DZYXTT_DST_ACCUM_MODE=1 -DZYXTT_MATH_APPROX=0 -o " + c.so.string() + " " +
-                    wrapper.string() + " > " + log.string() + " 2>&1";
   auto t0 = std::chrono::steady_clock::now();
-  int rc = std::system(cmd.c_str());
+  try {
+    c.so = compiler.build(spec);
+    c.ok = true;
+  } catch (const Error& e) {
+    c.log = e.what();
+  }
   c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  c.ok = rc == 0;
-  c.log = read_file(log);
   return c;
 }
 
@@ -186,10 +189,7 @@ void MAIN {
 }
 }
 )";
-  // The JIT passes compile-time args as a define.
-  setenv("ZYXTT_CXX", "g++ -DKERNEL_COMPILE_TIME_ARGS=2", 1);
-  Compiled c = compile_kernel(src, tmp.path, "legacy");
-  unsetenv("ZYXTT_CXX");
+  Compiled c = compile_kernel(src, tmp.path, "legacy", {2});  // per-core tile count
   ASSERT_TRUE(c.ok) << c.log;
   Loaded l;
   load(c.so, l);
