@@ -415,16 +415,18 @@ void matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t
   const char* call = (ct_dim == 1 && rt_dim == 1 && kt_dim == 1) ? "matmul_tiles" : "matmul_block";
   require_math(cs, call);
   if (ct_dim == 0 || rt_dim == 0) emu::fail_run(std::string(call) + ": ct_dim and rt_dim must be at least 1");
-  alignas(64) float a[kTileElems];
-  alignas(64) float b[kTileElems];
+  alignas(64) float a_buf[kTileElems];
+  alignas(64) float b_buf[kTileElems];
   // Bounds of the whole output block first, so a bad block fails before any write.
   dst_tile(cs, dst + rt_dim * ct_dim - 1, call);
   for (uint32_t rt = 0; rt < rt_dim; ++rt) {
-    unpack(cb0, tile0 + rt * kt_dim, a, /*through_src_regs=*/true, call);
+    bool tf32_a = false, tf32_b = false;
+    // Float32 operands are read in place and truncated inside the multiply.
+    const float* a = fpu_operand(cb0, tile0 + rt * kt_dim, a_buf, tf32_a, call);
     for (uint32_t ct = 0; ct < ct_dim; ++ct) {
-      unpack(cb1, tile1 + ct, b, /*through_src_regs=*/true, call);
+      const float* b = fpu_operand(cb1, tile1 + ct, b_buf, tf32_b, call);
       float* d = dst_out(cs, dst + rt * ct_dim + ct, call);
-      matmul_acc(a, b, d, transpose != 0);
+      matmul_acc(a, b, d, transpose != 0, tf32_a, tf32_b);
       narrow_if_16bit(cs, d, Rounding::kTruncate);
     }
   }

@@ -41,7 +41,10 @@ void rows_to_tile(const float* rows, float* tile);
 void broadcast_operand(krt::Bcast b, const float* in, float* out, uint32_t row = 0);
 void transpose_tile(const float* in, float* out);  // out may not alias in
 // dst += a . b (b transposed when transpose_b), all in face layout.
-void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b);
+// `tf32_a` / `tf32_b`: the operand is raw fp32 (read in place from L1) and is
+// truncated to TF32 on the way into the multiply, as SrcA/SrcB hold it.
+void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b, bool tf32_a = false,
+                bool tf32_b = false);
 // One reduce_tile into dst: results land in column 0 (ROW), row 0 (COL) or
 // [0][0] (SCALAR); other elements are untouched. `fresh`: dst was not written
 // since the section was acquired, so the result overwrites (matters for MAX).
