@@ -163,6 +163,22 @@ INSTANTIATE_TEST_SUITE_P(Scenarios, ElementwiseGridTest,
 // All 120 cores of the p100a grid in one run.
 TEST_F(ElementwiseScenarioTest, ClassicCopyOnFullGrid) { run_and_check(kElementwise[0], 10, 12); }
 
+// --unpack-to-dest default: copy_tile passes Float32 through SrcA, which keeps
+// TF32 (the low 13 mantissa bits dropped); the default run above is exact.
+TEST_F(ElementwiseScenarioTest, CopyThroughSrcAKeepsTf32Precision) {
+  restart({"--unpack-to-dest", "default"});
+  Elementwise s = kElementwise[0];
+  s.reference = [](const double* in) {
+    float f = static_cast<float>(in[0]);
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    bits &= 0xFFFFE000u;
+    std::memcpy(&f, &bits, 4);
+    return static_cast<double>(f);
+  };
+  run_and_check(s, 1, 1);
+}
+
 // DPRINT and DEVICE_PRINT lines reach the runtime's stderr with --dprint,
 // tagged with core and role, and nothing is printed without it.
 class DprintScenarioTest : public ElementwiseScenarioTest {

@@ -54,9 +54,12 @@ struct ComputeState {
   uint32_t dst_written = 0;   // bit i: DST tile i written since the last release (reduce MAX)
   uint32_t dst_dirty = ~0u;   // bit i: DST tile i may be non-zero (zeroing skips clean tiles)
   // Numeric-model switches; defaults follow silicon as best known.
-  // fp32 CB data reaches DST through SrcA (no UnpackToDestFp32), keeping TF32
-  // precision: the low 13 mantissa bits are dropped (truncation).
+  // fp32 CB data passing through SrcA/SrcB keeps TF32 precision: the low 13
+  // mantissa bits are dropped (truncation). FPU operands always pass there.
   bool unpack_fp32_as_tf32 = true;
+  // copy_tile of Float32 CBs unpacks straight into DST (UnpackToDestFp32),
+  // exact, instead of through SrcA; the runtime's --unpack-to-dest.
+  bool copy_fp32_to_dest = false;
   enum class Rounding : uint8_t { kNearestEven, kHalfAwayFromZero, kTruncate };
   Rounding pack_rounding = Rounding::kNearestEven;  // DST fp32 -> bf16 / fp16 CB
   bool pack_fp16_flush_subnormals = false;          // fp16 results below 2^-14 -> 0

@@ -296,8 +296,8 @@ void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState& cs = state();
   require_math(cs, "copy_tile");
   float* d = dst_out(cs, dst, "copy_tile");
-  // Through SrcA unless unpack-to-dest (not configurable yet): see unpack_fp32_as_tf32.
-  unpack(cb, tile, d, /*through_src_regs=*/true, "copy_tile");
+  // Through SrcA, unless Float32 data is unpacked straight into DST.
+  unpack(cb, tile, d, /*through_src_regs=*/!cs.copy_fp32_to_dest, "copy_tile");
   narrow_if_16bit(cs, d, Rounding::kTruncate);
 }
 

@@ -46,7 +46,7 @@ void RunExecutor::setup_core(CoreState& core, const RunJob& job, uint32_t row, u
   }
   // zyx's ComputeConfig: fp32 accumulation, half sync. DST starts zeroed.
   compute::reset_compute_state(core.compute, /*fp32_dest_acc=*/true, /*dst_full_sync=*/false);
-  core.compute.unpack_fp32_as_tf32 = !job.unpack_fp32_to_dest;
+  core.compute.copy_fp32_to_dest = job.unpack_fp32_to_dest;
 }
 
 void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, KernelEntry entries[3]) {
