@@ -211,10 +211,23 @@ TEST_F(DprintScenarioTest, PrintsNothingWithoutDprint) {
 
 // A barrier on semaphores across the grid (see semaphore_barrier/reader.cpp):
 // each core reports its coordinates and what it observed.
-class SemaphoreScenarioTest : public ScenarioTest, public ::testing::WithParamInterface<Grid> {};
+class SemaphoreBarrier : public ScenarioTest {
+ protected:
+  void check(uint32_t rows, uint32_t cols);
+};
 
-TEST_P(SemaphoreScenarioTest, EveryCoreArrivesAndIsReleased) {
-  const auto [rows, cols] = GetParam();
+class SemaphoreScenarioTest : public SemaphoreBarrier, public ::testing::WithParamInterface<Grid> {};
+
+TEST_P(SemaphoreScenarioTest, EveryCoreArrivesAndIsReleased) { check(GetParam().rows, GetParam().cols); }
+
+// The deterministic single-thread mode: 360 fibers of 120 cores on one host
+// thread still meet at cross-core semaphores.
+TEST_F(SemaphoreBarrier, SingleThreadModeRunsTheFullGrid) {
+  restart({"--threads", "1"});
+  check(10, 12);
+}
+
+void SemaphoreBarrier::check(uint32_t rows, uint32_t cols) {
   const uint32_t cores = rows * cols, slots = slots_for_grid(rows, cols);
   const CbConfig cbs[] = {{0, CbFormat::kFloat32}, {16, CbFormat::kFloat32}};
   ASSERT_EQ(compile(2, scenario_kernels("semaphore_barrier"), cbs), R"({"status":"ok"})");
@@ -246,6 +259,14 @@ TEST_P(SemaphoreScenarioTest, EveryCoreArrivesAndIsReleased) {
     for (int i = 0; i < 6; ++i) EXPECT_EQ(v[i], want[i]) << "core (" << r << "," << c << ") word " << i;
     EXPECT_EQ(std::count(v + 6, v + kTileElems, 0.0f), kTileElems - 6) << "core (" << r << "," << c << ")";
   }
+}
+
+// p150 has 8 DRAM banks: host transfers and the kernels' address generators
+// must agree on the interleave.
+TEST_F(ElementwiseScenarioTest, EightBankArchAgreesWithItsKernels) {
+  restart({"--arch", "p150"});
+  run_and_check(kElementwise[0], 2, 3);
+  run_and_check(kElementwise[2], 2, 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, SemaphoreScenarioTest, ::testing::Values(Grid{1, 1}, Grid{2, 3}, Grid{10, 12}),
