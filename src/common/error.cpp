@@ -18,6 +18,14 @@ std::string_view code_name(Code code) {
   return "INTERNAL";
 }
 
+std::optional<Code> code_from_name(std::string_view name) {
+  for (Code c : {Code::kInvalidArgument, Code::kNotFound, Code::kOutOfRange, Code::kResourceExhausted,
+                 Code::kFailedPrecondition, Code::kUnimplemented, Code::kInternal, Code::kDeadlineExceeded}) {
+    if (code_name(c) == name) return c;
+  }
+  return std::nullopt;
+}
+
 std::string errno_text(int err) {
   char buf[256];
   // GNU strerror_r may return a static string instead of filling buf.

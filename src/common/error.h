@@ -2,6 +2,7 @@
 // the wire answer, so devices and tables only ever throw this type.
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -20,6 +21,8 @@ enum class Code {
 };
 
 std::string_view code_name(Code code);
+// The inverse of code_name, for codes that crossed a process boundary.
+std::optional<Code> code_from_name(std::string_view name);
 
 class Error : public std::runtime_error {
  public:

@@ -24,3 +24,11 @@ TEST(Answer, LongMessagesAreCut) {
   EXPECT_LT(clean.size(), 1600u);
   EXPECT_EQ(clean.substr(clean.size() - 4), " ...");
 }
+
+TEST(Codes, NamesRoundTrip) {
+  for (Code c : {Code::kInvalidArgument, Code::kNotFound, Code::kOutOfRange, Code::kResourceExhausted,
+                 Code::kFailedPrecondition, Code::kUnimplemented, Code::kInternal, Code::kDeadlineExceeded}) {
+    EXPECT_EQ(code_from_name(code_name(c)), c);
+  }
+  EXPECT_FALSE(code_from_name("ABORTED").has_value());
+}

@@ -22,17 +22,6 @@
 extern char** environ;
 
 namespace zyxtt::emu {
-namespace {
-
-Code code_from_name(const std::string& name) {
-  for (Code c : {Code::kInvalidArgument, Code::kNotFound, Code::kOutOfRange, Code::kResourceExhausted,
-                 Code::kFailedPrecondition, Code::kUnimplemented, Code::kDeadlineExceeded}) {
-    if (code_name(c) == name) return c;
-  }
-  return Code::kInternal;
-}
-
-}  // namespace
 
 WorkerClient::WorkerClient(std::string worker_path, std::string arch_name, int dram_fd,
                            std::chrono::milliseconds run_timeout, int stop_fd)
@@ -163,7 +152,7 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
                             what, where, cause));
   }
   RunOutcome outcome = decode_outcome(*frame);
-  if (!outcome.ok) throw Error(code_from_name(outcome.code), fmt::format("{}: {}", what, outcome.message));
+  if (!outcome.ok) throw Error(code_from_name(outcome.code).value_or(Code::kInternal), fmt::format("{}: {}", what, outcome.message));
 }
 
 }  // namespace zyxtt::emu

@@ -159,16 +159,18 @@ std::vector<std::string> KernelCompiler::command(const KernelSpec& spec, const s
   return cmd;
 }
 
-std::optional<std::string> KernelCompiler::lookup(const KernelSpec& spec) {
-  std::string path = fmt::format("{}/{}.so", dir_, cache_key(spec));
+std::optional<std::string> KernelCompiler::cached(const std::string& key) {
+  std::string path = fmt::format("{}/{}.so", dir_, key);
   if (!is_trusted_file(path)) return std::nullopt;
   stats_.disk_hits++;
   return path;
 }
 
+std::optional<std::string> KernelCompiler::lookup(const KernelSpec& spec) { return cached(cache_key(spec)); }
+
 std::string KernelCompiler::build(const KernelSpec& spec) {
-  if (auto cached = lookup(spec)) return *cached;
-  const std::string key = cache_key(spec);
+  const std::string key = cache_key(spec);  // hashes the source once
+  if (auto hit = cached(key)) return *hit;
   const std::string path = fmt::format("{}/{}.so", dir_, key);
   // Unique temp name, then rename: a kill at any instant leaves either no
   // object or a whole one, and two runtimes sharing the folder cannot clash.

@@ -45,6 +45,8 @@ class KernelCompiler {
 
  private:
   std::vector<std::string> command(const KernelSpec& spec, const std::string& output) const;
+  // The trustworthy cached object of `key`, if there is one.
+  std::optional<std::string> cached(const std::string& key);
   const std::string& toolchain_identity();
 
   std::string dir_;
