@@ -540,25 +540,31 @@ void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b, bo
     transpose_tile(b, bx);
     b = bx;
   }
-  // Four rows at a time: eight independent accumulation chains hide the add
-  // latency, and each B row is loaded once for four uses.
-  constexpr uint32_t kRows = 4;
+  // Eight rows at a time, k split by face so every address is affine: sixteen
+  // accumulators (half the AVX-512 register file) hide the FMA latency and
+  // each B row loaded serves eight rows. `x - 0` is a plain broadcast (x + 0
+  // would have to keep -0's sign, so the compiler cannot drop it).
+  constexpr uint32_t kRows = 8;
   for (uint32_t r0 = 0; r0 < 32; r0 += kRows) {
+    const uint32_t row_base = (r0 >> 4) * 512 + (r0 & 15) * 16;  // row r0 in face (r0 / 16) * 2
     Vec16 lo[kRows] = {}, hi[kRows] = {};
-    for (uint32_t k = 0; k < 32; ++k) {
-      const Vec16 b_lo = load16(b + tile_index(k, 0));
-      const Vec16 b_hi = load16(b + tile_index(k, 16));
-      for (uint32_t i = 0; i < kRows; ++i) {
-        const Vec16 ark = Vec16{} + a[tile_index(r0 + i, k)];
-        lo[i] += ark * b_lo;
-        hi[i] += ark * b_hi;
+    for (uint32_t kf = 0; kf < 2; ++kf) {
+      const float* a_rows = a + row_base + kf * 256;
+      const float* b_rows = b + kf * 512;
+      for (uint32_t k = 0; k < 16; ++k) {
+        const Vec16 b_lo = load16(b_rows + k * 16);
+        const Vec16 b_hi = load16(b_rows + 256 + k * 16);
+        for (uint32_t i = 0; i < kRows; ++i) {
+          const Vec16 ark = a_rows[i * 16 + k] - Vec16{};
+          lo[i] += ark * b_lo;
+          hi[i] += ark * b_hi;
+        }
       }
     }
+    float* d = dst + row_base;
     for (uint32_t i = 0; i < kRows; ++i) {
-      float* d_lo = dst + tile_index(r0 + i, 0);
-      float* d_hi = dst + tile_index(r0 + i, 16);
-      store16(d_lo, load16(d_lo) + lo[i]);
-      store16(d_hi, load16(d_hi) + hi[i]);
+      store16(d + i * 16, load16(d + i * 16) + lo[i]);
+      store16(d + 256 + i * 16, load16(d + 256 + i * 16) + hi[i]);
     }
   }
 }
