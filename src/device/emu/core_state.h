@@ -92,6 +92,9 @@ struct CoreState {
   uint8_t* l1 = nullptr;  // host pointer whose value fits in 32 bits
   uint32_t l1_bytes = 0;
   std::array<CbState, kMaxCbs> cbs{};
+  // Bit i: cbs[i] is configured. Exit checks and the next run's reset visit
+  // only these, not all 64 (cold) entries per kernel.
+  uint64_t configured_cbs = 0;
   ComputeState compute;
   uint32_t semaphore_base = 0;  // L1 address of semaphore 0
 };
@@ -161,7 +164,9 @@ struct KernelInstance {
 };
 
 // The instance the calling fiber runs; set by the scheduler on every switch.
-KernelInstance& current();
+// Inline: every kernel API call starts here.
+extern thread_local KernelInstance* t_current_instance;
+inline KernelInstance& current() { return *t_current_instance; }
 // Blocks the calling instance until wait.ready() holds; fails the run (via
 // the scheduler's deadlock detection) when it never will.
 void block_until(const Wait& wait);

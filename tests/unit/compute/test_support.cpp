@@ -11,7 +11,6 @@
 namespace zyxtt::test {
 namespace {
 thread_local FakeCore* g_core = nullptr;
-thread_local emu::KernelInstance* g_inst = nullptr;
 constexpr uint32_t kL1Bytes = 1u << 20;
 }  // namespace
 
@@ -28,14 +27,14 @@ FakeCore::FakeCore(krt::Role role) {
   inst_.core = &core_;
   inst_.role = role;
   g_core = this;
-  g_inst = &inst_;
+  emu::t_current_instance = &inst_;
 }
 
 FakeCore::~FakeCore() {
   munmap(l1_, kL1Bytes);
   if (g_core == this) {
     g_core = nullptr;
-    g_inst = nullptr;
+    emu::t_current_instance = nullptr;
   }
 }
 
@@ -75,10 +74,7 @@ uint8_t* FakeCore::page_ptr(uint32_t id, uint32_t page) {
 
 // ---- emulator hooks ------------------------------------------------------------------
 namespace zyxtt::emu {
-KernelInstance& current() {
-  if (!test::g_inst) throw std::logic_error("no FakeCore active");
-  return *test::g_inst;
-}
+thread_local KernelInstance* t_current_instance = nullptr;
 void block_until(const Wait& wait) { throw test::RunFailure(std::string(wait.call) + ": would block"); }
 [[noreturn]] void fail_run(const std::string& what) { throw test::RunFailure(what); }
 RunState& run_state() {

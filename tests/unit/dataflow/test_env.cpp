@@ -10,13 +10,9 @@
 namespace zyxtt::emu {
 namespace {
 test::Grid* g_grid = nullptr;
-KernelInstance* g_current = nullptr;
 }  // namespace
 
-KernelInstance& current() {
-  if (g_current == nullptr) throw std::logic_error("no current kernel instance");
-  return *g_current;
-}
+thread_local KernelInstance* t_current_instance = nullptr;
 void block_until(const Wait& wait) {
   if (wait.ready != nullptr && wait.ready(current(), wait)) return;
   throw test::Blocked(std::string("blocked in ") + wait.call);
@@ -58,7 +54,7 @@ Grid::Grid(uint32_t rows, uint32_t cols, uint32_t banks) {
 Grid::~Grid() {
   munmap(l1_, l1_map_bytes_);
   g_grid = nullptr;
-  g_current = nullptr;
+  t_current_instance = nullptr;
 }
 
 uint32_t Grid::l1_addr(const CoreState& c, uint32_t offset) const {
@@ -74,7 +70,7 @@ void Grid::add_buffer(uint64_t address, uint64_t per_bank_bytes) {
 uint32_t Grid::add_cb(uint32_t cb, uint32_t page_bytes, uint32_t num_pages, uint32_t format) {
   const uint32_t offset = next_cb_offset_;
   next_cb_offset_ += (page_bytes * num_pages + 63) & ~63u;
-  for (CoreState& c : cores_) configure_cb(c.cbs[cb], l1_addr(c, offset), page_bytes, num_pages, format);
+  for (CoreState& c : cores_) configure_cb(c, cb, l1_addr(c, offset), page_bytes, num_pages, format);
   return offset;
 }
 
@@ -91,7 +87,7 @@ KernelInstance& Grid::instance(uint32_t row, uint32_t col, krt::Role role, std::
   return *instances_.back();
 }
 
-void Grid::use(KernelInstance& k) { g_current = &k; }
+void Grid::use(KernelInstance& k) { t_current_instance = &k; }
 
 }  // namespace test
 }  // namespace zyxtt::emu

@@ -11,7 +11,10 @@
 
 namespace zyxtt::emu {
 
-void configure_cb(CbState& cb, uint32_t base, uint32_t page_bytes, uint32_t num_pages, uint32_t data_format) {
+void configure_cb(CoreState& core, uint32_t index, uint32_t base, uint32_t page_bytes, uint32_t num_pages,
+                  uint32_t data_format) {
+  CbState& cb = core.cbs[index];
+  core.configured_cbs |= uint64_t{1} << index;
   cb = CbState{};
   cb.configured = true;
   cb.data_format = data_format;

@@ -19,9 +19,10 @@ std::string kernel_exit_problems(KernelInstance& k) {
   }
 
   const uint32_t r = df::role_index(k);
-  for (uint32_t cb = 0; cb < kMaxCbs; ++cb) {
+  for (uint64_t bits = k.core->configured_cbs; bits != 0; bits &= bits - 1) {
+    const uint32_t cb = static_cast<uint32_t>(__builtin_ctzll(bits));
     const CbState& c = k.core->cbs[cb];
-    if (!c.configured || c.reserved[r] == 0) continue;
+    if (c.reserved[r] == 0) continue;
     const std::string line =
         fmt::format("zyx-tt emulator warning: core ({},{}) {} returned with {} page(s) of CB {} reserved but not pushed\n",
                     k.core->x, k.core->y, role_name(k.role), c.reserved[r], cb);

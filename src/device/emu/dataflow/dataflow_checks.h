@@ -10,7 +10,8 @@ namespace zyxtt::emu {
 
 // Sets a CB up for a run: geometry, format, counters zero, every role's
 // pointers at the ring's base, sanitizer bookkeeping cleared.
-void configure_cb(CbState& cb, uint32_t base, uint32_t page_bytes, uint32_t num_pages, uint32_t data_format);
+void configure_cb(CoreState& core, uint32_t index, uint32_t base, uint32_t page_bytes, uint32_t num_pages,
+                  uint32_t data_format);
 
 // After kernel_main returns: flushes a pending DPRINT line, warns on stderr
 // about CB pages reserved but never pushed, and returns what the firmware

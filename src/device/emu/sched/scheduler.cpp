@@ -4,6 +4,7 @@
 #include <boost/context/protected_fixedsize_stack.hpp>
 #include <fmt/format.h>
 
+#include <condition_variable>
 #include <mutex>
 #include <unordered_map>
 #include <thread>
@@ -108,6 +109,55 @@ struct PooledStack {
   void deallocate(ctx::stack_context& sc) { stack_pool().deallocate(sc, bytes); }
 };
 
+// Scheduler threads outlive runs: creating and joining a thread costs about
+// 50 us here, more than a whole run of a small grid. Thread i > 0 of a run
+// is helper i; the calling thread is thread 0.
+class HelperThreads {
+ public:
+  // Starts job(i) on helpers 1..n-1; finish() waits for all of them.
+  void start(uint32_t n, std::function<void(uint32_t)> job) {
+    std::lock_guard lock(mutex_);
+    job_ = std::move(job);
+    active_ = n;
+    remaining_ = n - 1;
+    while (spawned_ + 1 < n) {
+      const uint32_t index = ++spawned_;
+      std::thread([this, index, seen = generation_] { loop(index, seen); }).detach();
+    }
+    ++generation_;
+    wake_.notify_all();
+  }
+  void finish() {
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [&] { return remaining_ == 0; });
+  }
+
+ private:
+  void loop(uint32_t index, uint64_t seen) {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      wake_.wait(lock, [&] { return generation_ != seen; });
+      seen = generation_;
+      if (index >= active_) continue;
+      lock.unlock();
+      job_(index);
+      lock.lock();
+      if (--remaining_ == 0) done_.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  std::function<void(uint32_t)> job_;
+  uint64_t generation_ = 0;
+  uint32_t active_ = 0, remaining_ = 0, spawned_ = 0;
+};
+
+HelperThreads& helper_threads() {
+  static HelperThreads* threads = new HelperThreads();  // never destroyed: helpers block in it at exit
+  return *threads;
+}
+
 thread_local Fiber* t_current = nullptr;
 thread_local int t_thread_index = -1;
 RunState g_run_state;
@@ -134,7 +184,7 @@ std::string describe_wait(const Fiber& f) {
 // found nothing to run. When every thread has such a scan starting at the
 // current value, no fiber has run since any of those scans began and every
 // predicate was false when checked: nothing can ever change.
-void run_thread(std::vector<Fiber*> mine, Shared& shared, uint32_t index) {
+void run_thread(const std::vector<Fiber*>& mine, Shared& shared, uint32_t index) {
   t_thread_index = static_cast<int>(index);
   ThreadSlot* slot = shared.control ? &shared.control->threads[index] : nullptr;
   size_t live = mine.size();
@@ -147,6 +197,7 @@ void run_thread(std::vector<Fiber*> mine, Shared& shared, uint32_t index) {
       shared.progress.fetch_add(1, std::memory_order_acq_rel);
       f->wait = nullptr;
       t_current = f;
+      t_current_instance = &f->task->instance;
       if (slot) {
         slot->core_x = static_cast<int32_t>(f->task->instance.core->x);
         slot->core_y = static_cast<int32_t>(f->task->instance.core->y);
@@ -155,6 +206,7 @@ void run_thread(std::vector<Fiber*> mine, Shared& shared, uint32_t index) {
       f->self = std::move(f->self).resume();
       if (slot) slot->role = -1;
       t_current = nullptr;
+      t_current_instance = nullptr;
       progressed = true;
       if (f->done) --live;
       if (shared.abort.load(std::memory_order_relaxed)) break;
@@ -184,7 +236,7 @@ RunState& run_state() { return g_run_state; }
 
 int scheduler_thread_index() { return t_thread_index; }
 
-KernelInstance& current() { return t_current->task->instance; }
+thread_local KernelInstance* t_current_instance = nullptr;
 
 void block_until(const Wait& wait) {
   Fiber* f = t_current;
@@ -231,12 +283,12 @@ std::optional<std::string> run_tasks(std::vector<Task>& tasks, const SchedulerOp
   shared.fibers = &fibers;
   std::vector<std::vector<Fiber*>> per_thread(shared.threads);
   for (Fiber& f : fibers) per_thread[core_order.at(f.task->instance.core) % shared.threads].push_back(&f);
-  // The calling thread takes the first share: one thread fewer to create
-  // and join on every run.
-  std::vector<std::thread> threads;
-  for (uint32_t t = 1; t < shared.threads; ++t) threads.emplace_back(run_thread, per_thread[t], std::ref(shared), t);
+  // The calling thread takes the first share.
+  if (shared.threads > 1) {
+    helper_threads().start(shared.threads, [&](uint32_t t) { run_thread(per_thread[t], shared, t); });
+  }
   run_thread(per_thread[0], shared, 0);
-  for (auto& t : threads) t.join();
+  if (shared.threads > 1) helper_threads().finish();
   // Fibers still suspended are unwound when `fibers` goes out of scope.
   return shared.failure;
 }
