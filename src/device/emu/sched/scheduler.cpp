@@ -28,10 +28,15 @@ struct Fiber {
   bool done = false;
 };
 
+// One per scheduler thread, on its own cache line: only the owner writes.
+struct alignas(64) ThreadProgress {
+  std::atomic<uint64_t> count{0};  // bumped before and after every resume
+  std::atomic<uint64_t> empty_scan_at{~0ull};
+  std::atomic<bool> finished{false};
+};
+
 struct Shared {
-  std::atomic<uint64_t> progress{0};
-  std::atomic<uint64_t> empty_scan_at[kMaxThreads];
-  std::atomic<bool> finished[kMaxThreads];
+  ThreadProgress per_thread[kMaxThreads];
   std::atomic<bool> abort{false};
   std::mutex failure_mutex;
   std::optional<std::string> failure;
@@ -39,19 +44,28 @@ struct Shared {
   ControlBlock* control = nullptr;
   const std::vector<Fiber>* fibers = nullptr;
 
-  Shared() {
-    for (auto& e : empty_scan_at) e.store(~0ull);
-    for (auto& f : finished) f.store(false);
+  // The sum of monotonic counters: equal sums mean no counter moved.
+  uint64_t progress() const {
+    uint64_t sum = 0;
+    for (uint32_t t = 0; t < threads; ++t) sum += per_thread[t].count.load();
+    return sum;
+  }
+  // Before a resume: seq_cst (a locked store on x86), visible to every
+  // thread before the kernel does anything. After it: release suffices, as
+  // the thread's next empty_scan_at store publishes it (and a locked store
+  // there would wait for all of the kernel's stores to drain).
+  void bump_before(uint32_t t) { per_thread[t].count.store(per_thread[t].count.load(std::memory_order_relaxed) + 1); }
+  void bump_after(uint32_t t) {
+    per_thread[t].count.store(per_thread[t].count.load(std::memory_order_relaxed) + 1, std::memory_order_release);
   }
 
   // True when every thread either finished or found nothing to run in a scan
   // begun at progress value `at`, and nothing ran since.
   bool all_idle_at(uint64_t at) const {
-    if (progress.load(std::memory_order_acquire) != at) return false;
+    if (progress() != at) return false;
     for (uint32_t t = 0; t < threads; ++t)
-      if (!finished[t].load(std::memory_order_acquire) && empty_scan_at[t].load(std::memory_order_acquire) != at)
-        return false;
-    return progress.load(std::memory_order_acquire) == at;
+      if (!per_thread[t].finished.load() && per_thread[t].empty_scan_at.load() != at) return false;
+    return progress() == at;
   }
 
   void fail(std::string message) {
@@ -64,37 +78,64 @@ struct Shared {
 // Fiber stacks outlive runs: mapping, guarding, faulting in and unmapping
 // hundreds of stacks on every run (with TLB shootdowns across threads) cost
 // more than a grid of small kernels. Stacks keep their guard page; a reused
-// stack is only dirty, never shared by two live fibers.
+// stack is only dirty, never shared by two live fibers. A finished fiber's
+// stack goes to its thread's own list (no lock per fiber); each scheduler
+// thread hands its list back once per run (give_back).
 class StackPool {
  public:
   ctx::stack_context allocate(size_t bytes) {
+    if (auto sc = take(local(), bytes)) return *sc;
     {
       std::lock_guard lock(mutex_);
-      auto& list = free_[bytes];
-      if (!list.empty()) {
-        ctx::stack_context sc = list.back();
-        list.pop_back();
-        return sc;
-      }
+      if (auto sc = take(free_, bytes)) return *sc;
     }
     return ctx::protected_fixedsize_stack(bytes).allocate();
   }
   void deallocate(ctx::stack_context& sc, size_t bytes) {
-    {
-      std::lock_guard lock(mutex_);
-      auto& list = free_[bytes];
-      if (list.size() < kMaxPooled) {
-        list.push_back(sc);
-        return;
-      }
+    auto& mine = local();
+    if (mine.size() < kMaxPooled) {
+      mine.push_back({sc, bytes});
+      return;
     }
     ctx::protected_fixedsize_stack(bytes).deallocate(sc);
   }
+  void give_back() {
+    auto& mine = local();
+    if (mine.empty()) return;
+    std::lock_guard lock(mutex_);
+    for (const Entry& e : mine) {
+      if (free_.size() < kMaxPooled) free_.push_back(e);
+      else {
+        ctx::stack_context sc = e.sc;
+        ctx::protected_fixedsize_stack(e.bytes).deallocate(sc);
+      }
+    }
+    mine.clear();
+  }
 
  private:
+  struct Entry {
+    ctx::stack_context sc;
+    size_t bytes;
+  };
+  static std::optional<ctx::stack_context> take(std::vector<Entry>& list, size_t bytes) {
+    for (size_t i = list.size(); i-- > 0;) {
+      if (list[i].bytes != bytes) continue;
+      const ctx::stack_context sc = list[i].sc;
+      list[i] = list.back();
+      list.pop_back();
+      return sc;
+    }
+    return std::nullopt;
+  }
+  static std::vector<Entry>& local() {
+    thread_local auto* list = new std::vector<Entry>();  // leaked, as the pool
+    return *list;
+  }
+
   static constexpr size_t kMaxPooled = 1024;  // a wave of cores is at most a few hundred fibers
   std::mutex mutex_;
-  std::unordered_map<size_t, std::vector<ctx::stack_context>> free_;
+  std::vector<Entry> free_;
 };
 
 StackPool& stack_pool() {
@@ -179,43 +220,63 @@ std::string describe_wait(const Fiber& f) {
                             f.wait->pages, cb.pages_received, cb.pages_acked, cb.num_pages);
 }
 
-// Deadlock rule: progress is counted BEFORE a fiber is resumed, and each
-// thread publishes the progress value at which it began its latest scan that
-// found nothing to run. When every thread has such a scan starting at the
-// current value, no fiber has run since any of those scans began and every
-// predicate was false when checked: nothing can ever change.
+// Deadlock rule: a thread counts progress before it resumes a fiber and again
+// when the fiber yields, and publishes the progress value at which it began
+// its latest scan that found nothing to run. When every thread has such a
+// scan starting at the current value, no fiber ran, or was running, since
+// any of those scans began and every predicate was false when checked:
+// nothing can ever change. (Counting only before the resume would miss a
+// fiber still running while another thread scans.)
+//
+// A core's fibers run back to back while any of them can: its CBs, DST and
+// L1 pages stay in the host's caches instead of cycling through the grid's.
 void run_thread(const std::vector<Fiber*>& mine, Shared& shared, uint32_t index) {
   t_thread_index = static_cast<int>(index);
   ThreadSlot* slot = shared.control ? &shared.control->threads[index] : nullptr;
+  std::vector<std::pair<size_t, size_t>> cores;  // [begin, end) of one core's fibers in `mine`
+  for (size_t i = 0; i < mine.size(); ++i) {
+    if (i == 0 || mine[i]->task->instance.core != mine[i - 1]->task->instance.core) cores.emplace_back(i, i);
+    cores.back().second = i + 1;
+  }
+  auto resume = [&](Fiber* f) {
+    shared.bump_before(index);
+    f->wait = nullptr;
+    t_current = f;
+    t_current_instance = &f->task->instance;
+    // Relaxed: read only after this process died, or by its own crash handler.
+    if (slot) {
+      slot->core_x.store(static_cast<int32_t>(f->task->instance.core->x), std::memory_order_relaxed);
+      slot->core_y.store(static_cast<int32_t>(f->task->instance.core->y), std::memory_order_relaxed);
+      slot->role.store(static_cast<int32_t>(f->task->instance.role), std::memory_order_relaxed);
+    }
+    f->self = std::move(f->self).resume();
+    if (slot) slot->role.store(-1, std::memory_order_relaxed);
+    t_current = nullptr;
+    t_current_instance = nullptr;
+    shared.bump_after(index);
+  };
   size_t live = mine.size();
   while (live > 0 && !shared.abort.load(std::memory_order_relaxed)) {
-    const uint64_t before = shared.progress.load(std::memory_order_acquire);
+    const uint64_t before = shared.progress();
     bool progressed = false;
-    for (Fiber* f : mine) {
-      if (f->done) continue;
-      if (f->wait != nullptr && !f->wait->ready(f->task->instance, *f->wait)) continue;
-      shared.progress.fetch_add(1, std::memory_order_acq_rel);
-      f->wait = nullptr;
-      t_current = f;
-      t_current_instance = &f->task->instance;
-      if (slot) {
-        slot->core_x = static_cast<int32_t>(f->task->instance.core->x);
-        slot->core_y = static_cast<int32_t>(f->task->instance.core->y);
-        slot->role = static_cast<int32_t>(f->task->instance.role);
+    for (const auto& [begin, end] : cores) {
+      for (bool again = true; again && !shared.abort.load(std::memory_order_relaxed);) {
+        again = false;
+        for (size_t i = begin; i < end; ++i) {
+          Fiber* f = mine[i];
+          if (f->done) continue;
+          if (f->wait != nullptr && !f->wait->ready(f->task->instance, *f->wait)) continue;
+          resume(f);
+          again = progressed = true;
+          if (f->done) --live;
+        }
       }
-      f->self = std::move(f->self).resume();
-      if (slot) slot->role = -1;
-      t_current = nullptr;
-      t_current_instance = nullptr;
-      progressed = true;
-      if (f->done) --live;
-      if (shared.abort.load(std::memory_order_relaxed)) break;
     }
     if (progressed) {
       if (shared.control) shared.control->progress.fetch_add(1, std::memory_order_relaxed);
       continue;
     }
-    shared.empty_scan_at[index].store(before, std::memory_order_release);
+    shared.per_thread[index].empty_scan_at.store(before);
     if (shared.all_idle_at(before)) {
       std::string report = "deadlock: no kernel can make progress;";
       for (const Fiber& f : *shared.fibers)
@@ -226,7 +287,8 @@ void run_thread(const std::vector<Fiber*>& mine, Shared& shared, uint32_t index)
     }
     std::this_thread::yield();
   }
-  shared.finished[index].store(true, std::memory_order_release);
+  if (index != 0) stack_pool().give_back();  // thread 0 allocates the next run's stacks itself
+  shared.per_thread[index].finished.store(true);
   t_thread_index = -1;
 }
 
