@@ -63,6 +63,14 @@ struct ComputeState {
   enum class Rounding : uint8_t { kNearestEven, kHalfAwayFromZero, kTruncate };
   Rounding pack_rounding = Rounding::kNearestEven;  // DST fp32 -> bf16 / fp16 CB
   bool pack_fp16_flush_subnormals = false;          // fp16 results below 2^-14 -> 0
+  // Bfp4_b code bytes: element 2k in the high nibble instead of the low one
+  // (unconfirmed); unpack and pack both follow it.
+  bool bfp4_high_nibble_first = false;
+  // How Int8 (sign-magnitude in L1) sits in a DST word: a two's-complement
+  // int32, or Dst's sign-magnitude "Integer 32" (bit 31 sign, bits 0-30
+  // magnitude, -0 kept). Pack saturates the magnitude to 127 either way.
+  enum class Int8Dst : uint8_t { kTwosComplement, kSignMagnitude };
+  Int8Dst int8_dst = Int8Dst::kTwosComplement;
 };
 
 // Outstanding NOC transactions per role per NOC, for barrier checks.

@@ -208,6 +208,32 @@ TEST_F(ComputeKrt, PackRoundsToHalfFormats) {
   krt::dst_release();
 }
 
+TEST_F(ComputeKrt, EncodingSwitchesReachUnpackAndPack) {
+  constexpr uint32_t INT8 = 14, BFP4B = 7;
+  fc.configure_cb(0, INT8, 1024, 1);
+  fc.configure_cb(16, INT8, 1024, 1);
+  fc.configure_cb(17, BFP4B, 576, 1);
+  uint8_t in[1024] = {0x85};
+  fc.feed(0, in, 1);
+  fc.compute().int8_dst = emu::ComputeState::Int8Dst::kSignMagnitude;
+  fc.compute().bfp4_high_nibble_first = true;
+  krt::cb_wait_front(0, 1);
+  krt::dst_acquire();
+  krt::copy_tile(0, 0, 0);
+  EXPECT_EQ(f2u(dst(0)[0]), 0x80000005u);
+  krt::sfpu_unary(krt::SfpuUnaryOp::kFill, 1, f2u(1.0f), 0);
+  dst(1)[1] = -0.5f;
+  krt::dst_commit();
+  krt::dst_wait();
+  krt::cb_reserve_back(16, 1);
+  krt::cb_reserve_back(17, 1);
+  krt::pack_tile(0, 16, 0, false);
+  krt::pack_tile(1, 17, 0, false);
+  EXPECT_EQ(fc.page_ptr(16, 0)[0], 0x85);
+  EXPECT_EQ(fc.page_ptr(17, 0)[64], 0x4A);  // element 0 (code 4) in the high nibble
+  krt::dst_release();
+}
+
 TEST_F(ComputeKrt, PackAccumulatesInL1WhenAsked) {
   fc.configure_cb(16, F32, 4096, 1);
   std::vector<float> one(1024, 1.5f);

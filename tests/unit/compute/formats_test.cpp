@@ -209,3 +209,129 @@ TEST(Tiles, Bfp8bSharesOneExponentPerRow) {
   EXPECT_EQ(back[0], 1.0f);
   EXPECT_EQ(back[1], 0.0f);
 }
+
+// ---- Unconfirmed encodings: each switch round-trips, has a hand-computed
+// layout, and really changes the bytes.
+namespace {
+
+constexpr uint32_t kBfp4b = 7, kInt8 = 14;
+
+L1Encoding nibbles(bool high_first) { return {high_first, Int8Dst::kTwosComplement}; }
+L1Encoding int8_model(Int8Dst m) { return {false, m}; }
+
+// Face row 1 of a Bfp4_b tile: exponent 127 (from 1.75), codes sign|mm.m.
+constexpr float kRow1[16] = {1.0f, -0.5f, 1.75f, 0.25f, 0.0f, -1.5f, 0.75f, -1.0f,
+                             1.25f, 0.5f, -1.75f, 1.5f, -0.25f, 1.0f, -0.75f, 0.0f};
+// codes 4 A 7 1 0 E 3 C 5 2 F 6 9 4 B 0, two per byte.
+constexpr uint8_t kRow1LowFirst[8] = {0xA4, 0x17, 0xE0, 0xC3, 0x25, 0x6F, 0x49, 0x0B};
+constexpr uint8_t kRow1HighFirst[8] = {0x4A, 0x71, 0x0E, 0x3C, 0x52, 0xF6, 0x94, 0xB0};
+
+std::vector<float> bfp4_row1_tile() {
+  std::vector<float> v(kTileElems, 0.0f);
+  std::copy(std::begin(kRow1), std::end(kRow1), v.begin() + 16);
+  return v;
+}
+
+}  // namespace
+
+TEST(Bfp4bNibbleOrder, BytesRoundTripUnderBothOrders) {
+  // Valid tiles: exponents keep every code a normal fp32, and each row's first
+  // byte has the top mantissa bit in both nibbles so repacking finds the same exponent.
+  std::mt19937 rng(5);
+  std::vector<uint8_t> bytes(576), again(576);
+  for (uint32_t row = 0; row < 64; ++row) bytes[row] = static_cast<uint8_t>(3 + rng() % 252);
+  for (uint32_t k = 64; k < 576; ++k) bytes[k] = static_cast<uint8_t>(rng());
+  for (uint32_t row = 0; row < 64; ++row) bytes[64 + row * 8] |= 0x44;
+  float vals[kTileElems];
+  for (bool high_first : {false, true}) {
+    ASSERT_TRUE(unpack_tile(kBfp4b, bytes.data(), vals, false, nibbles(high_first)));
+    ASSERT_TRUE(pack_tile(kBfp4b, vals, again.data(), PackOptions{.encoding = nibbles(high_first)}));
+    EXPECT_EQ(again, bytes) << "high_first " << high_first;
+  }
+}
+
+TEST(Bfp4bNibbleOrder, KnownRowLayout) {
+  const std::vector<float> v = bfp4_row1_tile();
+  for (bool high_first : {false, true}) {
+    std::vector<uint8_t> bytes(576, 0xAA);
+    ASSERT_TRUE(pack_tile(kBfp4b, v.data(), bytes.data(), PackOptions{.encoding = nibbles(high_first)}));
+    std::vector<uint8_t> expected(576, 0);
+    expected[1] = 127;
+    std::copy_n(high_first ? kRow1HighFirst : kRow1LowFirst, 8, expected.begin() + 64 + 8);
+    EXPECT_EQ(bytes, expected) << "high_first " << high_first;
+    float back[kTileElems];
+    ASSERT_TRUE(unpack_tile(kBfp4b, bytes.data(), back, false, nibbles(high_first)));
+    for (uint32_t i = 0; i < kTileElems; ++i) ASSERT_EQ(back[i], v[i]) << i;
+  }
+}
+
+TEST(Bfp4bNibbleOrder, OrdersDiffer) {
+  const std::vector<float> v = bfp4_row1_tile();
+  std::vector<uint8_t> low(576), high(576);
+  pack_tile(kBfp4b, v.data(), low.data(), PackOptions{.encoding = nibbles(false)});
+  pack_tile(kBfp4b, v.data(), high.data(), PackOptions{.encoding = nibbles(true)});
+  EXPECT_NE(low, high);
+  // The same bytes read the other way swap each pair: element 16 becomes -0.5.
+  float back[kTileElems];
+  unpack_tile(kBfp4b, low.data(), back, false, nibbles(true));
+  EXPECT_EQ(back[16], -0.5f);
+  EXPECT_EQ(back[17], 1.0f);
+}
+
+TEST(Int8Dst, BytesRoundTripUnderBothModels) {
+  uint8_t bytes[kTileElems], again[kTileElems];
+  for (uint32_t i = 0; i < kTileElems; ++i) bytes[i] = static_cast<uint8_t>(i);
+  float words[kTileElems];
+  for (Int8Dst m : {Int8Dst::kTwosComplement, Int8Dst::kSignMagnitude}) {
+    ASSERT_TRUE(unpack_tile(kInt8, bytes, words, false, int8_model(m)));
+    ASSERT_TRUE(pack_tile(kInt8, words, again, PackOptions{.encoding = int8_model(m)}));
+    for (uint32_t i = 0; i < kTileElems; ++i) {
+      // -0 (0x80) has no two's-complement word: it comes back as +0.
+      const bool minus_zero = bytes[i] == 0x80 && m == Int8Dst::kTwosComplement;
+      ASSERT_EQ(again[i], minus_zero ? 0x00 : bytes[i]) << i;
+    }
+  }
+}
+
+TEST(Int8Dst, KnownWordsBothWays) {
+  struct Case {
+    uint8_t l1;
+    uint32_t twos, sign_mag;
+  };
+  const Case cases[] = {{0x00, 0, 0},          {0x05, 5, 5},
+                        {0x7F, 127, 127},      {0x85, 0xFFFFFFFBu, 0x80000005u},
+                        {0xFF, 0xFFFFFF81u, 0x8000007Fu}, {0x80, 0, 0x80000000u}};
+  uint8_t bytes[kTileElems] = {}, again[kTileElems];
+  for (size_t i = 0; i < std::size(cases); ++i) bytes[i] = cases[i].l1;
+  float twos[kTileElems], sm[kTileElems];
+  unpack_tile(kInt8, bytes, twos, false, int8_model(Int8Dst::kTwosComplement));
+  unpack_tile(kInt8, bytes, sm, false, int8_model(Int8Dst::kSignMagnitude));
+  for (size_t i = 0; i < std::size(cases); ++i) {
+    EXPECT_EQ(f2u(twos[i]), cases[i].twos) << i;
+    EXPECT_EQ(f2u(sm[i]), cases[i].sign_mag) << i;
+  }
+  // Back to L1: magnitudes above 127 saturate, in each model's own reading.
+  float words[kTileElems] = {};
+  words[0] = u2f(300), words[1] = u2f(uint32_t(-300)), words[2] = u2f(0x8000012Cu);
+  pack_tile(kInt8, words, again, PackOptions{.encoding = int8_model(Int8Dst::kTwosComplement)});
+  EXPECT_EQ(again[0], 0x7F);
+  EXPECT_EQ(again[1], 0xFF);
+  EXPECT_EQ(again[2], 0xFF);  // INT_MIN + 300: negative, saturates
+  pack_tile(kInt8, words, again, PackOptions{.encoding = int8_model(Int8Dst::kSignMagnitude)});
+  EXPECT_EQ(again[0], 0x7F);
+  EXPECT_EQ(again[1], 0xFF);  // sign bit set, magnitude 0x7FFFFED4 saturates
+  EXPECT_EQ(again[2], 0xFF);
+}
+
+TEST(Int8Dst, ModelsDiffer) {
+  uint8_t bytes[kTileElems] = {0x85}, twos_bytes[kTileElems], sm_bytes[kTileElems];
+  float twos[kTileElems], sm[kTileElems];
+  unpack_tile(kInt8, bytes, twos, false, int8_model(Int8Dst::kTwosComplement));
+  unpack_tile(kInt8, bytes, sm, false, int8_model(Int8Dst::kSignMagnitude));
+  EXPECT_NE(f2u(twos[0]), f2u(sm[0]));
+  // The same DST word -5 (two's complement) packs as -5 or as a saturated -127.
+  pack_tile(kInt8, twos, twos_bytes, PackOptions{.encoding = int8_model(Int8Dst::kTwosComplement)});
+  pack_tile(kInt8, twos, sm_bytes, PackOptions{.encoding = int8_model(Int8Dst::kSignMagnitude)});
+  EXPECT_EQ(twos_bytes[0], 0x85);
+  EXPECT_EQ(sm_bytes[0], 0xFF);
+}

@@ -54,6 +54,8 @@ const char* phase_name(Phase p) {
 
 ComputeState& state() { return current().core->compute; }
 
+L1Encoding encoding_of(const ComputeState& cs) { return {cs.bfp4_high_nibble_first, cs.int8_dst}; }
+
 [[noreturn]] void fail_phase(const char* call, const ComputeState& cs, const char* expected) {
   fail_run(std::string(call) + ": DST is " + phase_name(cs.phase) + ", expected " + expected +
            " (order: tile_regs_acquire, tile_regs_commit, tile_regs_wait, tile_regs_release)");
@@ -138,7 +140,7 @@ void unpack(uint32_t cb, uint32_t tile, float* out, bool through_src_regs, const
   uint32_t format;
   const uint8_t* src = unpack_src(cb, tile, format, call);
   const bool tf32 = through_src_regs && cs.unpack_fp32_as_tf32;
-  unpack_tile(format, src, out, tf32);
+  unpack_tile(format, src, out, tf32, encoding_of(cs));
 }
 
 // An FPU source operand without a copy where possible: Float32 tiles are read
@@ -152,7 +154,7 @@ const float* fpu_operand(uint32_t cb, uint32_t tile, float* buf, bool& tf32, con
     tf32 = state().unpack_fp32_as_tf32;
     return reinterpret_cast<const float*>(src);
   }
-  unpack_tile(format, src, buf, state().unpack_fp32_as_tf32);
+  unpack_tile(format, src, buf, state().unpack_fp32_as_tf32, encoding_of(state()));
   return buf;
 }
 
@@ -196,11 +198,11 @@ void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32
   const uint32_t addr = krt::cb_write_ptr(cb) + slot * page;
   check_in_ring(s, cb, slot, addr, tb, call);
   auto* out = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(addr));
-  const PackOptions opt{cs.pack_rounding, cs.pack_fp16_flush_subnormals};
+  const PackOptions opt{cs.pack_rounding, cs.pack_fp16_flush_subnormals, encoding_of(cs)};
   if (cs.pack_l1_acc) {
     // L1 accumulation: the packer adds DST onto what the slot already holds.
     alignas(64) float sum[kTileElems];
-    unpack_tile(format, out, sum, false);
+    unpack_tile(format, out, sum, false, opt.encoding);
     if (is_int_format(format)) {
       for (uint32_t i = 0; i < kTileElems; ++i) sum[i] = u2f(f2u(sum[i]) + f2u(tile[i]));
     } else {
@@ -518,7 +520,7 @@ void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_di
       const uint32_t format = krt::cb_data_format(ocb);
       const auto* cur = reinterpret_cast<const uint8_t*>(
           static_cast<uintptr_t>(krt::cb_write_ptr(ocb) + slot * krt::cb_page_bytes(ocb)));
-      unpack_tile(format, cur, page_vals, false);
+      unpack_tile(format, cur, page_vals, false, encoding_of(cs));
       for (uint32_t ct = 0; ct < block_ct_dim; ++ct) {
         const uint32_t tcol = block_c_index * block_ct_dim + ct;  // tile column in the strip
         const float* d = dst_tile(cs, dst_offset + br * block_ct_dim + ct, "pack_untilize_dest");

@@ -29,23 +29,26 @@ inline uint64_t round_shift(uint64_t mag, uint32_t shift, Rounding r) {
 
 // ---- BFP *_b: 64 shared exponents (one per 16-element face row), then the
 // element codes: sign + `mbits`-bit mantissa with explicit leading one, one
-// byte each (Bfp8_b, mbits 7) or one nibble each (Bfp4_b, mbits 3; element
-// 2k in the low nibble -- unconfirmed). Layout as believed in
-// hardware-model.md section 1 (unconfirmed against tt-metal's host packer).
+// byte each (Bfp8_b, mbits 7) or one nibble each (Bfp4_b, mbits 3; which
+// nibble holds element 2k is unconfirmed, hence `high_first`). Layout as
+// believed in hardware-model.md section 1 (unconfirmed against tt-metal's
+// host packer).
+inline uint32_t nibble_shift(uint32_t i, bool high_first) { return ((i & 1) ^ uint32_t(high_first)) * 4; }
+
 template <uint32_t mbits>
-inline uint32_t bfp_code(const uint8_t* codes, uint32_t i) {
+inline uint32_t bfp_code(const uint8_t* codes, uint32_t i, bool high_first) {
   if constexpr (mbits == 7) return codes[i];
-  else return (codes[i >> 1] >> ((i & 1) * 4)) & 0xF;
+  else return (codes[i >> 1] >> nibble_shift(i, high_first)) & 0xF;
 }
 
 template <uint32_t mbits>
-void unpack_bfp(const uint8_t* src, float* dst) {
+void unpack_bfp(const uint8_t* src, float* dst, bool high_first) {
   const uint8_t* codes = src + 64;
   constexpr uint32_t sign_bit = 1u << mbits, mmask = sign_bit - 1;
   for (uint32_t row = 0; row < 64; ++row) {
     const int e = src[row];
     for (uint32_t j = 0; j < 16; ++j) {
-      const uint32_t b = bfp_code<mbits>(codes, row * 16 + j);
+      const uint32_t b = bfp_code<mbits>(codes, row * 16 + j, high_first);
       const uint32_t m = b & mmask;
       // value = m / 2^(mbits-1) * 2^(e - 127)
       float v = m == 0 ? 0.0f : __builtin_ldexpf(float(m), e - 127 - int(mbits - 1));
@@ -55,7 +58,7 @@ void unpack_bfp(const uint8_t* src, float* dst) {
 }
 
 template <uint32_t mbits>
-void pack_bfp(const float* src, uint8_t* dst, Rounding r) {
+void pack_bfp(const float* src, uint8_t* dst, Rounding r, bool high_first) {
   uint8_t* codes = dst + 64;
   constexpr uint32_t sign_bit = 1u << mbits, mmax = sign_bit - 1;
   if constexpr (mbits != 7) std::memset(codes, 0, 512);
@@ -84,19 +87,25 @@ void pack_bfp(const float* src, uint8_t* dst, Rounding r) {
       const uint32_t code = sign | static_cast<uint32_t>(m);
       const uint32_t i = row * 16 + j;
       if constexpr (mbits == 7) codes[i] = static_cast<uint8_t>(code);
-      else codes[i >> 1] |= static_cast<uint8_t>(code << ((i & 1) * 4));
+      else codes[i >> 1] |= static_cast<uint8_t>(code << nibble_shift(i, high_first));
     }
   }
 }
 
-// Int8 in L1 is sign-magnitude (bit 7 sign, bits 0-6 magnitude); DST holds
-// the value as a two's-complement int32. Packing saturates to +-127.
-inline int32_t int8_sm_decode(uint8_t b) { return (b & 0x80) ? -int32_t(b & 0x7F) : int32_t(b & 0x7F); }
-inline uint8_t int8_sm_encode(uint32_t word) {
-  int32_t v = static_cast<int32_t>(word);
-  if (v > 127) v = 127;
-  if (v < -127) v = -127;
-  return v < 0 ? static_cast<uint8_t>(0x80 | -v) : static_cast<uint8_t>(v);
+// Int8 in L1 is sign-magnitude (bit 7 sign, bits 0-6 magnitude); the DST
+// word per `m` (ComputeState::int8_dst). Only the sign-magnitude model keeps
+// -0 (0x80); two's complement turns it into 0.
+inline uint32_t int8_to_dst(uint8_t b, Int8Dst m) {
+  const uint32_t mag = b & 0x7Fu, neg = b >> 7;
+  if (m == Int8Dst::kSignMagnitude) return (neg << 31) | mag;
+  return neg ? 0u - mag : mag;
+}
+// Saturates the magnitude to 127.
+inline uint8_t int8_from_dst(uint32_t word, Int8Dst m) {
+  const bool neg = word >> 31;
+  uint32_t mag = m == Int8Dst::kSignMagnitude ? word & 0x7FFFFFFFu : (neg ? 0u - word : word);
+  if (mag > 127) mag = 127;
+  return static_cast<uint8_t>((neg ? 0x80u : 0u) | mag);
 }
 
 }  // namespace
@@ -194,7 +203,7 @@ const char* format_name(uint32_t format) {
   return "unknown";
 }
 
-bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32) {
+bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32, const L1Encoding& enc) {
   switch (static_cast<DataFormat>(format)) {
     case DataFormat::Float32:
       std::memcpy(dst, src, 4096);
@@ -227,13 +236,13 @@ bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32) {
       for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(src[i]);
       return true;
     case DataFormat::Int8:
-      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(static_cast<uint32_t>(int8_sm_decode(src[i])));
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(int8_to_dst(src[i], enc.int8_dst));
       return true;
     case DataFormat::Bfp8_b:
-      unpack_bfp<7>(src, dst);
+      unpack_bfp<7>(src, dst, false);
       return true;
     case DataFormat::Bfp4_b:
-      unpack_bfp<3>(src, dst);
+      unpack_bfp<3>(src, dst, enc.bfp4_high_nibble_first);
       return true;
     default:
       return false;
@@ -269,13 +278,13 @@ bool pack_tile(uint32_t format, const float* src, uint8_t* dst, const PackOption
       for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = static_cast<uint8_t>(f2u(src[i]));
       return true;
     case DataFormat::Int8:
-      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = int8_sm_encode(f2u(src[i]));
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = int8_from_dst(f2u(src[i]), opt.encoding.int8_dst);
       return true;
     case DataFormat::Bfp8_b:
-      pack_bfp<7>(src, dst, opt.rounding);
+      pack_bfp<7>(src, dst, opt.rounding, false);
       return true;
     case DataFormat::Bfp4_b:
-      pack_bfp<3>(src, dst, opt.rounding);
+      pack_bfp<3>(src, dst, opt.rounding, opt.encoding.bfp4_high_nibble_first);
       return true;
     default:
       return false;

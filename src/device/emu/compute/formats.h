@@ -44,14 +44,24 @@ float f16_to_f32(uint16_t h);
 uint32_t tile_bytes(uint32_t format);
 const char* format_name(uint32_t format);
 
+using Int8Dst = ComputeState::Int8Dst;
+
+// Encodings silicon may do either way (see ComputeState); the unpack and the
+// pack of one tile must use the same, or bytes do not round-trip.
+struct L1Encoding {
+  bool bfp4_high_nibble_first = false;
+  Int8Dst int8_dst = Int8Dst::kTwosComplement;
+};
+
 struct PackOptions {
   Rounding rounding = Rounding::kNearestEven;
   bool fp16_flush_subnormals = false;
+  L1Encoding encoding{};
 };
 
 // CB tile -> DST words. Integer formats land as raw / zero-extended integers.
 // `tf32`: fp32 data passes through SrcA (see ComputeState::unpack_fp32_as_tf32).
-bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32);
+bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32, const L1Encoding& enc = {});
 // DST words -> CB tile.
 bool pack_tile(uint32_t format, const float* src, uint8_t* dst, const PackOptions& opt);
 
