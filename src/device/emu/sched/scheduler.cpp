@@ -4,6 +4,7 @@
 #include <boost/context/protected_fixedsize_stack.hpp>
 #include <fmt/format.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <unordered_map>
@@ -50,12 +51,10 @@ struct Shared {
     for (uint32_t t = 0; t < threads; ++t) sum += per_thread[t].count.load();
     return sum;
   }
-  // Before a resume: seq_cst (a locked store on x86), visible to every
-  // thread before the kernel does anything. After it: release suffices, as
-  // the thread's next empty_scan_at store publishes it (and a locked store
-  // there would wait for all of the kernel's stores to drain).
-  void bump_before(uint32_t t) { per_thread[t].count.store(per_thread[t].count.load(std::memory_order_relaxed) + 1); }
-  void bump_after(uint32_t t) {
+  // Release stores on a line only the owner writes: a locked store here
+  // would wait, on every resume, for the kernel's stores to drain. Their
+  // visibility delay is covered by confirming a deadlock twice (run_thread).
+  void bump(uint32_t t) {
     per_thread[t].count.store(per_thread[t].count.load(std::memory_order_relaxed) + 1, std::memory_order_release);
   }
 
@@ -226,7 +225,9 @@ std::string describe_wait(const Fiber& f) {
 // scan starting at the current value, no fiber ran, or was running, since
 // any of those scans began and every predicate was false when checked:
 // nothing can ever change. (Counting only before the resume would miss a
-// fiber still running while another thread scans.)
+// fiber still running while another thread scans.) With several threads a
+// deadlock is declared only when the same value is found idle again after a
+// pause, so that no other thread's count can still be on its way.
 //
 // A core's fibers run back to back while any of them can: its CBs, DST and
 // L1 pages stay in the host's caches instead of cycling through the grid's.
@@ -239,7 +240,7 @@ void run_thread(const std::vector<Fiber*>& mine, Shared& shared, uint32_t index)
     cores.back().second = i + 1;
   }
   auto resume = [&](Fiber* f) {
-    shared.bump_before(index);
+    shared.bump(index);
     f->wait = nullptr;
     t_current = f;
     t_current_instance = &f->task->instance;
@@ -253,9 +254,10 @@ void run_thread(const std::vector<Fiber*>& mine, Shared& shared, uint32_t index)
     if (slot) slot->role.store(-1, std::memory_order_relaxed);
     t_current = nullptr;
     t_current_instance = nullptr;
-    shared.bump_after(index);
+    shared.bump(index);
   };
   size_t live = mine.size();
+  uint64_t suspected = ~0ull;
   while (live > 0 && !shared.abort.load(std::memory_order_relaxed)) {
     const uint64_t before = shared.progress();
     bool progressed = false;
@@ -278,6 +280,11 @@ void run_thread(const std::vector<Fiber*>& mine, Shared& shared, uint32_t index)
     }
     shared.per_thread[index].empty_scan_at.store(before);
     if (shared.all_idle_at(before)) {
+      if (shared.threads > 1 && suspected != before) {
+        suspected = before;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        continue;
+      }
       std::string report = "deadlock: no kernel can make progress;";
       for (const Fiber& f : *shared.fibers)
         if (!f.done && f.wait != nullptr) report += " " + describe_wait(f) + ";";

@@ -1,0 +1,85 @@
+// The fiber scheduler on its own (no kernels, no worker): cross-thread
+// wake-ups must never look like a deadlock, and a real one must be named.
+#include "device/emu/sched/scheduler.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <deque>
+
+namespace zyxtt::emu {
+namespace {
+
+constexpr uint32_t kRing = 16;
+constexpr uint32_t kLaps = 200;
+std::array<volatile uint32_t, kRing> g_tokens;
+
+bool word_reached(const KernelInstance&, const Wait& w) { return *w.word >= w.value; }
+
+void wait_for_token(uint32_t slot, uint32_t count) {
+  Wait w;
+  w.call = "wait_for_token";
+  w.ready = word_reached;
+  w.word = &g_tokens[slot];
+  w.value = count;
+  w.at_least = true;
+  block_until(w);
+}
+
+// Core i takes the token from core i - 1 and hands it to core i + 1; cores
+// are dealt round-robin over the threads, so every hand-off crosses threads
+// and the receiver is often mid-scan while the sender runs.
+int pass_token() {
+  const uint32_t i = current().core->x;
+  for (uint32_t lap = 1; lap <= kLaps; ++lap) {
+    if (i != 0 || lap > 1) wait_for_token(i, i == 0 ? lap - 1 : lap);
+    g_tokens[(i + 1) % kRing] = g_tokens[(i + 1) % kRing] + 1;
+  }
+  return 0;
+}
+
+int wait_forever() {
+  wait_for_token(current().core->x, 1);
+  return 0;
+}
+
+std::vector<Task> tasks_on_cores(std::deque<CoreState>& cores, uint32_t n, int (*entry)()) {
+  std::vector<Task> tasks;
+  for (uint32_t i = 0; i < n; ++i) {
+    cores.emplace_back().x = i;
+    Task t;
+    t.instance.core = &cores.back();
+    t.entry = entry;
+    tasks.push_back(std::move(t));
+  }
+  return tasks;
+}
+
+TEST(Scheduler, CrossThreadHandOffsNeverLookLikeADeadlock) {
+  for (auto& t : g_tokens) t = 0;
+  std::deque<CoreState> cores;
+  std::vector<Task> tasks = tasks_on_cores(cores, kRing, pass_token);
+  SchedulerOptions options;
+  options.threads = 2;
+  const auto failure = run_tasks(tasks, options);
+  ASSERT_FALSE(failure.has_value()) << *failure;
+  // Every core received the token once per lap.
+  for (uint32_t i = 0; i < kRing; ++i) EXPECT_EQ(g_tokens[i], kLaps) << "core " << i;
+}
+
+TEST(Scheduler, DeadlockOverTwoThreadsNamesEveryWaiter) {
+  for (auto& t : g_tokens) t = 0;
+  std::deque<CoreState> cores;
+  std::vector<Task> tasks = tasks_on_cores(cores, 4, wait_forever);
+  SchedulerOptions options;
+  options.threads = 2;
+  const auto failure = run_tasks(tasks, options);
+  ASSERT_TRUE(failure.has_value());
+  EXPECT_NE(failure->find("deadlock: no kernel can make progress"), std::string::npos) << *failure;
+  for (uint32_t x = 0; x < 4; ++x)
+    EXPECT_NE(failure->find("core (x=" + std::to_string(x) + ", y=0) reader waits in wait_for_token"), std::string::npos)
+        << *failure;
+}
+
+}  // namespace
+}  // namespace zyxtt::emu
