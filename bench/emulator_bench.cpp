@@ -381,6 +381,7 @@ enum : uint32_t {
   kTileGrid,
   kZyx,
   kMatmulGrid,
+  kAddOne,
 };
 
 // Compiles `p` as `id` in `rt` once.
@@ -601,6 +602,10 @@ void BM_EmuAdd1MGrid(benchmark::State& state) {
   run_pipeline(state, 0, kAddGrid, add_program(kGridRows, kGridCols), true, kGridRows, kGridCols);
 }
 EMU_BENCHMARK(BM_EmuAdd1MGrid)->UseRealTime()->Unit(benchmark::kMillisecond);
+void BM_EmuAdd1MOneCore(benchmark::State& state) {
+  run_pipeline(state, 0, kAddOne, add_program(1, 1), true, 1, 1);
+}
+EMU_BENCHMARK(BM_EmuAdd1MOneCore)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 // ---- 5. grid scaling over host threads ---------------------------------------------------------
 
