@@ -24,6 +24,8 @@ PAIRS = {
          "throughput ratio (higher is better)", ">= 0.7", "speed"),
         ("read_buf 64 MiB vs memcpy 64 MiB", "BM_ReadBuf64MiB", "BM_Memcpy64MiB",
          "throughput ratio (higher is better)", ">= 0.7", "speed"),
+        ("mapping + unmapping the client's 64 MiB object (one thread) vs memcpy 64 MiB", "BM_MapUnmap64MiB",
+         "BM_Memcpy64MiB", "time ratio (lower is better)", "-", "time"),
     ],
     "emulator_bench": [
         ("compile_program, warm start (new process, objects on disk) vs cold (empty cache)",
@@ -67,6 +69,12 @@ ABSOLUTE = {
 }
 
 NOTES = {
+    "protocol_bench": [
+        "write_buf and read_buf map the client's object afresh on every command (zyx creates and unlinks "
+        "one per transfer), so they pay mapping with populated pages and unmapping, which the mapping row "
+        "measures on its own; on a VM with slow page-table updates that alone can cost more than the "
+        "memcpy baseline.",
+    ],
     "emulator_bench": [
         "Programs run through the real runtime, its device worker and real shm; every pipeline's result is "
         "checked once against the host before it is timed. 1M fp32 = 1024 tiles of 4096 bytes, dealt over "
