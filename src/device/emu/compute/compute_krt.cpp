@@ -120,15 +120,15 @@ uint32_t dst16_format(const ComputeState& cs) {
 // it: checks the waited window and the ring, returns the L1 bytes and format.
 const uint8_t* unpack_src(uint32_t cb, uint32_t tile, uint32_t& format, const char* call) {
   CbState& s = cb_state(cb, call);
-  format = krt::cb_data_format(cb);
-  const uint32_t page = krt::cb_page_bytes(cb);
+  format = s.data_format;
+  const uint32_t page = s.page_bytes;
   const uint32_t tb = checked_tile_bytes(cb, format, page, call);
   // The unpacker may only read inside the window this kernel waited for.
   const uint32_t waited = s.waited[kComputeRole];
   if (tile >= waited)
     fail_run(std::string(call) + ": tile " + std::to_string(tile) + " of CB " + std::to_string(cb) +
              " is outside the waited window (" + std::to_string(waited) + " pages; missing cb_wait_front?)");
-  const uint32_t addr = krt::cb_read_ptr(cb) + tile * page;
+  const uint32_t addr = s.rd_ptr[kComputeRole] + tile * page;
   check_in_ring(s, cb, tile, addr, tb, call);
   return reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(addr));
 }
@@ -192,10 +192,10 @@ void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32
     fail_run(std::string(call) + ": slot " + std::to_string(slot) + " of CB " + std::to_string(cb) +
              " is outside the reserved region (" + std::to_string(s.reserved[kComputeRole]) +
              " pages; missing cb_reserve_back, or more pack_tile calls than reserved pages?)");
-  const uint32_t format = krt::cb_data_format(cb);
-  const uint32_t page = krt::cb_page_bytes(cb);
+  const uint32_t format = s.data_format;
+  const uint32_t page = s.page_bytes;
   const uint32_t tb = checked_tile_bytes(cb, format, page, call);
-  const uint32_t addr = krt::cb_write_ptr(cb) + slot * page;
+  const uint32_t addr = s.wr_ptr[kComputeRole] + slot * page;
   check_in_ring(s, cb, slot, addr, tb, call);
   auto* out = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(addr));
   const PackOptions opt{cs.pack_rounding, cs.pack_fp16_flush_subnormals, encoding_of(cs)};
