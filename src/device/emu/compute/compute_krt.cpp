@@ -517,10 +517,8 @@ void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_di
       if (slot >= s.reserved[kComputeRole])
         emu::fail_run("pack_untilize_dest: slot " + std::to_string(slot) + " of CB " + std::to_string(ocb) +
                  " is outside the reserved region (" + std::to_string(s.reserved[kComputeRole]) + " pages)");
-      const uint32_t format = krt::cb_data_format(ocb);
-      const auto* cur = reinterpret_cast<const uint8_t*>(
-          static_cast<uintptr_t>(krt::cb_write_ptr(ocb) + slot * krt::cb_page_bytes(ocb)));
-      unpack_tile(format, cur, page_vals, false, encoding_of(cs));
+      const auto* cur = reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(s.wr_ptr[kComputeRole] + slot * s.page_bytes));
+      unpack_tile(s.data_format, cur, page_vals, false, encoding_of(cs));
       for (uint32_t ct = 0; ct < block_ct_dim; ++ct) {
         const uint32_t tcol = block_c_index * block_ct_dim + ct;  // tile column in the strip
         const float* d = dst_tile(cs, dst_offset + br * block_ct_dim + ct, "pack_untilize_dest");
