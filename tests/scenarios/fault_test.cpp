@@ -221,6 +221,21 @@ TEST_F(FaultTest, CbOverReserveNamesCbAndSize) {
   expect_still_serves();
 }
 
+// The worker reuses its cores' state across runs: a CB that the previous
+// program configured must not stay configured for the next one.
+TEST_F(FaultTest, CbOfTheProgramBeforeIsNotConfiguredInTheNext) {
+  ASSERT_EQ(compile_and_run({"void kernel_main() { cb_reserve_back(tt::CBIndex::c_16, 1); }\n", kEmpty, kEmpty}),
+            R"({"status":"ok"})");
+  const CbConfig only_cb0[] = {{0, CbFormat::kFloat32}};
+  ASSERT_EQ(compile(8, {"void kernel_main() { cb_reserve_back(tt::CBIndex::c_16, 1); }\n", kEmpty, kEmpty}, only_cb0),
+            R"({"status":"ok"})");
+  const uint32_t srcs[] = {in_}, dsts[] = {out_};
+  const std::string answer = run(8, 1, 1, srcs, dsts);
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), HasSubstr("cb_reserve_back: CB 16 is not configured on this core"));
+  expect_still_serves();
+}
+
 TEST_F(FaultTest, CompileErrorIsOneQuoteFreeLineNamingFileAndError) {
   const Kernels k{kEmpty, "void kernel_main() { undeclared_thing = 1; }\n", kEmpty};
   const CbConfig cbs[] = {{0, CbFormat::kFloat32}};
