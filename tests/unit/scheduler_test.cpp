@@ -26,9 +26,9 @@ void wait_for_token(uint32_t slot, uint32_t count) {
   block_until(w);
 }
 
-// Core i takes the token from core i - 1 and hands it to core i + 1; cores
-// are dealt round-robin over the threads, so every hand-off crosses threads
-// and the receiver is often mid-scan while the sender runs.
+// Core i takes the token from core i - 1 and hands it to core i + 1; a
+// thread claims a new core whenever its own are all waiting, so hand-offs
+// cross threads and the receiver is often mid-scan while the sender runs.
 int pass_token() {
   const uint32_t i = current().core->x;
   for (uint32_t lap = 1; lap <= kLaps; ++lap) {
@@ -79,6 +79,58 @@ TEST(Scheduler, DeadlockOverTwoThreadsNamesEveryWaiter) {
   for (uint32_t x = 0; x < 4; ++x)
     EXPECT_NE(failure->find("core (x=" + std::to_string(x) + ", y=0) reader waits in wait_for_token"), std::string::npos)
         << *failure;
+}
+
+// Three instances per core hand a token round their core, the way reader,
+// compute and writer hand pages through CBs, and note the thread that runs
+// them at every step.
+constexpr uint32_t kCores = 24;
+constexpr uint32_t kSteps = 30;
+std::array<volatile uint32_t, kCores> g_core_tokens;
+std::array<std::array<int, 3 * kSteps>, kCores> g_ran_on;
+
+int pass_within_core() {
+  const KernelInstance& k = current();
+  const uint32_t core = k.core->x, role = static_cast<uint32_t>(k.role);
+  for (uint32_t step = 0; step < kSteps; ++step) {
+    Wait w;
+    w.call = "pass_within_core";
+    w.ready = word_reached;
+    w.word = &g_core_tokens[core];
+    w.value = step * 3 + role;
+    w.at_least = true;
+    block_until(w);
+    g_ran_on[core][step * 3 + role] = scheduler_thread_index();
+    g_core_tokens[core] = g_core_tokens[core] + 1;
+  }
+  return 0;
+}
+
+TEST(Scheduler, AllInstancesOfACoreRunOnOneThread) {
+  for (auto& t : g_core_tokens) t = 0;
+  std::deque<CoreState> cores;
+  std::vector<Task> tasks;
+  for (uint32_t i = 0; i < kCores; ++i) {
+    cores.emplace_back().x = i;
+    for (uint32_t r = 0; r < 3; ++r) {
+      Task t;
+      t.instance.core = &cores.back();
+      t.instance.role = static_cast<krt::Role>(r);
+      t.entry = pass_within_core;
+      tasks.push_back(std::move(t));
+    }
+  }
+  SchedulerOptions options;
+  options.threads = 2;
+  const auto failure = run_tasks(tasks, options);
+  ASSERT_FALSE(failure.has_value()) << *failure;
+  for (uint32_t c = 0; c < kCores; ++c) {
+    EXPECT_EQ(g_core_tokens[c], 3 * kSteps) << "core " << c;
+    for (int t : g_ran_on[c]) {
+      EXPECT_TRUE(t == 0 || t == 1) << "core " << c << " ran on thread " << t;
+      EXPECT_EQ(t, g_ran_on[c][0]) << "core " << c << " moved between threads";
+    }
+  }
 }
 
 }  // namespace

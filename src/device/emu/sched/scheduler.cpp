@@ -33,7 +33,13 @@ struct Fiber {
 struct alignas(64) ThreadProgress {
   std::atomic<uint64_t> count{0};  // bumped before and after every resume
   std::atomic<uint64_t> empty_scan_at{~0ull};
+  std::atomic<bool> joined{false};  // a helper that never joined the run holds no core
   std::atomic<bool> finished{false};
+};
+
+// One core's fibers: [begin, end) of Shared::order.
+struct CoreRange {
+  size_t begin, end;
 };
 
 struct Shared {
@@ -44,6 +50,10 @@ struct Shared {
   uint32_t threads = 1;
   ControlBlock* control = nullptr;
   const std::vector<Fiber>* fibers = nullptr;
+  std::vector<Fiber*> order;      // fibers grouped by core
+  std::vector<CoreRange> cores;   // claimed in this order, one thread per core
+  std::atomic<size_t> next_core{0};
+  size_t stack_bytes = 0;
 
   // The sum of monotonic counters: equal sums mean no counter moved.
   uint64_t progress() const {
@@ -62,8 +72,10 @@ struct Shared {
   // begun at progress value `at`, and nothing ran since.
   bool all_idle_at(uint64_t at) const {
     if (progress() != at) return false;
-    for (uint32_t t = 0; t < threads; ++t)
-      if (!per_thread[t].finished.load() && per_thread[t].empty_scan_at.load() != at) return false;
+    for (uint32_t t = 0; t < threads; ++t) {
+      const ThreadProgress& p = per_thread[t];
+      if (p.joined.load() && !p.finished.load() && p.empty_scan_at.load() != at) return false;
+    }
     return progress() == at;
   }
 
@@ -151,15 +163,18 @@ struct PooledStack {
 
 // Scheduler threads outlive runs: creating and joining a thread costs about
 // 50 us here, more than a whole run of a small grid. Thread i > 0 of a run
-// is helper i; the calling thread is thread 0.
+// is helper i; the calling thread is thread 0. Waking a sleeping helper takes
+// tens of microseconds on a VM, so a run does not wait for helpers to wake:
+// a helper joins only while the run is still open, and finish() closes it
+// and waits just for those that joined.
 class HelperThreads {
  public:
-  // Starts job(i) on helpers 1..n-1; finish() waits for all of them.
+  // Offers job(i) to helpers 1..n-1 until finish().
   void start(uint32_t n, std::function<void(uint32_t)> job) {
     std::lock_guard lock(mutex_);
     job_ = std::move(job);
     active_ = n;
-    remaining_ = n - 1;
+    open_ = true;
     while (spawned_ + 1 < n) {
       const uint32_t index = ++spawned_;
       std::thread([this, index, seen = generation_] { loop(index, seen); }).detach();
@@ -169,7 +184,8 @@ class HelperThreads {
   }
   void finish() {
     std::unique_lock lock(mutex_);
-    done_.wait(lock, [&] { return remaining_ == 0; });
+    open_ = false;
+    done_.wait(lock, [&] { return joined_ == 0; });
   }
 
  private:
@@ -178,11 +194,12 @@ class HelperThreads {
     for (;;) {
       wake_.wait(lock, [&] { return generation_ != seen; });
       seen = generation_;
-      if (index >= active_) continue;
+      if (!open_ || index >= active_) continue;
+      ++joined_;
       lock.unlock();
       job_(index);
       lock.lock();
-      if (--remaining_ == 0) done_.notify_all();
+      if (--joined_ == 0) done_.notify_all();
     }
   }
 
@@ -190,7 +207,8 @@ class HelperThreads {
   std::condition_variable wake_, done_;
   std::function<void(uint32_t)> job_;
   uint64_t generation_ = 0;
-  uint32_t active_ = 0, remaining_ = 0, spawned_ = 0;
+  uint32_t active_ = 0, joined_ = 0, spawned_ = 0;
+  bool open_ = false;
 };
 
 HelperThreads& helper_threads() {
@@ -219,26 +237,49 @@ std::string describe_wait(const Fiber& f) {
                             f.wait->pages, cb.pages_received, cb.pages_acked, cb.num_pages);
 }
 
-// Deadlock rule: a thread counts progress before it resumes a fiber and again
-// when the fiber yields, and publishes the progress value at which it began
-// its latest scan that found nothing to run. When every thread has such a
-// scan starting at the current value, no fiber ran, or was running, since
-// any of those scans began and every predicate was false when checked:
-// nothing can ever change. (Counting only before the resume would miss a
-// fiber still running while another thread scans.) With several threads a
-// deadlock is declared only when the same value is found idle again after a
-// pause, so that no other thread's count can still be on its way.
+// Gives `f` its continuation; the fiber's stack comes from the claiming
+// thread's pool.
+void make_fiber(Fiber* f, Shared& shared) {
+  f->self = ctx::fiber(std::allocator_arg, PooledStack{shared.stack_bytes}, [f, &shared](ctx::fiber&& caller) {
+    f->caller = std::move(caller);
+    try {
+      if (f->task->entry() != 0) {
+        fail_run("the source defines neither kernel_main() nor namespace NAMESPACE { void MAIN }");
+      }
+      if (f->task->on_exit) f->task->on_exit(f->task->instance);
+    } catch (const RunFailure& e) {
+      shared.fail(e.message);
+    } catch (const std::exception& e) {
+      shared.fail(where(f->task->instance) + ": the kernel threw " + e.what());
+    }
+    f->done = true;
+    return std::move(f->caller);
+  });
+}
+
+// Cores are claimed, not dealt: a thread takes the next unclaimed core
+// whenever none of its own can run, so a core runs to its end on one thread
+// (its three instances share CB state without locks) and a helper that
+// wakes late simply finds less left to claim.
+//
+// Deadlock rule: a thread counts progress before it resumes a fiber, again
+// when the fiber yields, and when it claims a core; it publishes the
+// progress value at which it began its latest scan that found nothing to run
+// and nothing to claim. When every joined thread has such a scan starting at
+// the current value, no fiber ran, or was running, since any of those scans
+// began and every predicate was false when checked: nothing can ever change.
+// (Counting only before the resume would miss a fiber still running while
+// another thread scans.) With several threads a deadlock is declared only
+// when the same value is found idle again after a pause, so that no other
+// thread's count can still be on its way.
 //
 // A core's fibers run back to back while any of them can: its CBs, DST and
 // L1 pages stay in the host's caches instead of cycling through the grid's.
-void run_thread(const std::vector<Fiber*>& mine, Shared& shared, uint32_t index) {
+void run_thread(Shared& shared, uint32_t index) {
   t_thread_index = static_cast<int>(index);
+  shared.per_thread[index].joined.store(true);
   ThreadSlot* slot = shared.control ? &shared.control->threads[index] : nullptr;
-  std::vector<std::pair<size_t, size_t>> cores;  // [begin, end) of one core's fibers in `mine`
-  for (size_t i = 0; i < mine.size(); ++i) {
-    if (i == 0 || mine[i]->task->instance.core != mine[i - 1]->task->instance.core) cores.emplace_back(i, i);
-    cores.back().second = i + 1;
-  }
+  std::vector<CoreRange> mine;
   auto resume = [&](Fiber* f) {
     shared.bump(index);
     f->wait = nullptr;
@@ -256,16 +297,26 @@ void run_thread(const std::vector<Fiber*>& mine, Shared& shared, uint32_t index)
     t_current_instance = nullptr;
     shared.bump(index);
   };
-  size_t live = mine.size();
+  // Claims the next core: its fibers become this thread's. False when none is left.
+  auto claim = [&]() {
+    if (shared.next_core.load(std::memory_order_relaxed) >= shared.cores.size()) return false;
+    shared.bump(index);  // before the claim is visible: a scan begun earlier is stale
+    const size_t c = shared.next_core.fetch_add(1);
+    if (c >= shared.cores.size()) return false;
+    for (size_t i = shared.cores[c].begin; i < shared.cores[c].end; ++i) make_fiber(shared.order[i], shared);
+    mine.push_back(shared.cores[c]);
+    return true;
+  };
+  size_t live = 0;  // unfinished fibers of claimed cores
   uint64_t suspected = ~0ull;
-  while (live > 0 && !shared.abort.load(std::memory_order_relaxed)) {
+  while (!shared.abort.load(std::memory_order_relaxed)) {
     const uint64_t before = shared.progress();
     bool progressed = false;
-    for (const auto& [begin, end] : cores) {
+    for (const CoreRange& core : mine) {
       for (bool again = true; again && !shared.abort.load(std::memory_order_relaxed);) {
         again = false;
-        for (size_t i = begin; i < end; ++i) {
-          Fiber* f = mine[i];
+        for (size_t i = core.begin; i < core.end; ++i) {
+          Fiber* f = shared.order[i];
           if (f->done) continue;
           if (f->wait != nullptr && !f->wait->ready(f->task->instance, *f->wait)) continue;
           resume(f);
@@ -274,10 +325,21 @@ void run_thread(const std::vector<Fiber*>& mine, Shared& shared, uint32_t index)
         }
       }
     }
+    // Finished cores leave the scan.
+    std::erase_if(mine, [&](const CoreRange& core) {
+      for (size_t i = core.begin; i < core.end; ++i)
+        if (!shared.order[i]->done) return false;
+      return true;
+    });
     if (progressed) {
       if (shared.control) shared.control->progress.fetch_add(1, std::memory_order_relaxed);
       continue;
     }
+    if (claim()) {
+      live += mine.back().end - mine.back().begin;
+      continue;
+    }
+    if (live == 0) break;
     shared.per_thread[index].empty_scan_at.store(before);
     if (shared.all_idle_at(before)) {
       if (shared.threads > 1 && suspected != before) {
@@ -320,43 +382,27 @@ void fail_run(const std::string& what) { throw RunFailure{where(current()) + ": 
 std::optional<std::string> run_tasks(std::vector<Task>& tasks, const SchedulerOptions& options) {
   Shared shared;
   shared.control = options.control;
-  // Cores stay on one thread (their three instances share CB state without
-  // locks), so more threads than cores would only idle.
-  std::unordered_map<const CoreState*, size_t> core_order;
-  for (const Task& t : tasks) core_order.emplace(t.instance.core, core_order.size());
-  shared.threads = std::max<uint32_t>(
-      1, std::min<uint32_t>({options.threads, static_cast<uint32_t>(core_order.size()), uint32_t(kMaxThreads)}));
-
+  shared.stack_bytes = options.stack_bytes;
   std::vector<Fiber> fibers(tasks.size());
-  for (size_t i = 0; i < tasks.size(); ++i) {
-    Fiber* f = &fibers[i];
-    f->task = &tasks[i];
-    f->self = ctx::fiber(std::allocator_arg, PooledStack{options.stack_bytes},
-                         [f, &shared](ctx::fiber&& caller) {
-                           f->caller = std::move(caller);
-                           try {
-                             if (f->task->entry() != 0) {
-                               fail_run("the source defines neither kernel_main() nor namespace NAMESPACE { void MAIN }");
-                             }
-                             if (f->task->on_exit) f->task->on_exit(f->task->instance);
-                           } catch (const RunFailure& e) {
-                             shared.fail(e.message);
-                           } catch (const std::exception& e) {
-                             shared.fail(where(f->task->instance) + ": the kernel threw " + e.what());
-                           }
-                           f->done = true;
-                           return std::move(f->caller);
-                         });
-  }
-  // Cores are dealt round-robin so neighbours run in parallel.
+  for (size_t i = 0; i < tasks.size(); ++i) fibers[i].task = &tasks[i];
   shared.fibers = &fibers;
-  std::vector<std::vector<Fiber*>> per_thread(shared.threads);
-  for (Fiber& f : fibers) per_thread[core_order.at(f.task->instance.core) % shared.threads].push_back(&f);
-  // The calling thread takes the first share.
-  if (shared.threads > 1) {
-    helper_threads().start(shared.threads, [&](uint32_t t) { run_thread(per_thread[t], shared, t); });
+  // Group the fibers by core, cores in order of first appearance.
+  std::unordered_map<const CoreState*, size_t> core_index;
+  for (const Task& t : tasks) core_index.emplace(t.instance.core, core_index.size());
+  std::vector<size_t> counts(core_index.size() + 1, 0);
+  for (const Task& t : tasks) ++counts[core_index.at(t.instance.core) + 1];
+  shared.cores.resize(core_index.size());
+  for (size_t c = 0; c < shared.cores.size(); ++c) {
+    counts[c + 1] += counts[c];
+    shared.cores[c] = {counts[c], counts[c + 1]};
   }
-  run_thread(per_thread[0], shared, 0);
+  shared.order.resize(fibers.size());
+  for (Fiber& f : fibers) shared.order[counts[core_index.at(f.task->instance.core)]++] = &f;
+  // More threads than cores would only idle.
+  shared.threads = std::max<uint32_t>(
+      1, std::min<uint32_t>({options.threads, static_cast<uint32_t>(shared.cores.size()), uint32_t(kMaxThreads)}));
+  if (shared.threads > 1) helper_threads().start(shared.threads, [&](uint32_t t) { run_thread(shared, t); });
+  run_thread(shared, 0);
   if (shared.threads > 1) helper_threads().finish();
   // Fibers still suspended are unwound when `fibers` goes out of scope.
   return shared.failure;
