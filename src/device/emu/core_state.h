@@ -52,7 +52,10 @@ struct ComputeState {
   bool fpu_acc_to_dest = false;
   uint32_t matmul_transpose = 0;  // transpose argument of the last matmul init  // acc_to_dest of the last FPU binary init
   uint32_t dst_written = 0;   // bit i: DST tile i written since the last release (reduce MAX)
-  uint32_t dst_dirty = ~0u;   // bit i: DST tile i may be non-zero (zeroing skips clean tiles)
+  // bit i: DST tile i reads as zero but its memory is not cleared yet. A
+  // release only sets bits; the clear happens when the tile is next handed
+  // out, and not at all when an op overwrites the whole tile.
+  uint32_t dst_stale = ~0u;
   // Numeric-model switches; defaults follow silicon as best known.
   // fp32 CB data passing through SrcA/SrcB keeps TF32 precision: the low 13
   // mantissa bits are dropped (truncation). FPU operands always pass there.

@@ -92,14 +92,27 @@ TEST_F(ComputeKrt, HandshakeOrderIsChecked) {
   krt::dst_acquire();  // a new cycle
 }
 
-TEST_F(ComputeKrt, ReleaseZeroesDst) {
+// Release clears the section lazily: whatever reads a released tile next,
+// an SFPU op or the packer, must see zeros.
+TEST_F(ComputeKrt, ReleasedDstReadsAsZero) {
+  setup_io(F32, F32, 4);
   krt::dst_acquire();
   for (uint32_t i = 0; i < 4; ++i) krt::sfpu_unary(krt::SfpuUnaryOp::kFill, i, f2u(3.0f), 0);
   krt::dst_commit();
   krt::dst_wait();
   krt::dst_release();
-  for (uint32_t i = 0; i < 4; ++i)
-    for (uint32_t k = 0; k < 1024; ++k) ASSERT_EQ(f2u(dst(i)[k]), 0u);
+  krt::dst_acquire();
+  krt::sfpu_binary(krt::SfpuBinaryOp::kAdd, 0, 1, 2);  // reads two released tiles
+  krt::dst_commit();
+  krt::dst_wait();
+  krt::cb_reserve_back(16, 2);
+  krt::pack_tile(2, 16, 0, false);
+  krt::pack_tile(3, 16, 0, false);  // not touched since the release
+  for (uint32_t page = 0; page < 2; ++page) {
+    const auto* words = reinterpret_cast<const uint32_t*>(fc.page_ptr(16, page));
+    for (uint32_t k = 0; k < 1024; ++k) ASSERT_EQ(words[k], 0u) << "page " << page << " word " << k;
+  }
+  krt::dst_release();
 }
 
 TEST_F(ComputeKrt, CopyTileConvertsEachFormat) {

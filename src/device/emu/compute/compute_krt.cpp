@@ -15,14 +15,9 @@
 
 namespace zyxtt::emu::compute {
 
-// Zeroes the DST tiles in `mask` that may hold data; clean ones already read
-// as zero, which keeps a release and a per-run reset cheap.
-static void zero_dst(ComputeState& cs, uint32_t mask) {
-  for (uint32_t i = 0; i < cs.dst.size(); ++i) {
-    if ((mask & cs.dst_dirty) & (1u << i)) std::memset(cs.dst[i].v, 0, sizeof cs.dst[i].v);
-  }
-  cs.dst_dirty &= ~mask;
-}
+// The DST tiles in `mask` read as zero from now on (cleared lazily, see
+// ComputeState::dst_stale).
+static void zero_dst(ComputeState& cs, uint32_t mask) { cs.dst_stale |= mask; }
 
 void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_sync) {
   zero_dst(cs, ~0u);
@@ -72,13 +67,21 @@ void require_pack(const ComputeState& cs, const char* call) {
   fail_phase(call, cs, "held by pack (call tile_regs_commit and tile_regs_wait first)");
 }
 
-float* dst_tile(ComputeState& cs, uint32_t index, const char* call) {
+void check_dst_index(const ComputeState& cs, uint32_t index, const char* call) {
   if (index >= cs.dst_capacity) {
     fail_run(std::string(call) + ": DST index " + std::to_string(index) + " is out of range: DST capacity is " +
              std::to_string(cs.dst_capacity) + " tiles (" + (cs.fp32_dest_acc ? "32-bit" : "16-bit") +
              " DST), valid indices 0.." + std::to_string(cs.dst_capacity - 1));
   }
-  cs.dst_dirty |= 1u << index;  // any handed-out tile may be written
+}
+
+// DST tile `index` for reading and writing.
+float* dst_tile(ComputeState& cs, uint32_t index, const char* call) {
+  check_dst_index(cs, index, call);
+  if (cs.dst_stale & (1u << index)) {
+    std::memset(cs.dst[index].v, 0, sizeof cs.dst[index].v);
+    cs.dst_stale &= ~(1u << index);
+  }
   return cs.dst[index].v;
 }
 
@@ -181,6 +184,15 @@ float* dst_out(ComputeState& cs, uint32_t index, const char* call) {
   float* d = dst_tile(cs, index, call);
   cs.dst_written |= 1u << index;
   return d;
+}
+
+// A DST tile that an op overwrites in full without reading it: a pending
+// clear is skipped.
+float* dst_overwrite(ComputeState& cs, uint32_t index, const char* call) {
+  check_dst_index(cs, index, call);
+  cs.dst_stale &= ~(1u << index);
+  cs.dst_written |= 1u << index;
+  return cs.dst[index].v;
 }
 
 // Writes `tile` (DST words) into slot `slot` of `cb`'s reserved region,
@@ -297,7 +309,7 @@ void pack_l1_accumulate(bool enable) { state().pack_l1_acc = enable; }
 void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState& cs = state();
   require_math(cs, "copy_tile");
-  float* d = dst_out(cs, dst, "copy_tile");
+  float* d = dst_overwrite(cs, dst, "copy_tile");
   // Through SrcA, unless Float32 data is unpacked straight into DST.
   unpack(cb, tile, d, /*through_src_regs=*/!cs.copy_fp32_to_dest, "copy_tile");
   narrow_if_16bit(cs, d, Rounding::kTruncate);
@@ -365,7 +377,7 @@ void fpu_binary(FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint
   require_math(cs, name);
   if (static_cast<uint32_t>(op) >= static_cast<uint32_t>(FpuBinaryOp::kCount))
     emu::fail_run(std::string("unknown FPU op ") + std::to_string(static_cast<uint32_t>(op)));
-  float* d = dst_out(cs, dst, name);
+  float* d = cs.fpu_acc_to_dest ? dst_out(cs, dst, name) : dst_overwrite(cs, dst, name);
   alignas(64) float abuf[kTileElems];
   alignas(64) float bbuf[kTileElems];
   alignas(64) float bb[kTileElems];
@@ -402,7 +414,7 @@ void fpu_dest_reuse(FpuBinaryOp op, uint32_t cb, uint32_t tile, uint32_t dst, ui
 void unary_bcast(Bcast bcast, uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState& cs = state();
   require_math(cs, "unary_bcast");
-  float* d = dst_out(cs, dst, "unary_bcast");
+  float* d = dst_overwrite(cs, dst, "unary_bcast");
   alignas(64) float t[kTileElems];
   // 32-bit formats are unpacked straight to DST (SrcB is 19 bits wide): exact.
   const bool wide = is_32bit_format(krt::cb_data_format(cb));
@@ -451,7 +463,7 @@ void reduce(ReducePool pool, ReduceDim dim, uint32_t cb, uint32_t cb_scaler, uin
 void transpose_wh(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState& cs = state();
   require_math(cs, "transpose_wh_tile");
-  float* d = dst_out(cs, dst, "transpose_wh_tile");
+  float* d = dst_overwrite(cs, dst, "transpose_wh_tile");
   alignas(64) float t[kTileElems];
   const bool wide = is_32bit_format(krt::cb_data_format(cb));
   unpack(cb, tile, t, /*through_src_regs=*/!wide, "transpose_wh_tile");
