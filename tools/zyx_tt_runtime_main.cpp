@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
   std::string kernel_api = default_kernel_api();
   std::string compiler = "g++";
   std::string unpack_to_dest = "fp32";
+  uint32_t idle_spin_us = 200;
 
   app.add_option("--log-level", log_level, "stderr log level: trace, debug, info, warn, error, off")
       ->envname("ZYX_TT_LOG")
@@ -117,6 +118,12 @@ int main(int argc, char** argv) {
   app.add_option("--kernel-api", kernel_api, "directory of the headers kernels are compiled against")
       ->envname("ZYX_TT_KERNEL_API")
       ->capture_default_str();
+  app.add_option("--idle-spin-us", idle_spin_us,
+                 "microseconds the runtime and its device worker poll for the next message before sleeping "
+                 "(0: sleep at once); waking a sleeping process costs tens of microseconds on VMs")
+      ->envname("ZYX_TT_IDLE_SPIN_US")
+      ->check(CLI::Range(0u, 100000u))
+      ->capture_default_str();
   app.add_option("--compiler", compiler, "host C++ compiler for kernels")
       ->envname("ZYX_TT_COMPILER")
       ->capture_default_str();
@@ -145,6 +152,7 @@ int main(int argc, char** argv) {
                                                          : zyxtt::emu::AlignPolicy::kIgnore;
     emu_options.dprint = dprint;
     emu_options.unpack_fp32_to_dest = unpack_to_dest == "fp32";
+    emu_options.idle_spin = std::chrono::microseconds(idle_spin_us);
     emu_options.stop_fd = g_stop_pipe[0];
     zyxtt::emu::EmuDevice device(emu_options);
 
@@ -152,6 +160,7 @@ int main(int argc, char** argv) {
     options.virtual_grid = virtual_grid;
     options.keep_alive.first_after = to_ms(keepalive_after);
     options.keep_alive.every = to_ms(keepalive_every);
+    options.idle_spin = std::chrono::microseconds(idle_spin_us);
     zyxtt::server::Server server(device, options, STDIN_FILENO, STDOUT_FILENO, g_stop_pipe[0]);
     return server.serve();
   } catch (const std::exception& e) {

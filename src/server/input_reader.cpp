@@ -7,9 +7,12 @@
 #include <cerrno>
 #include <cstring>
 
+#include "common/poll_wait.h"
+
 namespace zyxtt::server {
 
-InputReader::InputReader(int fd, int stop_fd) : fd_(fd), stop_fd_(stop_fd), buf_(1 << 20) {}
+InputReader::InputReader(int fd, int stop_fd, std::chrono::microseconds idle_spin)
+    : fd_(fd), stop_fd_(stop_fd), idle_spin_(idle_spin), buf_(1 << 20) {}
 
 bool InputReader::fill() {
   if (eof_ || stopped_) return false;
@@ -25,7 +28,7 @@ bool InputReader::fill() {
   }
   for (;;) {
     pollfd fds[2] = {{fd_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
-    int n = poll(fds, stop_fd_ >= 0 ? 2 : 1, -1);
+    int n = poll_after_spin(fds, stop_fd_ >= 0 ? 2 : 1, idle_spin_);
     if (n < 0) {
       if (errno == EINTR) continue;
       eof_ = true;

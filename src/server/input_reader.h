@@ -2,6 +2,7 @@
 // an exact number of raw bytes. A stop request (SIGTERM) ends input like EOF.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -12,7 +13,8 @@ namespace zyxtt::server {
 class InputReader {
  public:
   // `stop_fd` becomes readable when the process is asked to stop (-1: none).
-  InputReader(int fd, int stop_fd);
+  // Waiting for input polls without sleeping for `idle_spin` first.
+  InputReader(int fd, int stop_fd, std::chrono::microseconds idle_spin = {});
 
   // The next line without its '\n'; nullopt at EOF or stop. A final line
   // without '\n' is still returned.
@@ -30,6 +32,7 @@ class InputReader {
 
   int fd_;
   int stop_fd_;
+  std::chrono::microseconds idle_spin_;
   bool stopped_ = false;
   bool eof_ = false;
   std::vector<char> buf_;

@@ -25,7 +25,7 @@ std::string describe_bytes(uint64_t n) {
 }  // namespace
 
 Server::Server(Device& device, ServerOptions options, int in_fd, int out_fd, int stop_fd)
-    : device_(device), options_(options), input_(in_fd, stop_fd), output_(out_fd, options.keep_alive) {}
+    : device_(device), options_(options), input_(in_fd, stop_fd, options.idle_spin), output_(out_fd, options.keep_alive) {}
 
 int Server::serve() {
   while (!exit_requested_) {

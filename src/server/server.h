@@ -17,6 +17,7 @@ namespace zyxtt::server {
 struct ServerOptions {
   bool virtual_grid = false;  // accept grids larger than the arch's
   KeepAliveTiming keep_alive;
+  std::chrono::microseconds idle_spin{0};  // polling for the next command before sleeping
 };
 
 class Server {

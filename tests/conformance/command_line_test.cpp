@@ -28,7 +28,8 @@ TEST(CommandLine, HelpListsEveryOptionWithItsEnvironmentVariable) {
                            "--keepalive-every", "ZYX_TT_KEEPALIVE_EVERY", "--threads", "ZYX_TT_THREADS",
                            "--run-timeout", "ZYX_TT_RUN_TIMEOUT", "--noc-alignment", "ZYX_TT_NOC_ALIGNMENT",
                            "--dprint", "ZYX_TT_DPRINT", "--unpack-to-dest", "ZYX_TT_UNPACK_TO_DEST",
-                           "--kernel-api", "ZYX_TT_KERNEL_API", "--compiler", "ZYX_TT_COMPILER"}) {
+                           "--idle-spin-us", "ZYX_TT_IDLE_SPIN_US", "--kernel-api", "ZYX_TT_KERNEL_API",
+                           "--compiler", "ZYX_TT_COMPILER"}) {
     EXPECT_NE(help.find(pair), std::string::npos) << pair;
   }
 }
@@ -45,6 +46,9 @@ TEST(CommandLine, BadOptionValuesAreRefused) {
   std::string out = run_capture("--arch wormhole </dev/null", &status);
   EXPECT_NE(status, 0);
   EXPECT_NE(out.find("unknown arch 'wormhole'"), std::string::npos) << out;
+  out = run_capture("--idle-spin-us 200000 </dev/null", &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find("--idle-spin-us"), std::string::npos) << out;
 }
 
 TEST(CommandLine, EnvironmentVariablesSetOptions) {

@@ -175,8 +175,10 @@ struct KernelInstance {
 };
 
 // The instance the calling fiber runs; set by the scheduler on every switch.
-// Inline: every kernel API call starts here.
-extern thread_local KernelInstance* t_current_instance;
+// Inline: every kernel API call starts here. Initial-exec and constinit: the
+// definition lives in the executable, and under -fPIC the default model would
+// call __tls_get_addr (and an init wrapper) on every kernel API call.
+extern constinit thread_local KernelInstance* t_current_instance __attribute__((tls_model("initial-exec")));
 inline KernelInstance& current() { return *t_current_instance; }
 // Blocks the calling instance until wait.ready() holds; fails the run (via
 // the scheduler's deadlock detection) when it never will.

@@ -112,6 +112,7 @@ void EmuDevice::run(const RunRequest& request) {
   job.align_policy = options_.align_policy;
   job.dprint = options_.dprint;
   job.unpack_fp32_to_dest = options_.unpack_fp32_to_dest;
+  job.idle_spin_us = static_cast<uint32_t>(options_.idle_spin.count());
   worker_.run(job, fmt::format("run of program {} on {}x{} cores", request.program_id, request.rows, request.cols));
 }
 

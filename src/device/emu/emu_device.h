@@ -26,6 +26,7 @@ struct EmuOptions {
   AlignPolicy align_policy = AlignPolicy::kError;
   bool dprint = false;
   bool unpack_fp32_to_dest = true;
+  std::chrono::microseconds idle_spin{0};  // the worker's polling for its next job before sleeping
   int stop_fd = -1;  // readable once the runtime must stop (SIGTERM)
 };
 

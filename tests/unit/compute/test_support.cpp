@@ -74,7 +74,7 @@ uint8_t* FakeCore::page_ptr(uint32_t id, uint32_t page) {
 
 // ---- emulator hooks ------------------------------------------------------------------
 namespace zyxtt::emu {
-thread_local KernelInstance* t_current_instance = nullptr;
+constinit thread_local KernelInstance* t_current_instance = nullptr;
 void block_until(const Wait& wait) { throw test::RunFailure(std::string(wait.call) + ": would block"); }
 [[noreturn]] void fail_run(const std::string& what) { throw test::RunFailure(what); }
 RunState& run_state() {

@@ -12,7 +12,7 @@ namespace {
 test::Grid* g_grid = nullptr;
 }  // namespace
 
-thread_local KernelInstance* t_current_instance = nullptr;
+constinit thread_local KernelInstance* t_current_instance = nullptr;
 void block_until(const Wait& wait) {
   if (wait.ready != nullptr && wait.ready(current(), wait)) return;
   throw test::Blocked(std::string("blocked in ") + wait.call);

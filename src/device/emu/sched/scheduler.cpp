@@ -216,8 +216,9 @@ HelperThreads& helper_threads() {
   return *threads;
 }
 
-thread_local Fiber* t_current = nullptr;
-thread_local int t_thread_index = -1;
+// Initial-exec: see t_current_instance.
+__attribute__((tls_model("initial-exec"))) constinit thread_local Fiber* t_current = nullptr;
+__attribute__((tls_model("initial-exec"))) constinit thread_local int t_thread_index = -1;
 RunState g_run_state;
 
 std::string where(const KernelInstance& k) {
@@ -367,7 +368,7 @@ RunState& run_state() { return g_run_state; }
 
 int scheduler_thread_index() { return t_thread_index; }
 
-thread_local KernelInstance* t_current_instance = nullptr;
+constinit thread_local KernelInstance* t_current_instance = nullptr;
 
 void block_until(const Wait& wait) {
   Fiber* f = t_current;

@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <cstring>
 
 namespace zyxtt::emu {
 namespace {
@@ -33,9 +34,12 @@ bool read_all(int fd, char* data, size_t n) {
 }  // namespace
 
 bool write_frame(int fd, const std::string& payload) {
-  uint64_t length = payload.size();
-  return write_all(fd, reinterpret_cast<const char*>(&length), sizeof length) &&
-         write_all(fd, payload.data(), payload.size());
+  // One write: a reader woken by the length alone would sleep again for the rest.
+  const uint64_t length = payload.size();
+  std::string frame(sizeof length + payload.size(), '\0');
+  std::memcpy(frame.data(), &length, sizeof length);
+  std::memcpy(frame.data() + sizeof length, payload.data(), payload.size());
+  return write_all(fd, frame.data(), frame.size());
 }
 
 std::optional<std::string> read_frame(int fd) {

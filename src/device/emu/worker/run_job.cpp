@@ -21,6 +21,7 @@ std::string encode(const RunJob& job) {
   j["align"] = static_cast<int>(job.align_policy);
   j["dprint"] = job.dprint;
   j["fp32_to_dest"] = job.unpack_fp32_to_dest;
+  j["idle_spin_us"] = job.idle_spin_us;
   return j.dump();
 }
 
@@ -40,6 +41,7 @@ RunJob decode_job(const std::string& text) {
   job.align_policy = static_cast<AlignPolicy>(j["align"].get<int>());
   job.dprint = j["dprint"];
   job.unpack_fp32_to_dest = j["fp32_to_dest"];
+  job.idle_spin_us = j["idle_spin_us"];
   return job;
 }
 

@@ -29,6 +29,8 @@ struct RunJob {
   // Float32 CBs unpack straight into DST (UnpackToDestFp32) instead of
   // through SrcA, which truncates to TF32.
   bool unpack_fp32_to_dest = true;
+  // After answering, the worker polls for the next job this long before sleeping.
+  uint32_t idle_spin_us = 0;
 };
 
 struct RunOutcome {

@@ -5,11 +5,14 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "common/error.h"
+#include "common/poll_wait.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/run_executor.h"
 
@@ -58,10 +61,17 @@ int worker_main(int argc, char** argv) {
   g_control = static_cast<ControlBlock*>(control);
   install_crash_handlers();
   RunExecutor executor(arch, static_cast<uint8_t*>(dram), g_control);
-  while (auto frame = read_frame(kWorkerSocketFd)) {
+  std::chrono::microseconds idle_spin{0};  // the last job's setting
+  for (;;) {
+    pollfd socket{kWorkerSocketFd, POLLIN, 0};
+    if (poll_after_spin(&socket, 1, idle_spin) < 0 && errno != EINTR) break;
+    std::optional<std::string> frame = read_frame(kWorkerSocketFd);
+    if (!frame) break;
     RunOutcome outcome;
     try {
-      outcome = executor.execute(decode_job(*frame));
+      const RunJob job = decode_job(*frame);
+      idle_spin = std::chrono::microseconds(job.idle_spin_us);
+      outcome = executor.execute(job);
     } catch (const std::exception& e) {
       outcome = RunOutcome{false, "INTERNAL", std::string("device worker: ") + e.what()};
     }

@@ -1,0 +1,70 @@
+// poll_after_spin: the same answer as a sleeping poll, whether the data is
+// already there, arrives while it spins, or only after it went to sleep.
+#include "common/poll_wait.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+namespace zyxtt {
+namespace {
+
+using std::chrono::microseconds;
+using std::chrono::milliseconds;
+
+class PollAfterSpin : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_EQ(pipe(fds_), 0); }
+  void TearDown() override {
+    close(fds_[0]);
+    if (fds_[1] >= 0) close(fds_[1]);
+  }
+  // Polls the read end; returns poll's result and leaves revents in `p_`.
+  int wait(microseconds spin) {
+    p_ = pollfd{fds_[0], POLLIN, 0};
+    return poll_after_spin(&p_, 1, spin);
+  }
+  void write_byte() { ASSERT_EQ(write(fds_[1], "x", 1), 1); }
+  int fds_[2] = {-1, -1};
+  pollfd p_{};
+};
+
+TEST_F(PollAfterSpin, DataAlreadyThereIsReportedWithOrWithoutSpinning) {
+  write_byte();
+  for (microseconds spin : {microseconds(0), microseconds(1000)}) {
+    EXPECT_EQ(wait(spin), 1);
+    EXPECT_TRUE(p_.revents & POLLIN);
+  }
+}
+
+TEST_F(PollAfterSpin, DataArrivingAfterTheSpinWakesTheSleepingPoll) {
+  std::thread writer([this] {
+    std::this_thread::sleep_for(milliseconds(20));
+    write_byte();
+  });
+  EXPECT_EQ(wait(microseconds(100)), 1);  // spins 0.1 ms, then sleeps until the byte
+  EXPECT_TRUE(p_.revents & POLLIN);
+  writer.join();
+  char c = 0;
+  EXPECT_EQ(read(fds_[0], &c, 1), 1);
+  EXPECT_EQ(c, 'x');
+}
+
+TEST_F(PollAfterSpin, DataArrivingWhileSpinningIsReported) {
+  std::thread writer([this] { write_byte(); });
+  EXPECT_EQ(wait(microseconds(2'000'000)), 1);  // returns on the byte, long before the spin ends
+  EXPECT_TRUE(p_.revents & POLLIN);
+  writer.join();
+}
+
+TEST_F(PollAfterSpin, AClosedWriterIsReportedAsHangUp) {
+  close(fds_[1]);
+  fds_[1] = -1;
+  EXPECT_EQ(wait(microseconds(500)), 1);
+  EXPECT_TRUE(p_.revents & POLLHUP);
+}
+
+}  // namespace
+}  // namespace zyxtt
