@@ -85,30 +85,42 @@ float* dst_tile(ComputeState& cs, uint32_t index, const char* call) {
   return cs.dst[index].v;
 }
 
-CbState& cb_state(uint32_t cb, const char* call) {
+// Failure reports stay out of line so that the checks on every tile inline.
+[[noreturn, gnu::cold, gnu::noinline]] void fail_cb_id(uint32_t cb, const char* call) {
   if (cb >= kMaxCbs) fail_run(std::string(call) + ": CB index " + std::to_string(cb) + " is out of range");
-  CbState& s = current().core->cbs[cb];
-  if (!s.configured) fail_run(std::string(call) + ": CB " + std::to_string(cb) + " is not configured in this program");
-  return s;
+  fail_run(std::string(call) + ": CB " + std::to_string(cb) + " is not configured in this program");
 }
 
-// Bytes per tile of `cb`'s format; fails for formats the emulator cannot convert.
-uint32_t checked_tile_bytes(uint32_t cb, uint32_t format, uint32_t page_bytes, const char* call) {
-  uint32_t tb = tile_bytes(format);
+inline CbState& cb_state(uint32_t cb, const char* call) {
+  if (cb >= kMaxCbs || !current().core->cbs[cb].configured) [[unlikely]] fail_cb_id(cb, call);
+  return current().core->cbs[cb];
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void fail_tile_bytes(uint32_t cb, uint32_t format, uint32_t page_bytes,
+                                                             const char* call) {
+  const uint32_t tb = tile_bytes(format);
   if (tb == 0)
     fail_run(std::string(call) + ": CB " + std::to_string(cb) + " has data format " + format_name(format) +
              ", which the emulator cannot convert");
-  if (page_bytes < tb)
-    fail_run(std::string(call) + ": CB " + std::to_string(cb) + " pages are " + std::to_string(page_bytes) +
-             " bytes, smaller than one " + format_name(format) + " tile (" + std::to_string(tb) + " bytes)");
+  fail_run(std::string(call) + ": CB " + std::to_string(cb) + " pages are " + std::to_string(page_bytes) +
+           " bytes, smaller than one " + format_name(format) + " tile (" + std::to_string(tb) + " bytes)");
+}
+
+// Bytes per tile of `cb`'s format; fails for formats the emulator cannot convert.
+inline uint32_t checked_tile_bytes(uint32_t cb, uint32_t format, uint32_t page_bytes, const char* call) {
+  const uint32_t tb = tile_bytes(format);
+  if (tb == 0 || page_bytes < tb) [[unlikely]] fail_tile_bytes(cb, format, page_bytes, call);
   return tb;
 }
 
-void check_in_ring(const CbState& s, uint32_t cb, uint32_t tile, uint32_t addr, uint32_t bytes, const char* call) {
-  if (addr < s.base || uint64_t(addr) + bytes > s.limit)
-    fail_run(std::string(call) + ": tile " + std::to_string(tile) + " of CB " + std::to_string(cb) +
-             " lies past the end of the CB ring (" + std::to_string(s.num_pages) + " pages of " +
-             std::to_string(s.page_bytes) + " bytes)");
+[[noreturn, gnu::cold, gnu::noinline]] void fail_ring(const CbState& s, uint32_t cb, uint32_t tile, const char* call) {
+  fail_run(std::string(call) + ": tile " + std::to_string(tile) + " of CB " + std::to_string(cb) +
+           " lies past the end of the CB ring (" + std::to_string(s.num_pages) + " pages of " +
+           std::to_string(s.page_bytes) + " bytes)");
+}
+
+inline void check_in_ring(const CbState& s, uint32_t cb, uint32_t tile, uint32_t addr, uint32_t bytes, const char* call) {
+  if (addr < s.base || uint64_t(addr) + bytes > s.limit) [[unlikely]] fail_ring(s, cb, tile, call);
 }
 
 // The 16-bit DST format when fp32 accumulation is off: fp16 if the unpacker
@@ -117,6 +129,12 @@ uint32_t dst16_format(const ComputeState& cs) {
   const CbState& s = current().core->cbs[cs.unpack_cb < kMaxCbs ? cs.unpack_cb : 0];
   return s.data_format == static_cast<uint32_t>(tt::DataFormat::Float16) ? s.data_format
                                                                            : static_cast<uint32_t>(tt::DataFormat::Float16_b);
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void fail_outside_window(uint32_t cb, uint32_t tile, uint32_t waited,
+                                                                 const char* call) {
+  fail_run(std::string(call) + ": tile " + std::to_string(tile) + " of CB " + std::to_string(cb) +
+           " is outside the waited window (" + std::to_string(waited) + " pages; missing cb_wait_front?)");
 }
 
 // Tile `tile` of `cb` (after the compute read pointer) as the unpacker sees
@@ -128,9 +146,7 @@ const uint8_t* unpack_src(uint32_t cb, uint32_t tile, uint32_t& format, const ch
   const uint32_t tb = checked_tile_bytes(cb, format, page, call);
   // The unpacker may only read inside the window this kernel waited for.
   const uint32_t waited = s.waited[kComputeRole];
-  if (tile >= waited)
-    fail_run(std::string(call) + ": tile " + std::to_string(tile) + " of CB " + std::to_string(cb) +
-             " is outside the waited window (" + std::to_string(waited) + " pages; missing cb_wait_front?)");
+  if (tile >= waited) [[unlikely]] fail_outside_window(cb, tile, waited, call);
   const uint32_t addr = s.rd_ptr[kComputeRole] + tile * page;
   check_in_ring(s, cb, tile, addr, tb, call);
   return reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(addr));
@@ -195,15 +211,19 @@ float* dst_overwrite(ComputeState& cs, uint32_t index, const char* call) {
   return cs.dst[index].v;
 }
 
+[[noreturn, gnu::cold, gnu::noinline]] void fail_outside_reserved(uint32_t cb, uint32_t slot, uint32_t reserved,
+                                                                   const char* call) {
+  fail_run(std::string(call) + ": slot " + std::to_string(slot) + " of CB " + std::to_string(cb) +
+           " is outside the reserved region (" + std::to_string(reserved) +
+           " pages; missing cb_reserve_back, or more pack_tile calls than reserved pages?)");
+}
+
 // Writes `tile` (DST words) into slot `slot` of `cb`'s reserved region,
 // converting to the CB's format (adding onto L1 under pack_reconfig_l1_acc).
 void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32_t slot, const char* call) {
   emu::CbState& s = cb_state(cb, call);
   // The packer may only write inside the region this kernel reserved.
-  if (slot >= s.reserved[kComputeRole])
-    fail_run(std::string(call) + ": slot " + std::to_string(slot) + " of CB " + std::to_string(cb) +
-             " is outside the reserved region (" + std::to_string(s.reserved[kComputeRole]) +
-             " pages; missing cb_reserve_back, or more pack_tile calls than reserved pages?)");
+  if (slot >= s.reserved[kComputeRole]) [[unlikely]] fail_outside_reserved(cb, slot, s.reserved[kComputeRole], call);
   const uint32_t format = s.data_format;
   const uint32_t page = s.page_bytes;
   const uint32_t tb = checked_tile_bytes(cb, format, page, call);

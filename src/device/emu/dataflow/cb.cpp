@@ -28,11 +28,15 @@ void configure_cb(CoreState& core, uint32_t index, uint32_t base, uint32_t page_
 
 namespace {
 
-CbState& cb_of(KernelInstance& k, uint32_t cb, const char* call) {
+// Failure reports stay out of line so that the checks on every CB call inline.
+[[noreturn, gnu::cold, gnu::noinline]] void fail_cb_id(const char* call, uint32_t cb) {
   if (cb >= kMaxCbs) fail_run(fmt::format("{}: CB {} does not exist (ids 0..{})", call, cb, kMaxCbs - 1));
-  CbState& c = k.core->cbs[cb];
-  if (!c.configured) fail_run(fmt::format("{}: CB {} is not configured on this core", call, cb));
-  return c;
+  fail_run(fmt::format("{}: CB {} is not configured on this core", call, cb));
+}
+
+inline CbState& cb_of(KernelInstance& k, uint32_t cb, const char* call) {
+  if (cb >= kMaxCbs || !k.core->cbs[cb].configured) [[unlikely]] fail_cb_id(call, cb);
+  return k.core->cbs[cb];
 }
 
 std::string counters(const CbState& c) {
@@ -40,7 +44,7 @@ std::string counters(const CbState& c) {
                      c.num_pages, c.page_bytes);
 }
 
-[[noreturn]] void fail_cb(const char* call, uint32_t cb, uint32_t pages, const CbState& c, const std::string& why) {
+[[noreturn, gnu::cold, gnu::noinline]] void fail_cb(const char* call, uint32_t cb, uint32_t pages, const CbState& c, const std::string& why) {
   fail_run(fmt::format("{}(CB {}, {} pages): {} ({})", call, cb, pages, why, counters(c)));
 }
 
@@ -59,23 +63,30 @@ void block_on_pages(const char* call, bool (*ready)(const KernelInstance&, const
   block_until(w);
 }
 
-// Reservations and wait windows are contiguous: they may not run past the limit.
-void check_window(const char* call, uint32_t cb, uint32_t n, const CbState& c, uint32_t ptr, const char* what) {
+[[noreturn, gnu::cold, gnu::noinline]] void fail_window(const char* call, uint32_t cb, uint32_t n, const CbState& c,
+                                                         uint32_t ptr, const char* what) {
   if (n > c.num_pages) fail_cb(call, cb, n, c, fmt::format("the CB holds only {} pages", c.num_pages));
-  if (uint64_t{ptr} + uint64_t{n} * c.page_bytes > c.limit) {
-    fail_cb(call, cb, n, c,
-            fmt::format("the {} at page {} runs past the end of the CB; it never wraps, so pushes and pops must "
-                        "sum to exactly {} pages per cycle",
-                        what, page_index(c, ptr), c.num_pages));
-  }
+  fail_cb(call, cb, n, c,
+          fmt::format("the {} at page {} runs past the end of the CB; it never wraps, so pushes and pops must "
+                      "sum to exactly {} pages per cycle",
+                      what, page_index(c, ptr), c.num_pages));
+}
+
+// Reservations and wait windows are contiguous: they may not run past the limit.
+inline void check_window(const char* call, uint32_t cb, uint32_t n, const CbState& c, uint32_t ptr, const char* what) {
+  if (n > c.num_pages || uint64_t{ptr} + uint64_t{n} * c.page_bytes > c.limit) [[unlikely]]
+    fail_window(call, cb, n, c, ptr, what);
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void fail_advance(const char* call, uint32_t cb, uint32_t n, const CbState& c,
+                                                          uint32_t ptr) {
+  fail_cb(call, cb, n, c, fmt::format("moving the pointer from page {} runs past the end of the CB", page_index(c, ptr)));
 }
 
 // Advances a private pointer by n pages, wrapping only on the exact limit.
-uint32_t advance(const char* call, uint32_t cb, uint32_t n, const CbState& c, uint32_t ptr) {
+inline uint32_t advance(const char* call, uint32_t cb, uint32_t n, const CbState& c, uint32_t ptr) {
   const uint64_t next = uint64_t{ptr} + uint64_t{n} * c.page_bytes;
-  if (next > c.limit) {
-    fail_cb(call, cb, n, c, fmt::format("moving the pointer from page {} runs past the end of the CB", page_index(c, ptr)));
-  }
+  if (next > c.limit) [[unlikely]] fail_advance(call, cb, n, c, ptr);
   return next == c.limit ? c.base : static_cast<uint32_t>(next);
 }
 

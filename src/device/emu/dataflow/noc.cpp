@@ -27,8 +27,13 @@ struct End {
   bool dram;
 };
 
-NocCounters& counters_of(KernelInstance& k, uint8_t noc, const char* call) {
-  if (noc > 1) fail_run(fmt::format("{}: NOC {} does not exist (0 or 1)", call, noc));
+// Failure reports stay out of line so that the checks on every NOC call inline.
+[[noreturn, gnu::cold, gnu::noinline]] void fail_noc_id(const char* call, uint8_t noc) {
+  fail_run(fmt::format("{}: NOC {} does not exist (0 or 1)", call, noc));
+}
+
+inline NocCounters& counters_of(KernelInstance& k, uint8_t noc, const char* call) {
+  if (noc > 1) [[unlikely]] fail_noc_id(call, noc);
   return k.noc_counters[noc];
 }
 
@@ -99,31 +104,49 @@ End l1_end(KernelInstance& k, CoreState& target, uint64_t addr, uint32_t bytes, 
   return End{target.l1 + off, off, false};
 }
 
+[[noreturn, gnu::cold, gnu::noinline]] void fail_local(const CoreState& c, uint32_t addr, uint32_t bytes,
+                                                        const char* call, const char* side) {
+  fail_run(fmt::format("{}: {} L1 address {:#x} + {} bytes is outside this core's L1 [{:#x}, {:#x})", call, side, addr,
+                       bytes, df::l1_base(c), uint64_t{df::l1_base(c)} + c.l1_bytes));
+}
+
 inline End local_end(KernelInstance& k, uint32_t addr, uint32_t bytes, const char* call, const char* side) {
   const CoreState& c = *k.core;
   const uint64_t off = uint64_t{addr} - uint64_t{df::l1_base(c)};
-  if (off >= c.l1_bytes || off + bytes > c.l1_bytes) [[unlikely]] {
-    fail_run(fmt::format("{}: {} L1 address {:#x} + {} bytes is outside this core's L1 [{:#x}, {:#x})", call, side,
-                         addr, bytes, df::l1_base(c), uint64_t{df::l1_base(c)} + c.l1_bytes));
-  }
+  if (off >= c.l1_bytes || off + bytes > c.l1_bytes) [[unlikely]] fail_local(c, addr, bytes, call, side);
   return End{c.l1 + off, off, false};
 }
 
+// Slow path of a DRAM end: a bank that does not exist fails, else the
+// buffer is looked up (and remembered) or the access fails.
+[[gnu::cold, gnu::noinline]] void check_dram_slow(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* call,
+                                                  const char* side) {
+  const RunState& rs = run_state();
+  const uint32_t y = noc::y_of(noc_addr);
+  if (y >= rs.dram_banks) {
+    fail_run(fmt::format("{}: {} NOC address {:#x} names DRAM bank {}, but there are {} banks", call, side, noc_addr, y,
+                         rs.dram_banks));
+  }
+  find_dram_region(k, call, side, y, noc::local_of(noc_addr), bytes);
+}
+
+End core_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* call, const char* side);
+
 inline End noc_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* call, const char* side) {
+  if (noc::x_of(noc_addr) != kDramNocX) return core_end(k, noc_addr, bytes, call, side);
+  const uint32_t y = noc::y_of(noc_addr);
+  const uint64_t addr = noc::local_of(noc_addr);
+  const RunState& rs = run_state();
+  if (y >= rs.dram_banks || addr < k.noc_cache.dram_lo || addr + bytes > k.noc_cache.dram_hi) [[unlikely]]
+    check_dram_slow(k, noc_addr, bytes, call, side);
+  return End{rs.dram + y * rs.dram_bank_bytes + addr, addr, true};
+}
+
+// An end in a core's L1 (this core's or another's).
+End core_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* call, const char* side) {
   const uint32_t x = noc::x_of(noc_addr);
   const uint32_t y = noc::y_of(noc_addr);
   const uint64_t addr = noc::local_of(noc_addr);
-  if (x == kDramNocX) {
-    const RunState& rs = run_state();
-    if (y >= rs.dram_banks) [[unlikely]] {
-      fail_run(fmt::format("{}: {} NOC address {:#x} names DRAM bank {}, but there are {} banks", call, side, noc_addr,
-                           y, rs.dram_banks));
-    }
-    if (addr < k.noc_cache.dram_lo || addr + bytes > k.noc_cache.dram_hi) [[unlikely]] {
-      find_dram_region(k, call, side, y, addr, bytes);
-    }
-    return End{rs.dram + y * rs.dram_bank_bytes + addr, addr, true};
-  }
   CoreState* c = find_core(k, x, y);
   if (c == nullptr) [[unlikely]] {
     fail_run(fmt::format("{}: {} NOC address {:#x} names ({},{}), which is neither a DRAM bank nor a worker core", call,
