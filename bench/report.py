@@ -74,6 +74,9 @@ NOTES = {
         "one per transfer), so they pay mapping with populated pages and unmapping, which the mapping row "
         "measures on its own; on a VM with slow page-table updates that alone can cost more than the "
         "memcpy baseline.",
+        "The round trip can beat the bare pipe because the runtime polls its stdin for 200 us after each "
+        "answer (--idle-spin-us) while the bare ping-pong sleeps in read: on a VM, waking a sleeping "
+        "process is most of a round trip.",
     ],
     "emulator_bench": [
         "Programs run through the real runtime, its device worker and real shm; every pipeline's result is "
