@@ -1,45 +1,8 @@
 #include "scenario_support.h"
 
-#include <fmt/format.h>
-
 #include <cstring>
-#include <fstream>
 
 namespace zyxtt::testing {
-
-namespace {
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-}  // namespace
-
-Kernels scenario_kernels(const std::string& name) {
-  const std::filesystem::path dir = std::filesystem::path(ZYXTT_SCENARIO_DIR) / name;
-  return Kernels{read_text(dir / "reader.cpp"), read_text(dir / "compute.cpp"), read_text(dir / "writer.cpp")};
-}
-
-std::string compile_command(uint32_t id, const Kernels& k, std::span<const client::CbConfig> cbs) {
-  std::string line = fmt::format(
-      R"({{"cmd":"compile_program","id":{},"reader_source_len":{},"compute_source_len":{},"writer_source_len":{},"n_cbs":{})",
-      id, k.reader.size(), k.compute.size(), k.writer.size(), cbs.size());
-  for (size_t i = 0; i < cbs.size(); ++i) {
-    line += fmt::format(R"(,"cb_idx{}":{},"cb_fmt{}":{},"cb_tb{}":{})", i, cbs[i].index, i,
-                        static_cast<uint32_t>(cbs[i].format), i, cbs[i].tile_bytes());
-  }
-  return line + "}";
-}
-
-std::string run_command(uint32_t id, uint32_t gd0, uint32_t gd1, std::span<const uint32_t> srcs,
-                        std::span<const uint32_t> dsts) {
-  std::string line = fmt::format(R"({{"cmd":"run","id":{},"gd0":{},"gd1":{})", id, gd0, gd1);
-  for (size_t i = 0; i < srcs.size(); ++i) line += fmt::format(R"(,"src{}":{})", i, srcs[i]);
-  for (size_t i = 0; i < dsts.size(); ++i) line += fmt::format(R"(,"dst{}":{})", i, dsts[i]);
-  return line + "}";
-}
 
 void ScenarioTest::restart(std::vector<std::string> args, const std::filesystem::path& stderr_path) {
   runtime_.reset();  // one runtime at a time: the old one exits on EOF first

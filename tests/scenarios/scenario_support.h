@@ -12,20 +12,15 @@
 #include <vector>
 
 #include "runtime_fixture.h"
+#include "scenario_programs.h"
 #include "zyxtt/client.h"
 
 namespace zyxtt::testing {
 
-struct Kernels {
-  std::string reader, compute, writer;
-};
-
 // The three sources of tests/scenarios/<name>/.
-Kernels scenario_kernels(const std::string& name);
-
-std::string compile_command(uint32_t id, const Kernels& k, std::span<const client::CbConfig> cbs);
-std::string run_command(uint32_t id, uint32_t gd0, uint32_t gd1, std::span<const uint32_t> srcs,
-                        std::span<const uint32_t> dsts);
+inline Kernels scenario_kernels(const std::string& name) {
+  return read_kernels(std::filesystem::path(ZYXTT_SCENARIO_DIR) / name);
+}
 
 // Emulated grids give each core kTilesPerCore tiles starting at slot
 // row * kPhysicalCols + col (the kernels' rule), so a gd0 x gd1 run touches

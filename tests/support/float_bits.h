@@ -1,5 +1,6 @@
-// Decoding of the 16-bit float formats the protocol carries, written from
-// the IEEE / bfloat16 definitions so tests never borrow the emulator's own.
+// Encoding and decoding of the 16-bit float formats the protocol carries,
+// written from the IEEE / bfloat16 definitions so tests never borrow the
+// emulator's own.
 #pragma once
 
 #include <cmath>
@@ -22,6 +23,14 @@ inline float bf16_to_float(uint16_t b) {
   float f;
   std::memcpy(&f, &bits, 4);
   return f;
+}
+
+// Round to nearest even (finite inputs).
+inline uint16_t float_to_bf16(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  u += 0x7FFF + ((u >> 16) & 1);
+  return static_cast<uint16_t>(u >> 16);
 }
 
 }  // namespace zyxtt::testing
