@@ -312,6 +312,17 @@ const Family kFamilies[] = {
 
 class OpFamily : public ComputeE2E, public ::testing::WithParamInterface<Family> {};
 
+// A tile_loop.cpp program of op_families/<body>.cpp, or that file alone.
+Kernels op_family_kernels(const std::string& body, bool whole) {
+  const std::filesystem::path dir = std::filesystem::path(ZYXTT_E2E_DIR) / "op_families";
+  Kernels k = read_kernels(dir, body + ".cpp");
+  if (!whole) k.compute = read_text(dir / "tile_loop.cpp") + k.compute;
+  return k;
+}
+
+const std::vector<client::CbConfig> kFp32Cbs = {{0, CbFormat::kFloat32}, {1, CbFormat::kFloat32},
+                                                {16, CbFormat::kFloat32}};
+
 TEST_P(OpFamily, EveryTileMatchesTheReference) {
   const Family& fam = GetParam();
   Inputs in;
@@ -321,10 +332,7 @@ TEST_P(OpFamily, EveryTileMatchesTheReference) {
       in.b.push_back(fam.input(1, t, i));
     }
   const uint32_t ba = upload(in.a), bb = upload(in.b), bo = alloc(kTiles * kElems * 4);
-  const std::filesystem::path dir = std::filesystem::path(ZYXTT_E2E_DIR) / "op_families";
-  Kernels k = read_kernels(dir, std::string(fam.name) + ".cpp");
-  if (!fam.whole) k.compute = read_text(dir / "tile_loop.cpp") + k.compute;
-  compile(1, k, {{0, CbFormat::kFloat32}, {1, CbFormat::kFloat32}, {16, CbFormat::kFloat32}});
+  compile(1, op_family_kernels(fam.name, fam.whole), kFp32Cbs);
   ASSERT_EQ(run(1, 1, 1, {ba, bb}, bo), R"({"status":"ok"})");
   const std::vector<uint32_t> out = download<uint32_t>(bo, kTiles * kElems);
   for (uint32_t t = 0; t < kTiles; ++t) {
@@ -342,6 +350,33 @@ TEST_P(OpFamily, EveryTileMatchesTheReference) {
     }
     EXPECT_EQ(bad, 0u) << fam.ops[t] << " (tile " << t << "): mismatching elements";
   }
+}
+
+// typecast_tile<Float32, Float16> has no kernel on silicon: the data pass
+// unchanged and the runtime's stderr names the kernel line of the call.
+TEST_F(ComputeE2E, UnsupportedTypecastWarnsNamingTheKernelLine) {
+  const std::filesystem::path log =
+      std::filesystem::temp_directory_path() / ("zyxtt-typecast-warning-" + std::to_string(getpid()) + ".log");
+  runtime_.reset();
+  client::SpawnOptions options = runtime_options();
+  options.stderr_path = log;
+  start_with(options, cache_dir_for_tests());
+
+  const Kernels k = op_family_kernels("typecast_unsupported", false);
+  const size_t call = k.compute.find("typecast_tile<static_cast");
+  const size_t line = 1 + std::count(k.compute.begin(), k.compute.begin() + call, '\n');
+  std::vector<uint32_t> a(kTiles * kElems);
+  for (uint32_t i = 0; i < a.size(); ++i) a[i] = mix(i) & 0xBFFFFFFFu;  // finite words
+  const uint32_t ba = upload(a), bb = upload(a), bo = alloc(a.size() * 4);
+  compile(1, k, kFp32Cbs);
+  ASSERT_EQ(run(1, 1, 1, {ba, bb}, bo), R"({"status":"ok"})");
+  EXPECT_EQ(download<uint32_t>(bo, a.size()), a);
+  runtime_.reset();  // the runtime and its worker exit: the log is complete
+  const std::string err = read_text(log);
+  std::filesystem::remove(log);
+  EXPECT_NE(err.find(fmt::format("compute.cpp:{}: typecast_tile<Float32, Float16> has no kernel on silicon", line)),
+            std::string::npos)
+      << err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Programs, OpFamily, ::testing::ValuesIn(kFamilies),
