@@ -14,6 +14,7 @@
 #include <limits>
 
 #include "compute_e2e_fixture.h"
+#include "float_bits.h"
 #include "tile_layout.h"
 
 namespace zyxtt::testing {
@@ -377,6 +378,52 @@ TEST_F(ComputeE2E, UnsupportedTypecastWarnsNamingTheKernelLine) {
   EXPECT_NE(err.find(fmt::format("compute.cpp:{}: typecast_tile<Float32, Float16> has no kernel on silicon", line)),
             std::string::npos)
       << err;
+}
+
+// v rounded to nearest even with `mantissa` stored bits and exponents down
+// to `min_exp` (subnormals below), overflowing to infinity above `max`.
+double round_to_format(double v, int mantissa, int min_exp, double max) {
+  if (std::isnan(v) || std::isinf(v) || v == 0) return v;
+  const int e = std::max(std::ilogb(v), min_exp) - mantissa;
+  const double r = std::ldexp(std::nearbyint(std::ldexp(v, -e)), e);
+  return std::fabs(r) > max ? std::copysign(kInf, v) : r;
+}
+double to_fp16(double v) { return round_to_format(v, 10, -14, 65504.0); }
+double to_bf16(double v) { return round_to_format(v, 7, -126, 0x1.FEp127); }
+
+// bf16 + fp16 in fp32 DST, through an fp16 CB into a bf16 CB: each pack
+// rounds to nearest even; fp16 keeps subnormals and overflows to infinity.
+TEST_F(ComputeE2E, SixteenBitFormatsThroughUnpackAndPack) {
+  const uint16_t special_bf16[8] = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0x0001, 0x477F, 0xC780};
+  const uint16_t special_fp16[8] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0x0001, 0x03FF, 0x7BFF};
+  std::vector<uint16_t> a(kTiles * kElems), b(kTiles * kElems);
+  for (uint32_t i = 0; i < a.size(); ++i) {
+    const uint32_t r = mix(i);
+    if (i % kElems < 64) {  // every pair of specials
+      a[i] = special_bf16[i % 8];
+      b[i] = special_fp16[(i / 8) % 8];
+      continue;
+    }
+    // bf16 around the fp16 range (2^-30 .. 2^17) and any finite fp16
+    a[i] = uint16_t((r & 0x8000) | ((97 + (r >> 16) % 48) << 7) | (r & 0x7F));
+    b[i] = uint16_t(((r >> 8) & 0x7C00) == 0x7C00 ? (r >> 8) & 0xBFFF : (r >> 8) & 0xFFFF);
+  }
+  const uint32_t ba = upload(a), bb = upload(b), bo = alloc(a.size() * 2);
+  compile(1, op_family_kernels("formats", true),
+          {{0, CbFormat::kFloat16_b}, {1, CbFormat::kFloat16}, {2, CbFormat::kFloat16}, {16, CbFormat::kFloat16_b}});
+  ASSERT_EQ(run(1, 1, 1, {ba, bb}, bo), R"({"status":"ok"})");
+  const std::vector<uint16_t> out = download<uint16_t>(bo, a.size());
+  uint32_t bad = 0;
+  for (uint32_t i = 0; i < a.size(); ++i) {
+    const double x = bf16_to_float(a[i]), y = half_to_float(b[i]);
+    const double want = to_bf16(to_fp16(static_cast<float>(x + y)));
+    const double got = bf16_to_float(out[i]);
+    const bool ok = std::isnan(want) ? std::isnan(got) : got == want;
+    if (!ok && bad++ < 5)
+      ADD_FAILURE() << fmt::format("element {}: bf16 {:#06x} + fp16 {:#06x} = {:#06x} ({}), want {}", i, a[i], b[i],
+                                   out[i], got, want);
+  }
+  EXPECT_EQ(bad, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Programs, OpFamily, ::testing::ValuesIn(kFamilies),
