@@ -15,6 +15,7 @@
 
 #include "compute_e2e_fixture.h"
 #include "float_bits.h"
+#include "mixed_bits.h"
 #include "tile_layout.h"
 
 namespace zyxtt::testing {
@@ -25,31 +26,13 @@ using client::CbFormat;
 constexpr uint32_t kTiles = 16, kElems = 1024;
 constexpr double kInf = std::numeric_limits<double>::infinity(), kNaN = std::numeric_limits<double>::quiet_NaN();
 
-float f_of(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-uint32_t u_of(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-uint32_t mix(uint64_t x) {  // splitmix64 finaliser: deterministic, well-mixed bits
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return static_cast<uint32_t>(x ^ (x >> 31));
-}
-uint32_t row_of(uint32_t i) { return (i / 512) * 16 + (i % 256) / 16; }
-uint32_t col_of(uint32_t i) { return ((i / 256) % 2) * 16 + i % 16; }
 uint32_t at(uint32_t r, uint32_t c) { return face_index(r, c); }
 
 // The inputs of one family: A and B, 16 tiles each, as raw 32-bit words.
 struct Inputs {
   std::vector<uint32_t> a, b;
-  float fa(uint32_t tile, uint32_t i) const { return f_of(a[tile * kElems + i]); }
-  float fb(uint32_t tile, uint32_t i) const { return f_of(b[tile * kElems + i]); }
+  float fa(uint32_t tile, uint32_t i) const { return float_of(a[tile * kElems + i]); }
+  float fb(uint32_t tile, uint32_t i) const { return float_of(b[tile * kElems + i]); }
 };
 
 // What one output word must be: the word itself, or within
@@ -61,17 +44,17 @@ struct Want {
 };
 Want word(uint32_t w) { return Want{true, w}; }
 Want near(double v, double ulps, double abs = 0) { return Want{false, 0, v, ulps, abs}; }
-Want flag(bool b) { return word(b ? u_of(1.0f) : 0); }
+Want flag(bool b) { return word(b ? bits_of(1.0f) : 0); }
 
 bool matches(const Want& w, uint32_t got) {
   if (w.exact) return got == w.bits;
-  const float g = f_of(got), v = static_cast<float>(w.value);
+  const float g = float_of(got), v = static_cast<float>(w.value);
   if (std::isnan(w.value)) return std::isnan(g);
   if (std::isinf(v)) return g == v;
   const double ulp = std::ldexp(1.0, std::max(std::ilogb(v == 0 ? 1e-45f : v), -126) - 23);
   return std::fabs(double(g) - w.value) <= w.ulps * ulp + w.abs;
 }
-std::string show(uint32_t w) { return fmt::format("{:#010x} ({})", w, f_of(w)); }
+std::string show(uint32_t w) { return fmt::format("{:#010x} ({})", w, float_of(w)); }
 
 const float kSpecials[16] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-45f, -1e-40f, 1.17549435e-38f,
                              1.0f,  -1.0f, 0.5f,     -2.5f,     88.0f, -88.0f, 1e30f, -1e30f};
@@ -87,7 +70,6 @@ float float_input(uint32_t which, uint32_t tile, uint32_t i, float lo, float hi)
 float sixteenths(uint32_t which, uint32_t tile, uint32_t i) {
   return float(int(mix((uint64_t(tile) << 32) | (i << 1) | which) % 513) - 256) / 16.0f;
 }
-float tf32(float x) { return f_of(u_of(x) & 0xFFFFE000u); }
 
 struct Family {
   const char* name;  // the compute kernel: op_families/<name>.cpp, after tile_loop.cpp unless `whole`
@@ -121,8 +103,8 @@ Want sfpu_binary_want(const Inputs& in, uint32_t t, uint32_t i) {
   }
 }
 uint32_t sfpu_binary_input(uint32_t which, uint32_t t, uint32_t i) {
-  if (t == 6 && i >= 256) return u_of(which == 0 ? float_input(0, t, i, 0, 4) : float_input(1, t, i, -4, 4));
-  return u_of(float_input(which, t, i, -100, 100));
+  if (t == 6 && i >= 256) return bits_of(which == 0 ? float_input(0, t, i, 0, 4) : float_input(1, t, i, -4, 4));
+  return bits_of(float_input(which, t, i, -100, 100));
 }
 
 // --- integer and bitwise ops on 32-bit words ---
@@ -160,9 +142,9 @@ Want int_want(const Inputs& in, uint32_t t, uint32_t i) {
 uint32_t typecast_input(uint32_t which, uint32_t t, uint32_t i) {
   const bool from_int = (t / 4) % 2 == 1;
   if (from_int) return i < 16 ? kIntSpecials[i] : mix((uint64_t(t) << 32) | (i << 1) | which);
-  if (i < 16) return u_of(kSpecials[i]);
-  if (i < 512) return u_of(float(int(mix(uint64_t(t) * kElems + i) % 2001) - 1000) / 2.0f);  // halves
-  return u_of(float_input(which, t, i, -5e9f, 5e9f));
+  if (i < 16) return bits_of(kSpecials[i]);
+  if (i < 512) return bits_of(float(int(mix(uint64_t(t) * kElems + i) % 2001) - 1000) / 2.0f);  // halves
+  return bits_of(float_input(which, t, i, -5e9f, 5e9f));
 }
 Want typecast_want(const Inputs& in, uint32_t t, uint32_t i) {
   const uint32_t w = in.a[t * kElems + i];
@@ -171,18 +153,18 @@ Want typecast_want(const Inputs& in, uint32_t t, uint32_t i) {
     return std::clamp(v, lo, hi);
   };
   switch (t / 4) {
-    case 0: return word(uint32_t(int32_t(to_int(f_of(w), -2147483648.0, 2147483647.0))));
-    case 1: return word(u_of(float(int32_t(w))));
-    case 2: return word(uint32_t(to_int(f_of(w), 0, 4294967295.0)));
-    default: return word(u_of(float(w)));
+    case 0: return word(uint32_t(int32_t(to_int(float_of(w), -2147483648.0, 2147483647.0))));
+    case 1: return word(bits_of(float(int32_t(w))));
+    case 2: return word(uint32_t(to_int(float_of(w), 0, 4294967295.0)));
+    default: return word(bits_of(float(w)));
   }
 }
 
 // --- FPU: operands in TF32, exact on these inputs unless noted ---
 uint32_t fpu_input(uint32_t which, uint32_t t, uint32_t i) {
-  if (t == 2 || t == 14) return u_of(float_input(which, t, i + 256, -100, 100));  // full fp32 mantissas
-  if (which == 1 && t >= 10 && t <= 12) return u_of((i % 256) < 16 ? 0.5f : 7.0f);  // scaler: row 0 of each face
-  return u_of(sixteenths(which, t, i));
+  if (t == 2 || t == 14) return bits_of(float_input(which, t, i + 256, -100, 100));  // full fp32 mantissas
+  if (which == 1 && t >= 10 && t <= 12) return bits_of((i % 256) < 16 ? 0.5f : 7.0f);  // scaler: row 0 of each face
+  return bits_of(sixteenths(which, t, i));
 }
 Want fpu_want(const Inputs& in, uint32_t t, uint32_t i) {
   const uint32_t r = row_of(i), c = col_of(i);
@@ -192,7 +174,7 @@ Want fpu_want(const Inputs& in, uint32_t t, uint32_t i) {
   switch (t) {
     case 0: return near(a + b, 0);
     case 1: return near(a - b, 0);
-    case 2: return near(double(tf32(float(a))) * tf32(float(b)), 0);
+    case 2: return near(double(tf32_truncate(float(a))) * tf32_truncate(float(b)), 0);
     case 3: return near(a + (a + b), 0);
     case 4: return near(a + B(0, c), 0);
     case 5: return near(a - B(r, 0), 0);
@@ -223,14 +205,14 @@ Want fpu_want(const Inputs& in, uint32_t t, uint32_t i) {
       for (uint32_t k = 0; k < 32; ++k) s += A(r, k) * B(k, c);
       return near(s, 0);
     }
-    case 14: return near(a + double(tf32(float(a))) * tf32(float(b)), 0.5);
+    case 14: return near(a + double(tf32_truncate(float(a))) * tf32_truncate(float(b)), 0.5);
     default: return near(a - B(0, 0), 0);
   }
 }
 
 // --- layout: pairs of tiles as 32 x 64 row-major strips ---
 uint32_t layout_input(uint32_t which, uint32_t t, uint32_t i) {
-  if (i < 8) return u_of(kSpecials[i]);  // +-0, +-inf, subnormals: moved, never computed
+  if (i < 8) return bits_of(kSpecials[i]);  // +-0, +-inf, subnormals: moved, never computed
   return mix((uint64_t(t) << 32) | (i << 1) | which) & 0xBFFFFFFFu;  // finite: exponent below 0xFF
 }
 Want layout_want(const Inputs& in, uint32_t t, uint32_t i) {
@@ -245,7 +227,7 @@ Want layout_want(const Inputs& in, uint32_t t, uint32_t i) {
 
 // --- SFPU unary ---
 uint32_t sfpu_unary_input(uint32_t which, uint32_t t, uint32_t i) {
-  return u_of(i < 16 ? kSpecials[i] : float_input(which, t, i + 256, -10, 10));
+  return bits_of(i < 16 ? kSpecials[i] : float_input(which, t, i + 256, -10, 10));
 }
 Want sfpu_unary_want(const Inputs& in, uint32_t t, uint32_t i) {
   const double x = in.fa(t, i);

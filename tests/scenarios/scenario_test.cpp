@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "float_bits.h"
+#include "mixed_bits.h"
 #include "scenario_support.h"
 
 namespace zyxtt::testing {
@@ -20,18 +21,6 @@ using client::CbFormat;
 constexpr std::byte kFill{0xEE};  // never a value any scenario produces
 constexpr uint32_t kTileElems = 1024;
 
-// Deterministic, well-mixed input bits (splitmix64 finaliser).
-uint32_t mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return static_cast<uint32_t>(x ^ (x >> 31));
-}
-uint32_t bits_of(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
 uint32_t element_bytes(CbFormat f) { return f == CbFormat::kFloat32 ? 4 : 2; }
 
 double decode(CbFormat f, const std::byte* p) {
@@ -168,14 +157,7 @@ TEST_F(ElementwiseScenarioTest, ClassicCopyOnFullGrid) { run_and_check(kElementw
 TEST_F(ElementwiseScenarioTest, CopyThroughSrcAKeepsTf32Precision) {
   restart({"--unpack-to-dest", "default"});
   Elementwise s = kElementwise[0];
-  s.reference = [](const double* in) {
-    float f = static_cast<float>(in[0]);
-    uint32_t bits;
-    std::memcpy(&bits, &f, 4);
-    bits &= 0xFFFFE000u;
-    std::memcpy(&f, &bits, 4);
-    return static_cast<double>(f);
-  };
+  s.reference = [](const double* in) { return static_cast<double>(tf32_truncate(static_cast<float>(in[0]))); };
   run_and_check(s, 1, 1);
 }
 

@@ -3,11 +3,18 @@
 // emulator's own.
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 
 namespace zyxtt::testing {
+
+inline uint32_t bits_of(float f) { return std::bit_cast<uint32_t>(f); }
+inline float float_of(uint32_t u) { return std::bit_cast<float>(u); }
+// fp32 with the low 13 mantissa bits cleared: what an FPU source register
+// (TF32) keeps of it.
+inline float tf32_truncate(float f) { return float_of(bits_of(f) & 0xFFFFE000u); }
 
 inline float half_to_float(uint16_t h) {
   const uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;

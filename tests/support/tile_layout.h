@@ -8,6 +8,9 @@
 namespace zyxtt::testing {
 
 inline uint32_t face_index(uint32_t r, uint32_t c) { return ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16; }
+// The row and column of element i of a tile (the inverse of face_index).
+inline uint32_t row_of(uint32_t i) { return (i / 512) * 16 + (i % 256) / 16; }
+inline uint32_t col_of(uint32_t i) { return ((i / 256) % 2) * 16 + i % 16; }
 
 // Row-major rows x cols matrix -> tiles, tile (i, j) at index i * (cols / 32) + j.
 template <class T>
