@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 #include "compute_e2e_fixture.h"
@@ -25,8 +24,6 @@ using client::CbFormat;
 
 constexpr uint32_t kTiles = 16, kElems = 1024;
 constexpr double kInf = std::numeric_limits<double>::infinity(), kNaN = std::numeric_limits<double>::quiet_NaN();
-
-uint32_t at(uint32_t r, uint32_t c) { return face_index(r, c); }
 
 // The inputs of one family: A and B, 16 tiles each, as raw 32-bit words.
 struct Inputs {
@@ -56,6 +53,9 @@ bool matches(const Want& w, uint32_t got) {
 }
 std::string show(uint32_t w) { return fmt::format("{:#010x} ({})", w, float_of(w)); }
 
+// Bits for element i of tile `tile` of input `which`, distinct for each.
+uint32_t random_bits(uint32_t which, uint32_t tile, uint32_t i) { return mix((uint64_t(tile) << 32) | (i << 1) | which); }
+
 const float kSpecials[16] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-45f, -1e-40f, 1.17549435e-38f,
                              1.0f,  -1.0f, 0.5f,     -2.5f,     88.0f, -88.0f, 1e30f, -1e30f};
 
@@ -63,12 +63,12 @@ const float kSpecials[16] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-45f, -1e-
 // with each special of B; the rest are uniform in [lo, hi].
 float float_input(uint32_t which, uint32_t tile, uint32_t i, float lo, float hi) {
   if (i < 256) return kSpecials[which == 0 ? i % 16 : i / 16];
-  return lo + (hi - lo) * float(mix((uint64_t(tile) << 32) | (i << 1) | which) >> 8) * 0x1p-24f;
+  return lo + (hi - lo) * float(random_bits(which, tile, i) >> 8) * 0x1p-24f;
 }
 // A multiple of 1/16 in [-16, 16]: TF32-exact, and sums and products of
 // such values stay exact in fp32.
 float sixteenths(uint32_t which, uint32_t tile, uint32_t i) {
-  return float(int(mix((uint64_t(tile) << 32) | (i << 1) | which) % 513) - 256) / 16.0f;
+  return float(int(random_bits(which, tile, i) % 513) - 256) / 16.0f;
 }
 
 struct Family {
@@ -112,7 +112,7 @@ const uint32_t kIntSpecials[16] = {0, 1, 0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 
                                    0x8000, 0x10000, 31, 32, 33, 0xFFFFFFE1u, 0x55555555u, 0xAAAAAAAAu};
 uint32_t int_input(uint32_t which, uint32_t t, uint32_t i) {
   if (i < 256) return kIntSpecials[which == 0 ? i % 16 : i / 16];
-  const uint32_t r = mix((uint64_t(t) << 32) | (i << 1) | which);
+  const uint32_t r = random_bits(which, t, i);
   return which == 1 && t >= 7 && t <= 9 ? r % 40 : r;  // shift amounts, some >= 32
 }
 Want int_want(const Inputs& in, uint32_t t, uint32_t i) {
@@ -141,9 +141,9 @@ Want int_want(const Inputs& in, uint32_t t, uint32_t i) {
 // --- typecast: round half to even, saturate, NaN -> 0 ---
 uint32_t typecast_input(uint32_t which, uint32_t t, uint32_t i) {
   const bool from_int = (t / 4) % 2 == 1;
-  if (from_int) return i < 16 ? kIntSpecials[i] : mix((uint64_t(t) << 32) | (i << 1) | which);
+  if (from_int) return i < 16 ? kIntSpecials[i] : random_bits(which, t, i);
   if (i < 16) return bits_of(kSpecials[i]);
-  if (i < 512) return bits_of(float(int(mix(uint64_t(t) * kElems + i) % 2001) - 1000) / 2.0f);  // halves
+  if (i < 512) return bits_of(float(int(random_bits(which, t, i) % 2001) - 1000) / 2.0f);  // halves
   return bits_of(float_input(which, t, i, -5e9f, 5e9f));
 }
 Want typecast_want(const Inputs& in, uint32_t t, uint32_t i) {
@@ -168,8 +168,8 @@ uint32_t fpu_input(uint32_t which, uint32_t t, uint32_t i) {
 }
 Want fpu_want(const Inputs& in, uint32_t t, uint32_t i) {
   const uint32_t r = row_of(i), c = col_of(i);
-  auto A = [&](uint32_t rr, uint32_t cc) { return double(in.fa(t, at(rr, cc))); };
-  auto B = [&](uint32_t rr, uint32_t cc) { return double(in.fb(t, at(rr, cc))); };
+  auto A = [&](uint32_t rr, uint32_t cc) { return double(in.fa(t, face_index(rr, cc))); };
+  auto B = [&](uint32_t rr, uint32_t cc) { return double(in.fb(t, face_index(rr, cc))); };
   const double a = A(r, c), b = B(r, c);
   switch (t) {
     case 0: return near(a + b, 0);
@@ -213,13 +213,13 @@ Want fpu_want(const Inputs& in, uint32_t t, uint32_t i) {
 // --- layout: pairs of tiles as 32 x 64 row-major strips ---
 uint32_t layout_input(uint32_t which, uint32_t t, uint32_t i) {
   if (i < 8) return bits_of(kSpecials[i]);  // +-0, +-inf, subnormals: moved, never computed
-  return mix((uint64_t(t) << 32) | (i << 1) | which) & 0xBFFFFFFFu;  // finite: exponent below 0xFF
+  return random_bits(which, t, i) & 0xBFFFFFFFu;  // finite: exponent below 0xFF
 }
 Want layout_want(const Inputs& in, uint32_t t, uint32_t i) {
   const uint32_t pair = t / 2, first = pair * 2, f = (t % 2) * kElems + i;
   if (pair < 4) {  // untilize: strip element (r, c) comes from tile first + c / 32
     const uint32_t r = f / 64, c = f % 64;
-    return word(in.a[(first + c / 32) * kElems + at(r, c % 32)]);
+    return word(in.a[(first + c / 32) * kElems + face_index(r, c % 32)]);
   }
   // tilize: element (r, c) of tile first + j comes from strip element (r, 32 j + c)
   return word(in.a[first * kElems + row_of(i) * 64 + (t % 2) * 32 + col_of(i)]);
