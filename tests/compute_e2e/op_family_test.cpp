@@ -340,10 +340,7 @@ TEST_P(OpFamily, EveryTileMatchesTheReference) {
 TEST_F(ComputeE2E, UnsupportedTypecastWarnsNamingTheKernelLine) {
   const std::filesystem::path log =
       std::filesystem::temp_directory_path() / ("zyxtt-typecast-warning-" + std::to_string(getpid()) + ".log");
-  runtime_.reset();
-  client::SpawnOptions options = runtime_options();
-  options.stderr_path = log;
-  start_with(options, cache_dir_for_tests());
+  restart({}, log, cache_dir_for_tests());
 
   const Kernels k = op_family_kernels("typecast_unsupported", false);
   const size_t call = k.compute.find("typecast_tile<static_cast");
@@ -362,16 +359,14 @@ TEST_F(ComputeE2E, UnsupportedTypecastWarnsNamingTheKernelLine) {
       << err;
 }
 
-// v rounded to nearest even with `mantissa` stored bits and exponents down
-// to `min_exp` (subnormals below), overflowing to infinity above `max`.
-double round_to_format(double v, int mantissa, int min_exp, double max) {
+// v rounded to the nearest fp16 value, ties to even: 10 stored mantissa
+// bits, subnormals below 2^-14, infinity above the largest finite 65504.
+double to_fp16(double v) {
   if (std::isnan(v) || std::isinf(v) || v == 0) return v;
-  const int e = std::max(std::ilogb(v), min_exp) - mantissa;
+  const int e = std::max(std::ilogb(v), -14) - 10;
   const double r = std::ldexp(std::nearbyint(std::ldexp(v, -e)), e);
-  return std::fabs(r) > max ? std::copysign(kInf, v) : r;
+  return std::fabs(r) > 65504.0 ? std::copysign(kInf, v) : r;
 }
-double to_fp16(double v) { return round_to_format(v, 10, -14, 65504.0); }
-double to_bf16(double v) { return round_to_format(v, 7, -126, 0x1.FEp127); }
 
 // bf16 + fp16 in fp32 DST, through an fp16 CB into a bf16 CB: each pack
 // rounds to nearest even; fp16 keeps subnormals and overflows to infinity.
@@ -398,7 +393,7 @@ TEST_F(ComputeE2E, SixteenBitFormatsThroughUnpackAndPack) {
   uint32_t bad = 0;
   for (uint32_t i = 0; i < a.size(); ++i) {
     const double x = bf16_to_float(a[i]), y = half_to_float(b[i]);
-    const double want = to_bf16(to_fp16(static_cast<float>(x + y)));
+    const double want = bf16_to_float(float_to_bf16(static_cast<float>(to_fp16(static_cast<float>(x + y)))));
     const double got = bf16_to_float(out[i]);
     const bool ok = std::isnan(want) ? std::isnan(got) : got == want;
     if (!ok && bad++ < 5)

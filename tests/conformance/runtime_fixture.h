@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,6 +40,15 @@ class RuntimeTest : public ::testing::Test {
     sentinel_bytes_.resize(8192);
     for (size_t i = 0; i < sentinel_bytes_.size(); ++i) sentinel_bytes_[i] = static_cast<std::byte>(i * 7 + 3);
     write(sentinel_, sentinel_bytes_);
+  }
+  // Replaces the running runtime (it exits on EOF first) with one started
+  // with `args`, its stderr sent to `stderr_path` when one is given.
+  void restart(std::vector<std::string> args, const std::filesystem::path& stderr_path,
+               const std::string& cache_dir) {
+    runtime_.reset();
+    client::SpawnOptions options = runtime_options(std::move(args));
+    options.stderr_path = stderr_path;
+    start_with(options, cache_dir);
   }
   void SetUp() override { start(); }
   void TearDown() override {

@@ -5,10 +5,7 @@
 namespace zyxtt::testing {
 
 void ScenarioTest::restart(std::vector<std::string> args, const std::filesystem::path& stderr_path) {
-  runtime_.reset();  // one runtime at a time: the old one exits on EOF first
-  client::SpawnOptions options = runtime_options(std::move(args));
-  options.stderr_path = stderr_path;
-  start_with(options, ZYXTT_SCENARIO_CACHE_DIR);
+  RuntimeTest::restart(std::move(args), stderr_path, ZYXTT_SCENARIO_CACHE_DIR);
 }
 
 std::string ScenarioTest::logged() const { return std::filesystem::exists(log_) ? read_text(log_) : ""; }

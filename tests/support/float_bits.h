@@ -32,7 +32,8 @@ inline float bf16_to_float(uint16_t b) {
   return f;
 }
 
-// Round to nearest even (finite inputs).
+// Round to nearest even: finite values (overflow gives infinity),
+// infinities, and NaN only as the default quiet NaN 0x7FC00000.
 inline uint16_t float_to_bf16(float f) {
   uint32_t u;
   std::memcpy(&u, &f, 4);
