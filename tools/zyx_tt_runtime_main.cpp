@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
   bool dprint = false;
   std::string kernel_api = default_kernel_api();
   std::string compiler = "g++";
+  double compile_timeout = 120.0;
   std::string unpack_to_dest = "fp32";
   uint32_t idle_spin_us = 200;
 
@@ -127,6 +128,12 @@ int main(int argc, char** argv) {
   app.add_option("--compiler", compiler, "host C++ compiler for kernels")
       ->envname("ZYX_TT_COMPILER")
       ->capture_default_str();
+  app.add_option("--compile-timeout", compile_timeout,
+                 "seconds one kernel's compile may take; past it the compiler's processes are killed and "
+                 "compile_program answers DEADLINE_EXCEEDED naming the kernel")
+      ->envname("ZYX_TT_COMPILE_TIMEOUT")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   app.footer(
       "Every option can also be set by the environment variable shown beside it.\n"
       "zyx spawns this program with no arguments from $XDG_CONFIG_HOME/zyx/zyx-tt-runtime\n"
@@ -144,7 +151,9 @@ int main(int argc, char** argv) {
     emu_options.arch = &zyxtt::find_arch(arch_name);
     emu_options.worker_path = (own_directory() / "zyx-tt-device-worker").string();
     emu_options.kernel_api_dir = kernel_api;
-    emu_options.compiler = compiler;
+    emu_options.compiler.program = compiler;
+    emu_options.compiler.timeout = to_ms(compile_timeout);
+    emu_options.compiler.stop_fd = g_stop_pipe[0];
     emu_options.threads = threads;
     emu_options.run_timeout = to_ms(run_timeout);
     emu_options.align_policy = noc_alignment == "error"  ? zyxtt::emu::AlignPolicy::kError

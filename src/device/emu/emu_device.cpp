@@ -34,7 +34,6 @@ EmuDevice::EmuDevice(const EmuOptions& options)
 
 void EmuDevice::open(const std::string& cache_dir) {
   std::string dir = cache_dir.empty() ? config_home() + "/zyx/cache/tt" : cache_dir;
-  make_private_dirs(dir);
   if (!compiler_ || dir != cache_dir_) {
     compiler_ = std::make_unique<KernelCompiler>(dir, options_.kernel_api_dir, options_.compiler);
   }

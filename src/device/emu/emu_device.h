@@ -20,7 +20,7 @@ struct EmuOptions {
   const Arch* arch = nullptr;  // default_arch() when null
   std::string worker_path;     // zyx-tt-device-worker
   std::string kernel_api_dir;  // headers kernels compile against
-  std::string compiler = "g++";
+  CompilerConfig compiler;      // program, time and memory limits of kernel compiles
   uint32_t threads = 1;
   std::chrono::milliseconds run_timeout{120000};
   AlignPolicy align_policy = AlignPolicy::kError;

@@ -38,7 +38,7 @@ std::string scratch_dir() {
 BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole role, const std::string& out,
                          const std::string& ctas) {
   // One cache in the build tree for all test processes: kernels compile once.
-  static KernelCompiler compiler(ZYXTT_TEST_KERNEL_CACHE, ZYXTT_KERNEL_API_DIR, ZYXTT_TEST_CXX);
+  static KernelCompiler compiler(ZYXTT_TEST_KERNEL_CACHE, ZYXTT_KERNEL_API_DIR, {.program = ZYXTT_TEST_CXX});
   KernelSpec spec;
   spec.role = role == KernelRole::kReader ? krt::Role::kReader
               : role == KernelRole::kWriter ? krt::Role::kWriter
