@@ -133,14 +133,19 @@ std::string CompilerOutput::clean(std::string_view text) const {
 
 std::string CompilerOutput::summary() const {
   std::string out;
-  for (const auto& e : errors_) out += (out.empty() ? "" : "; ") + e;
+  size_t shown = 0;
+  for (const auto& e : errors_) {
+    if (shown > 0 && out.size() + 2 + e.size() > kMaxShownBytes) break;
+    out += (out.empty() ? "" : "; ") + e;
+    ++shown;
+  }
   if (out.empty()) {
     out = last_.empty() ? "the compiler failed without a message"
                         : answer_safe(scrub_internal_names(strip_directories(last_)));
   }
-  if (errors_seen_ > errors_.size()) out += fmt::format("; and {} more errors", errors_seen_ - errors_.size());
-  const uint64_t shown = errors_.empty() ? (lines_ > 0 ? 1 : 0) : errors_.size();
-  if (lines_ > shown) out += fmt::format(" ({} more lines of compiler output dropped)", lines_ - shown);
+  if (errors_seen_ > shown) out += fmt::format("; and {} more errors", errors_seen_ - shown);
+  const uint64_t lines_shown = shown > 0 ? shown : (lines_ > 0 ? 1 : 0);
+  if (lines_ > lines_shown) out += fmt::format(" ({} more lines of compiler output dropped)", lines_ - lines_shown);
   return out;
 }
 

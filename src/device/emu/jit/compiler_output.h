@@ -16,6 +16,9 @@ class CompilerOutput {
  public:
   static constexpr size_t kMaxErrors = 20;
   static constexpr size_t kMaxLineBytes = 400;
+  // The error lines shown stay within this, so that with the kernel's name and
+  // the counts the answer fits the protocol's message limit (1500 bytes).
+  static constexpr size_t kMaxShownBytes = 1300;
 
   enum class Failure { kCompile, kDiskFull, kOutOfMemory, kLink, kCompilerCrash };
 
@@ -28,7 +31,8 @@ class CompilerOutput {
   Failure failure() const { return failure_; }
   // The line that shows a failure other than kCompile, cleaned.
   const std::string& reason() const { return reason_; }
-  // One line: the kept error lines joined by "; ", then what was dropped.
+  // One line: the first error lines (at most kMaxErrors, kMaxShownBytes)
+  // joined by "; ", then how many errors and lines were not shown.
   std::string summary() const;
   uint64_t lines() const { return lines_; }
 
