@@ -85,6 +85,7 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
 RunOutcome RunExecutor::execute(const RunJob& job) {
   const LoadedKernel* kernels[3] = {nullptr, nullptr, nullptr};  // by krt::Role
   const std::string* paths[3] = {&job.reader, &job.writer, &job.compute};
+  kernels_.begin_run();
   try {
     for (int r = 0; r < 3; ++r)
       if (!paths[r]->empty()) kernels[r] = &kernels_.load(*paths[r]);
