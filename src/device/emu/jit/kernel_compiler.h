@@ -15,7 +15,7 @@
 #include "device/emu/jit/compiler_output.h"
 #include "device/emu/jit/object_store.h"
 #include "device/emu/jit/subprocess.h"
-#include "zyxtt/krt.h"
+#include "zyxtt/krt_types.h"
 
 namespace zyxtt::emu {
 
