@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -128,12 +129,21 @@ void set_signals(void (*handler)(int)) {
   sigprocmask(SIG_SETMASK, &none, nullptr);
   int status = 0;
   bool reaped = false;
+  int polls = 0;
   for (;;) {
     int st = 0;
-    pid_t pid = waitpid(-1, &st, 0);
+    pid_t pid = waitpid(-1, &st, reaped ? WNOHANG : 0);
     if (pid < 0) {
       if (errno == EINTR) continue;
       break;  // ECHILD: nothing of the compile is left
+    }
+    if (pid == 0) {
+      // Something left the group (a daemon such as a compiler cache's server):
+      // not ours to wait for.
+      if (++polls > 100) break;
+      timespec tick{0, 10'000'000};
+      nanosleep(&tick, nullptr);
+      continue;
     }
     if (pid == child) {
       status = st;
