@@ -111,7 +111,9 @@ class CompileLimits : public ::testing::Test {
 }  // namespace
 
 TEST_F(CompileLimits, ACompileThatNeverEndsIsKilledAtTheTimeLimitAndNamesTheKernel) {
-  client::RuntimeProcess rt(options({"--compile-timeout", "3", "--keepalive-after", "0.3", "--keepalive-every", "0.3"}));
+  client::SpawnOptions o = options({"--keepalive-after", "0.3", "--keepalive-every", "0.3"});
+  o.env.emplace_back("ZYX_TT_COMPILE_TIMEOUT", "3");  // as zyx, which passes no arguments, would set it
+  client::RuntimeProcess rt(o);
   auto ask = [&](const std::string& line, std::string_view payload = {}) {
     return rt.request(line, client::ErrorKind::kKernelLaunch, payload).line;
   };
