@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "common/shm.h"
+#include "raw_client.h"
 #include "zyxtt/client.h"
 
 #ifdef ZYXTT_HAVE_OPENBLAS
@@ -508,6 +509,14 @@ void BM_RoundTrip(benchmark::State& state) {
   }
 }
 EMU_BENCHMARK(BM_RoundTrip)->UseRealTime()->Unit(benchmark::kMicrosecond);
+
+// The floor the run-overhead targets are stated against: the same command
+// written and read raw on the pipes of another runtime process.
+void BM_RawRoundTrip(benchmark::State& state) {
+  static zyxtt::bench::RawClient raw(ZYXTT_RUNTIME_PATH);
+  for (auto _ : state) benchmark::DoNotOptimize(raw.round_trip(zyxtt::bench::kCheapCommand));
+}
+EMU_BENCHMARK(BM_RawRoundTrip)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 void run_trivial(benchmark::State& state, uint32_t rows, uint32_t cols) {
   zc::Runtime& rt = runtime();

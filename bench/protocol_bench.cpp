@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/shm.h"
+#include "raw_client.h"
 #include "zyxtt/client.h"
 
 namespace {
@@ -66,6 +67,14 @@ void BM_RuntimeRoundTrip(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_RuntimeRoundTrip)->UseRealTime();
+
+// The same command on the same kind of runtime, written and read raw: what
+// the client library's request path adds is the ratio of the two.
+void BM_RawRoundTrip(benchmark::State& state) {
+  static zyxtt::bench::RawClient raw(ZYXTT_RUNTIME_PATH);
+  for (auto _ : state) benchmark::DoNotOptimize(raw.round_trip(zyxtt::bench::kCheapCommand));
+}
+BENCHMARK(BM_RawRoundTrip)->UseRealTime();
 
 constexpr size_t kTransferBytes = 64ull << 20;
 

@@ -4,7 +4,7 @@
 
 namespace zyxtt {
 
-int poll_after_spin(pollfd* fds, nfds_t n, std::chrono::microseconds spin) {
+int poll_after_spin(pollfd* fds, nfds_t n, std::chrono::microseconds spin, int timeout_ms) {
   using Clock = std::chrono::steady_clock;
   if (spin.count() > 0) {
     const auto until = Clock::now() + spin;
@@ -13,7 +13,7 @@ int poll_after_spin(pollfd* fds, nfds_t n, std::chrono::microseconds spin) {
       sched_yield();  // others on this CPU go first
     } while (Clock::now() < until);
   }
-  return poll(fds, n, -1);
+  return poll(fds, n, timeout_ms);
 }
 
 }  // namespace zyxtt

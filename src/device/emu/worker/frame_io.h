@@ -1,15 +1,33 @@
-// Length-prefixed messages over the stream socket between the runtime and
-// its device-worker process.
+// Length-prefixed frames over the stream socket between the runtime and its
+// device-worker process: a u64 length, then the frame (run_job.h).
 #pragma once
 
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace zyxtt::emu {
 
-// Returns false when the peer is gone.
-bool write_frame(int fd, const std::string& payload);
-// nullopt at EOF or on error.
-std::optional<std::string> read_frame(int fd);
+// One write call per frame. Returns false when the peer is gone.
+bool write_frame(int fd, std::string_view payload);
+
+// Reads frames from one fd. A read takes whatever has arrived, so a frame
+// that follows another in the same read is not lost, and a small frame
+// costs one read call rather than two.
+class FrameReader {
+ public:
+  explicit FrameReader(int fd) : fd_(fd) {}
+  // The next frame; nullopt at EOF or on error.
+  std::optional<std::string> read();
+  // Whether bytes of a next frame already arrived (then polling would hang).
+  bool buffered() const { return end_ > begin_; }
+
+ private:
+  bool fill();
+  int fd_;
+  std::vector<char> buffer_;
+  size_t begin_ = 0, end_ = 0;  // unread bytes
+};
 
 }  // namespace zyxtt::emu
