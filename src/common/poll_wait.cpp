@@ -4,7 +4,7 @@
 
 namespace zyxtt {
 
-int poll_after_spin(pollfd* fds, nfds_t n, std::chrono::microseconds spin, int timeout_ms) {
+int poll_after_spin(pollfd* fds, nfds_t n, std::chrono::microseconds spin) {
   using Clock = std::chrono::steady_clock;
   if (spin.count() > 0) {
     const auto until = Clock::now() + spin;
@@ -13,7 +13,7 @@ int poll_after_spin(pollfd* fds, nfds_t n, std::chrono::microseconds spin, int t
       sched_yield();  // others on this CPU go first
     } while (Clock::now() < until);
   }
-  return poll(fds, n, timeout_ms);
+  return poll(fds, n, -1);
 }
 
 }  // namespace zyxtt

@@ -8,9 +8,8 @@
 
 namespace zyxtt {
 
-// Like poll(fds, n, timeout_ms), but checks without sleeping (yielding the
-// CPU in between) for up to `spin` first; the timeout counts after the spin.
-// Returns what poll returned.
-int poll_after_spin(pollfd* fds, nfds_t n, std::chrono::microseconds spin, int timeout_ms = -1);
+// Like poll(fds, n, -1), but checks without sleeping (yielding the CPU in
+// between) for up to `spin` first. Returns what poll returned.
+int poll_after_spin(pollfd* fds, nfds_t n, std::chrono::microseconds spin);
 
 }  // namespace zyxtt

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
@@ -16,7 +17,6 @@
 #include <spdlog/spdlog.h>
 
 #include "common/error.h"
-#include "common/poll_wait.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/worker_main.h"
 
@@ -129,17 +129,21 @@ void WorkerClient::run(RunJob& job, const std::function<ProgramSpec()>& program,
   auto last_change = Clock::now();
   // A short run answers within the idle spin: waiting for it awake saves
   // the 20-40 us a VM takes to wake a sleeping process.
-  auto spin = std::chrono::microseconds(options_.idle_spin_us);
-  for (;;) {
+  std::optional<std::string> frame;
+  const auto spin_until = Clock::now() + std::chrono::microseconds(options_.idle_spin_us);
+  while (!(frame = reader_->try_read()) && !reader_->closed() && Clock::now() < spin_until) sched_yield();
+  while (!frame && !reader_->closed()) {
     pollfd fds[2] = {{socket_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
-    int n = poll_after_spin(fds, stop_fd_ >= 0 ? 2 : 1, spin, 100);
-    spin = {};
+    int n = poll(fds, stop_fd_ >= 0 ? 2 : 1, 100);
     if (n < 0 && errno == EINTR) continue;
     if (n > 0 && (fds[1].revents & POLLIN)) {
       stop();
       throw Error(Code::kInternal, fmt::format("{}: abandoned, the runtime was asked to stop", what));
     }
-    if (n > 0) break;
+    if (n > 0) {
+      frame = reader_->read();
+      break;
+    }
     uint64_t progress = control_->progress.load();
     if (progress != last_progress) {
       last_progress = progress;
@@ -153,7 +157,6 @@ void WorkerClient::run(RunJob& job, const std::function<ProgramSpec()>& program,
                               what, run_timeout_.count() / 1000.0, where));
     }
   }
-  std::optional<std::string> frame = reader_->read();
   if (!frame) {
     // The worker died: a kernel crashed it. Read its wait status for the cause.
     int status = 0;

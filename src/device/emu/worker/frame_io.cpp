@@ -1,5 +1,7 @@
 #include "device/emu/worker/frame_io.h"
 
+#include <sched.h>
+#include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -35,7 +37,7 @@ bool write_frame(int fd, std::string_view payload) {
   return true;
 }
 
-bool FrameReader::fill() {
+bool FrameReader::fill(bool wait) {
   // Unread bytes move to the front; the buffer grows only for a larger frame.
   if (begin_ > 0) {
     std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
@@ -44,26 +46,59 @@ bool FrameReader::fill() {
   }
   if (buffer_.size() - end_ < kReadChunk) buffer_.resize(end_ + kReadChunk);
   for (;;) {
-    ssize_t r = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
+    ssize_t r = ::recv(fd_, buffer_.data() + end_, buffer_.size() - end_, wait ? 0 : MSG_DONTWAIT);
     if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return false;
+    if (r < 0 && !wait && (errno == EAGAIN || errno == EWOULDBLOCK)) return false;
+    if (r <= 0) {
+      closed_ = true;
+      return false;
+    }
     end_ += static_cast<size_t>(r);
     return true;
   }
 }
 
-std::optional<std::string> FrameReader::read() {
+// The buffered frame, if it is complete.
+std::optional<std::string> FrameReader::take() {
   uint64_t length = 0;
-  while (end_ - begin_ < sizeof length)
-    if (!fill()) return std::nullopt;
+  if (end_ - begin_ < sizeof length) return std::nullopt;
   std::memcpy(&length, buffer_.data() + begin_, sizeof length);
-  if (length > kMaxFrame) return std::nullopt;
-  while (end_ - begin_ < sizeof length + length)
-    if (!fill()) return std::nullopt;
+  if (end_ - begin_ - sizeof length < length) return std::nullopt;
   std::string frame(buffer_.data() + begin_ + sizeof length, length);
   begin_ += sizeof length + length;
   if (begin_ == end_) begin_ = end_ = 0;
   return frame;
+}
+
+std::optional<std::string> FrameReader::read() {
+  for (;;) {
+    if (end_ - begin_ >= sizeof(uint64_t)) {
+      uint64_t length = 0;
+      std::memcpy(&length, buffer_.data() + begin_, sizeof length);
+      if (length > kMaxFrame) return std::nullopt;
+    }
+    if (auto frame = take()) return frame;
+    if (closed_ || !fill()) return std::nullopt;
+  }
+}
+
+std::optional<std::string> FrameReader::try_read() {
+  if (auto frame = take()) return frame;
+  if (closed_ || !fill(false)) return std::nullopt;
+  return take();
+}
+
+std::optional<std::string> FrameReader::read_after_spin(std::chrono::microseconds spin) {
+  using Clock = std::chrono::steady_clock;
+  if (spin.count() > 0) {
+    const auto until = Clock::now() + spin;
+    do {
+      if (auto frame = try_read()) return frame;
+      if (closed_) return std::nullopt;
+      sched_yield();  // others on this CPU go first
+    } while (Clock::now() < until);
+  }
+  return read();
 }
 
 }  // namespace zyxtt::emu

@@ -14,7 +14,6 @@
 #include <string>
 
 #include "common/error.h"
-#include "common/poll_wait.h"
 #include "device/emu/shared_regions.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/run_executor.h"
@@ -84,9 +83,7 @@ int worker_main(int argc, char** argv) {
   }
   const std::chrono::microseconds idle_spin(options.idle_spin_us);
   for (;;) {
-    pollfd socket{kWorkerSocketFd, POLLIN, 0};
-    if (!link.buffered() && poll_after_spin(&socket, 1, idle_spin) < 0 && errno != EINTR) break;
-    frame = link.read();
+    frame = link.read_after_spin(idle_spin);
     if (!frame) break;
     RunOutcome outcome;
     try {
