@@ -1,3 +1,4 @@
+#include "device/emu/noc_coords.h"
 #include "device/emu/worker/run_executor.h"
 
 #include <sys/mman.h>
@@ -27,7 +28,8 @@ RunExecutor::~RunExecutor() {
   if (l1_arena_ != nullptr) munmap(l1_arena_, l1_cores_ * arch_.l1_bytes);
 }
 
-void RunExecutor::setup_core(CoreState& core, const Program& program, uint32_t row, uint32_t col, uint8_t* l1) {
+void RunExecutor::setup_core(CoreState& core, const ProgramSpec& program, uint32_t row, uint32_t col, uint8_t* l1,
+                             const LoadedKernel* compute) {
   core.x = col;
   core.y = row;
   core.noc_x = worker_noc_x(col);
@@ -45,17 +47,21 @@ void RunExecutor::setup_core(CoreState& core, const Program& program, uint32_t r
     configure_cb(core, spec.index, align_up(next, l1::kCbAlignment), spec.page_bytes, spec.pages, spec.data_format);
     next = core.cbs[spec.index].limit;
   }
-  // zyx's ComputeConfig: fp32 accumulation, half sync. DST starts zeroed.
-  compute::reset_compute_state(core.compute, /*fp32_dest_acc=*/true, /*dst_full_sync=*/false);
+  // DST as the compute kernel was built for it (its ComputeConfig); zeroed.
+  const bool fp32_dest_acc = compute == nullptr || compute->info.fp32_dest_acc != 0;
+  const bool dst_full_sync = compute != nullptr && compute->info.dst_full_sync != 0;
+  compute::reset_compute_state(core.compute, fp32_dest_acc, dst_full_sync);
   core.compute.copy_fp32_to_dest = options_.unpack_fp32_to_dest;
 }
 
-void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, const Program& program) {
+void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job,
+                            const LoadedKernel* kernels[3]) {
   const std::vector<uint32_t>* addresses[3] = {&job.srcs, &job.dsts, nullptr};
   for (uint32_t r = 0; r < kRoles; ++r) {
-    if (program.entries[r] == nullptr) continue;
+    if (kernels[r] == nullptr) continue;
     Task task;
     KernelInstance& k = task.instance;
+    k.run = &run_;
     k.core = &core;
     k.role = static_cast<krt::Role>(r);
     k.noc = r == 1 ? 1 : 0;
@@ -71,29 +77,30 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
       k.args[n++] = core.x;
     }
     k.arg_count = n;
-    task.entry = program.entries[r];
+    task.entry = kernels[r]->entry;
     task.on_exit = check_kernel_exit;
     tasks.push_back(std::move(task));
   }
 }
 
 RunOutcome RunExecutor::execute(const RunJob& job) {
-  if (job.program) {
-    Program loaded;
-    const std::string* paths[3] = {&job.program->reader, &job.program->writer, &job.program->compute};
-    try {
-      for (int r = 0; r < 3; ++r)
-        if (!paths[r]->empty()) loaded.entries[r] = kernels_.load(*paths[r]);
-    } catch (const Error& e) {
-      return RunOutcome{false, e.code(), e.what()};
-    }
-    loaded.cbs = job.program->cbs;
-    programs_[job.program_id] = std::move(loaded);
-  }
+  if (job.program) programs_[job.program_id] = *job.program;
   auto found = programs_.find(job.program_id);
   if (found == programs_.end())
     return RunOutcome{false, Code::kInternal, fmt::format("program {} was never sent to this worker", job.program_id)};
-  const Program& program = found->second;
+  const ProgramSpec& program = found->second;
+
+  const LoadedKernel* kernels[3] = {nullptr, nullptr, nullptr};  // by krt::Role
+  const std::string* paths[3] = {&program.reader, &program.writer, &program.compute};
+  kernels_.begin_run();
+  try {
+    for (int r = 0; r < 3; ++r)
+      if (!paths[r]->empty()) kernels[r] = &kernels_.load(*paths[r]);
+  } catch (const Error& e) {
+    // The runtime sends the program again with its next run.
+    programs_.erase(found);
+    return RunOutcome{false, e.code(), e.what()};
+  }
 
   const uint32_t physical = arch_.grid_rows * arch_.grid_cols;
   const uint32_t rows_per_wave = std::max<uint32_t>(1, physical / job.cols);
@@ -114,7 +121,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   }
   if (cores_.size() < cores_per_wave) cores_.resize(cores_per_wave);
 
-  RunState& state = run_state();
+  RunState& state = run_;
   state.dram = dram_;
   state.dram_banks = arch_.dram_banks;
   state.dram_bank_bytes = arch_.dram_bank_bytes;
@@ -137,8 +144,8 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
       for (uint32_t c = 0; c < job.cols; ++c) {
         size_t slot = size_t{r} * job.cols + c;
         CoreState& core = cores_[slot];
-        setup_core(core, program, row0 + r, c, l1_arena_ + slot * arch_.l1_bytes);
-        add_tasks(tasks, core, job, program);
+        setup_core(core, program, row0 + r, c, l1_arena_ + slot * arch_.l1_bytes, kernels[2]);
+        add_tasks(tasks, core, job, kernels);
       }
     }
     state.cores = cores_.data();

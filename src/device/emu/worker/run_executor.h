@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "device/arch.h"
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 #include "device/emu/shared_regions.h"
 #include "device/emu/sched/scheduler.h"
 #include "device/emu/worker/kernel_library.h"
@@ -26,14 +26,9 @@ class RunExecutor {
   RunOutcome execute(const RunJob& job);
 
  private:
-  // A program as the worker keeps it between runs.
-  struct Program {
-    KernelEntry entries[3] = {nullptr, nullptr, nullptr};  // reader, writer, compute
-    std::vector<CbSpec> cbs;
-  };
-
-  void setup_core(CoreState& core, const Program& program, uint32_t row, uint32_t col, uint8_t* l1);
-  void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, const Program& program);
+  void setup_core(CoreState& core, const ProgramSpec& program, uint32_t row, uint32_t col, uint8_t* l1,
+                  const LoadedKernel* compute);
+  void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, const LoadedKernel* kernels[3]);
 
   const Arch& arch_;
   uint8_t* dram_;
@@ -42,10 +37,13 @@ class RunExecutor {
   SharedRegions regions_;
   uint64_t regions_seen_ = ~0ull;  // generation last copied into the run state
   KernelLibrary kernels_;
-  std::unordered_map<uint64_t, Program> programs_;
+  // Programs by id, as sent once per worker. Their objects are looked up in
+  // kernels_ on every run: the library may unload an object between runs.
+  std::unordered_map<uint64_t, ProgramSpec> programs_;
   uint8_t* l1_arena_ = nullptr;
   size_t l1_cores_ = 0;
   std::vector<CoreState> cores_;  // one wave, row-major
+  RunState run_;                  // what the current run's instances share
 };
 
 }  // namespace zyxtt::emu

@@ -17,7 +17,8 @@
 #include <vector>
 
 #include "common/error.h"
-#include "device/emu/core_state.h"
+#include "device/emu/cb_state.h"
+#include "device/emu/run_context.h"
 
 namespace zyxtt::emu {
 
