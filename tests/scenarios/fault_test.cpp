@@ -187,6 +187,40 @@ TEST_F(FaultTest, ABufferAllocatedAfterTheWorkerStartedIsInItsBoundsTable) {
   EXPECT_TRUE(std::equal(got.begin(), got.end(), bytes.begin()));
 }
 
+// Programs travel once per worker: after a kernel crashed the worker, the
+// restarted one gets the program again with its next run. The reader
+// crashes only when the input's second word is not zero.
+TEST_F(FaultTest, AProgramRunsAgainOnTheRestartedWorker) {
+  const Kernels crashes_on_nonzero{R"(
+void kernel_main() {
+  const InterleavedAddrGen<true> src = {.bank_base_address = get_arg_val<uint32_t>(0), .page_size = 4096};
+  cb_reserve_back(tt::CBIndex::c_0, 1);
+  noc_async_read(get_noc_addr(0, src), get_write_ptr(tt::CBIndex::c_0), 4096);
+  noc_async_read_barrier();
+  if (*reinterpret_cast<volatile uint32_t*>(uintptr_t(get_write_ptr(tt::CBIndex::c_0)) + 4) != 0)
+    *reinterpret_cast<volatile uint32_t*>(uintptr_t(get_arg_val<uint32_t>(2))) = 1;  // col 0: null
+  cb_push_back(tt::CBIndex::c_0, 1);
+}
+)",
+                                   kEmpty, kForwardWriter};
+  const CbConfig cbs[] = {{0, CbFormat::kFloat32}, {16, CbFormat::kFloat32}};
+  ASSERT_EQ(compile(7, crashes_on_nonzero, cbs), R"({"status":"ok"})");
+  const uint32_t in = alloc(kBytes), out = alloc(kBytes);
+  const uint32_t srcs[] = {in}, dsts[] = {out};
+  std::vector<std::byte> calm(kBytes);  // first 64 bytes zero
+  for (uint32_t i = 64; i < kBytes; ++i) calm[i] = static_cast<std::byte>(i);
+  write(in, calm);
+  ASSERT_EQ(run(7, 1, 1, srcs, dsts), R"({"status":"ok"})");  // the worker now holds program 7
+  write(in, input_bytes());
+  const std::string crashed = run(7, 1, 1, srcs, dsts);
+  EXPECT_THAT(msg_of(crashed), HasSubstr("crashed with signal 11")) << crashed;
+  write(in, calm);
+  write(out, std::vector<std::byte>(kBytes));
+  ASSERT_EQ(run(7, 1, 1, srcs, dsts), R"({"status":"ok"})");
+  const std::vector<std::byte> got = read(out, 64);
+  EXPECT_TRUE(std::equal(got.begin(), got.end(), calm.begin()));
+}
+
 // A run error crosses the link as its code: a kernel object open to others
 // is refused (FAILED_PRECONDITION), one that is not a shared object fails to
 // load (INTERNAL). A private cache, since the objects are spoiled.
