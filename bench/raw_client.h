@@ -46,7 +46,7 @@ class RawClient {
   // Writes `line` (ending in '\n') and reads until the answer's '\n'; returns
   // the answer's length. Aborts if the runtime is gone.
   size_t round_trip(std::string_view line) {
-    if (write(in_, line.data(), line.size()) != static_cast<ssize_t>(line.size())) std::abort();
+    write_all(line);
     size_t got = 0;
     for (;;) {
       ssize_t n = read(out_, answer_ + got, sizeof answer_ - got);
@@ -57,8 +57,28 @@ class RawClient {
     }
   }
   std::string_view answer(size_t length) const { return {answer_, length}; }
+  // A command with raw bytes after its line (compile_program); its answer.
+  std::string command(std::string_view line, std::string_view payload = {}) {
+    write_all(std::string(line) + "\n");
+    write_all(payload);
+    size_t got = 0;
+    for (;;) {
+      ssize_t n = read(out_, answer_ + got, sizeof answer_ - got);
+      if (n <= 0) std::abort();
+      got += static_cast<size_t>(n);
+      if (answer_[got - 1] == '\n') return std::string(answer_, got - 1);
+      if (got == sizeof answer_) std::abort();
+    }
+  }
 
  private:
+  void write_all(std::string_view data) {
+    while (!data.empty()) {
+      ssize_t n = write(in_, data.data(), data.size());
+      if (n <= 0) std::abort();
+      data.remove_prefix(static_cast<size_t>(n));
+    }
+  }
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1;
   char answer_[4096];
