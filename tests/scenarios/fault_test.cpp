@@ -226,7 +226,9 @@ void kernel_main() {
 // load (INTERNAL). A private cache, since the objects are spoiled.
 TEST_F(FaultTest, RunErrorsFromTheWorkerAnswerTheirCanonicalCode) {
   namespace fs = std::filesystem;
-  const fs::path cache = fs::temp_directory_path() / ("zyxtt-link-codes-" + std::to_string(getpid()));
+  // Beside the shared scenario cache, so the ctest fixture removes it even when this test fails.
+  const fs::path cache =
+      fs::path(ZYXTT_SCENARIO_CACHE_DIR).parent_path() / ("link-codes-" + std::to_string(getpid()));
   fs::remove_all(cache);
   RuntimeTest::restart({}, {}, cache.string());
   const CbConfig cbs[] = {{0, CbFormat::kFloat32}, {16, CbFormat::kFloat32}};
