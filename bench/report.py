@@ -110,7 +110,9 @@ NOTES = {
         "empty kernels per core); the ratio is of the summed times. A run crosses the runtime and its device "
         "worker; on this shared 2-CPU VM a process that spins yields to other engineers' builds, and "
         "separate benchmarks of the same pair have differed by 5x within minutes, which is why these rows "
-        "time both sides in one loop.",
+        "time both sides in one loop. Their round trip runs while the worker still polls after the previous "
+        "run (--idle-spin-us), which on 2 CPUs slows it too: under heavy load the ratio reads low, so read it "
+        "beside the separate rows above.",
         "add_tiles is bound by copies, not math: per tile the emulator moves 4 x 4 KiB through memcpy (two NOC "
         "reads into L1, pack_tile from DST, one NOC write back) where the a+b loop streams 12 KiB once; perf "
         "on the worker puts memmove at about 45% of its time in this benchmark.",
@@ -168,6 +170,7 @@ def main():
              f"Made by `{made_by}` after a release build, on {platform.node()} ({platform.machine()}, "
              f"{subprocess.getoutput('nproc')} cores). Every ratio compares two benchmarks of the same run; "
              "absolute times move with the machine's load.", ""]
+    load_at_start = os.getloadavg()[0]
     for binary, pairs in PAIRS.items():
         results = run(binary)
         lines += [f"## {binary}", ""]
@@ -215,6 +218,8 @@ def main():
                     text = f"{value:.1f} M/s"
                 lines.append(f"| {title} | {text} | {target} | {'yes' if check(value) else 'no'} |")
             lines.append("")
+    lines[2] += (f" Load average (1 min) {load_at_start:.1f} at the start and {os.getloadavg()[0]:.1f} at the end "
+                 "of this run.")
     (ROOT / "BENCHMARKS.md").write_text("\n".join(lines))
     print("\n".join(lines))
 
