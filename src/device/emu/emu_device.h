@@ -52,8 +52,6 @@ class EmuDevice final : public Device {
   void run(const RunRequest& request) override;
 
   const std::string& cache_dir() const { return cache_dir_; }
-  // Device workers started so far.
-  uint64_t worker_starts() const { return worker_.starts(); }
   const CompileStats& compile_stats();
 
  private:

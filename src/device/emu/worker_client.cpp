@@ -70,7 +70,6 @@ void WorkerClient::start() {
   socket_ = sv[0];
   reader_ = std::make_unique<FrameReader>(socket_);
   programs_.clear();
-  ++starts_;
   spdlog::debug("device worker started (pid {})", pid_);
   // The options travel once per worker; a worker that died at once shows up
   // at the first run's read.

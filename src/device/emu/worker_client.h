@@ -31,8 +31,6 @@ class WorkerClient {
   // time this worker runs job.program_id. Throws Error for a run that
   // failed, crashed or stalled.
   void run(RunJob& job, const std::function<ProgramSpec()>& program, const std::string& what);
-  // Workers started so far (each got the options once).
-  uint64_t starts() const { return starts_; }
 
  private:
   void start();
@@ -52,7 +50,6 @@ class WorkerClient {
   ControlBlock* control_ = nullptr;
   std::unique_ptr<FrameReader> reader_;
   std::unordered_set<uint64_t> programs_;  // program ids the running worker holds
-  uint64_t starts_ = 0;
 };
 
 }  // namespace zyxtt::emu
