@@ -12,11 +12,15 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "common/byte_size.h"
 #include "common/error.h"
 #include "device/emu/emu_device.h"
 #include "server/server.h"
 
 namespace {
+
+// The worker maps L1 for a whole grid and stacks for its threads and fibers.
+constexpr uint64_t kMinWorkerMemory = uint64_t{256} << 20;
 
 int g_stop_pipe[2] = {-1, -1};
 
@@ -47,6 +51,12 @@ std::filesystem::path own_directory() {
   return ec ? std::filesystem::path(".") : exe.parent_path();
 }
 
+// Half of the host's RAM: room for the runtime's buffers beside the worker.
+std::string default_worker_memory() {
+  const std::optional<uint64_t> total = zyxtt::host_memory_bytes();
+  return total ? std::to_string(*total / 2 >> 20) + "M" : "0";
+}
+
 std::string default_kernel_api() {
   auto installed = own_directory() / "kernel-api";
   if (std::filesystem::exists(installed / "zyxtt" / "krt.h")) return installed.string();
@@ -72,6 +82,7 @@ int main(int argc, char** argv) {
   std::string compiler = "g++";
   std::string unpack_to_dest = "fp32";
   uint32_t idle_spin_us = 200;
+  std::string worker_memory = default_worker_memory();
 
   app.add_option("--log-level", log_level, "stderr log level: trace, debug, info, warn, error, off")
       ->envname("ZYX_TT_LOG")
@@ -124,6 +135,17 @@ int main(int argc, char** argv) {
       ->envname("ZYX_TT_IDLE_SPIN_US")
       ->check(CLI::Range(0u, 100000u))
       ->capture_default_str();
+  app.add_option("--worker-memory", worker_memory,
+                 "private memory the device worker (and so every kernel) may use, e.g. 4G or 512M (0: no limit); "
+                 "a run that exceeds it fails and the worker restarts")
+      ->envname("ZYX_TT_WORKER_MEMORY")
+      ->check([](const std::string& text) -> std::string {
+        const std::optional<uint64_t> bytes = zyxtt::parse_byte_size(text);
+        if (!bytes) return "expected a size such as 4G, 512M or 1073741824";
+        if (*bytes != 0 && *bytes < kMinWorkerMemory) return "the device worker needs at least 256M";
+        return {};
+      })
+      ->capture_default_str();
   app.add_option("--compiler", compiler, "host C++ compiler for kernels")
       ->envname("ZYX_TT_COMPILER")
       ->capture_default_str();
@@ -154,6 +176,7 @@ int main(int argc, char** argv) {
     emu_options.unpack_fp32_to_dest = unpack_to_dest == "fp32";
     emu_options.idle_spin = std::chrono::microseconds(idle_spin_us);
     emu_options.stop_fd = g_stop_pipe[0];
+    emu_options.worker_memory = *zyxtt::parse_byte_size(worker_memory);
     zyxtt::emu::EmuDevice device(emu_options);
 
     zyxtt::server::ServerOptions options;

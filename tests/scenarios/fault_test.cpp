@@ -194,6 +194,66 @@ TEST_F(FaultTest, EndlessLoopIsStoppedByTheWatchdog) {
   expect_still_serves();
 }
 
+// The reader hands numbered pages to the writer for 3 s on one core: its two
+// fibers hand off inside one scan of the core, and every page moved counts as
+// progress, so a 1 s watchdog lets the run finish. The writer stores the
+// number of pages, their sum and the last number the reader sent.
+TEST_F(FaultTest, LongRunOnOneCoreThatProgressesOutlivesTheWatchdog) {
+  restart({"--run-timeout", "1"});
+  const auto started = std::chrono::steady_clock::now();
+  const std::string answer = compile_and_run({R"(
+#include <chrono>
+void kernel_main() {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(3000);
+  uint32_t n = 0;
+  bool last = false;
+  while (!last) {
+    last = std::chrono::steady_clock::now() >= until;
+    cb_reserve_back(tt::CBIndex::c_0, 1);
+    volatile uint32_t* page = reinterpret_cast<volatile uint32_t*>(get_write_ptr(tt::CBIndex::c_0));
+    page[0] = n++;
+    page[1] = last ? 1 : 0;
+    cb_push_back(tt::CBIndex::c_0, 1);
+  }
+}
+)",
+                                              kEmpty, R"(
+void kernel_main() {
+  const InterleavedAddrGen<true> dst = {.bank_base_address = get_arg_val<uint32_t>(0), .page_size = 4096};
+  uint64_t sum = 0;
+  uint32_t count = 0, last_number = 0;
+  for (bool last = false; !last;) {
+    cb_wait_front(tt::CBIndex::c_0, 1);
+    volatile uint32_t* page = reinterpret_cast<volatile uint32_t*>(get_read_ptr(tt::CBIndex::c_0));
+    last_number = page[0];
+    last = page[1] != 0;
+    sum += last_number;
+    ++count;
+    cb_pop_front(tt::CBIndex::c_0, 1);
+  }
+  cb_reserve_back(tt::CBIndex::c_16, 1);
+  volatile uint32_t* out = reinterpret_cast<volatile uint32_t*>(get_write_ptr(tt::CBIndex::c_16));
+  out[0] = count;
+  out[1] = last_number;
+  out[2] = static_cast<uint32_t>(sum);
+  out[3] = static_cast<uint32_t>(sum >> 32);
+  noc_async_write(get_write_ptr(tt::CBIndex::c_16), get_noc_addr(0, dst), 16);
+  noc_async_write_barrier();
+}
+)"});
+  const auto elapsed = std::chrono::steady_clock::now() - started;
+  ASSERT_EQ(answer, R"({"status":"ok"})");
+  EXPECT_GE(elapsed, std::chrono::milliseconds(3000)) << "the run outlived the 1 s watchdog three times over";
+  const std::vector<std::byte> got = read(out_, 16);
+  uint32_t words[4];
+  std::memcpy(words, got.data(), 16);
+  const uint64_t count = words[0], sum = words[2] | (uint64_t{words[3]} << 32);
+  EXPECT_GT(count, 1000u) << "thousands of pages were handed over";
+  EXPECT_EQ(words[1], count - 1) << "pages 0 .. count-1, none lost";
+  EXPECT_EQ(sum, count * (count - 1) / 2) << "every page arrived once";
+  expect_still_serves();
+}
+
 TEST_F(FaultTest, DstOverflowNamesIndexAndCapacity) {
   const std::string answer = compile_and_run({kReadOneTile, R"(
 #include "api/compute/common.h"

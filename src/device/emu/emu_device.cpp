@@ -30,7 +30,9 @@ EmuDevice::EmuDevice(const EmuOptions& options)
       arch_(options.arch != nullptr ? *options.arch : default_arch()),
       dram_(arch_),
       allocator_(kDramBase, arch_.dram_bank_bytes, arch_.dram_page_bytes),
-      worker_(options.worker_path, std::string(arch_.name), dram_.fd(), options.run_timeout, options.stop_fd) {}
+      worker_(options.worker_path, std::string(arch_.name), dram_.fd(), options.run_timeout, options.stop_fd) {
+  worker_.set_memory_limit(options.worker_memory);
+}
 
 void EmuDevice::open(const std::string& cache_dir) {
   std::string dir = cache_dir.empty() ? config_home() + "/zyx/cache/tt" : cache_dir;

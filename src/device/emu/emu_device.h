@@ -28,6 +28,7 @@ struct EmuOptions {
   bool unpack_fp32_to_dest = true;
   std::chrono::microseconds idle_spin{0};  // the worker's polling for its next job before sleeping
   int stop_fd = -1;  // readable once the runtime must stop (SIGTERM)
+  uint64_t worker_memory = 0;  // the device worker's memory limit (--worker-memory); 0: none
 };
 
 class EmuDevice final : public Device {

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,8 +16,10 @@
 #include <new>
 #include <spdlog/spdlog.h>
 
+#include "common/byte_size.h"
 #include "common/error.h"
 #include "device/emu/worker/frame_io.h"
+#include "device/emu/worker/memory_guard.h"
 #include "device/emu/worker/worker_main.h"
 
 extern char** environ;
@@ -64,6 +67,15 @@ void WorkerClient::start() {
     throw Error(Code::kInternal, fmt::format("cannot start the device worker '{}': {}", worker_path_, errno_text(rc)));
   }
   socket_ = sv[0];
+  // RLIMIT_DATA bounds private memory (malloc, anonymous mappings, stacks),
+  // not the shared DRAM mapping that holds the buffers; the worker has not
+  // read a job yet, so every kernel runs under it.
+  if (memory_limit_ > 0) {
+    const rlimit limit{memory_limit_, memory_limit_};
+    if (prlimit(pid_, RLIMIT_DATA, &limit, nullptr) != 0) {
+      spdlog::warn("cannot limit the device worker's memory: {}", errno_text(errno));
+    }
+  }
   spdlog::debug("device worker started (pid {})", pid_);
 }
 
@@ -101,7 +113,73 @@ std::string WorkerClient::whereabouts(int crashed_thread) const {
   return all.empty() ? "no kernel" : all;
 }
 
+namespace {
+
+// "signal 6 (SIGABRT, Aborted)" or "exit status 3". Both names: people
+// search for SIGSEGV, strsignal says "Segmentation fault".
+std::string cause_of(int status) {
+  if (!WIFSIGNALED(status)) return fmt::format("exit status {}", WEXITSTATUS(status));
+  const int sig = WTERMSIG(status);
+  const char* abbrev = sigabbrev_np(sig);
+  return fmt::format("signal {} (SIG{}, {})", sig, abbrev ? abbrev : "?", strsignal(sig));
+}
+
+const char* phase_text(int32_t phase) {
+  switch (static_cast<WorkerPhase>(phase)) {
+    case WorkerPhase::kLoading: return "it was loading the run's kernel objects";
+    case WorkerPhase::kRunning: return "it was setting up or ending the run";
+    case WorkerPhase::kIdle: break;
+  }
+  return "it was between runs";
+}
+
+}  // namespace
+
+// A worker that died while it waited for work (killed from outside, or a
+// thread a kernel left behind) is replaced before the next run is sent.
+void WorkerClient::reap_if_died_idle() {
+  int status = 0;
+  if (pid_ < 0 || waitpid(pid_, &status, WNOHANG) != pid_) return;
+  spdlog::warn("the device worker died between runs with {} while no kernel was running; starting a new one",
+               cause_of(status));
+  pid_ = -1;
+  stop();
+}
+
+void WorkerClient::report_death(int status, const std::string& what) {
+  const std::string where = whereabouts(control_->crashed_thread.load());
+  const int32_t phase = control_->phase.load();
+  stop();
+  const bool in_kernel = where != "no kernel";
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kWorkerExitOutOfMemory) {
+    const uint64_t twice = 2 * memory_limit_;
+    const std::string suggestion = twice % (uint64_t{1} << 30) == 0 ? fmt::format("{}G", twice >> 30)
+                                                                   : fmt::format("{}M", (twice + (1 << 20) - 1) >> 20);
+    throw Error(Code::kResourceExhausted,
+                memory_limit_ == 0
+                    ? fmt::format("{}: {} ran out of host memory; the device worker was restarted, buffers keep their "
+                                  "bytes",
+                                  what, in_kernel ? where : "the device worker")
+                    : fmt::format("{}: {} exceeded the device worker memory limit of {}{}; raise it with --worker-memory "
+                            "(ZYX_TT_WORKER_MEMORY={}); the device worker was restarted, buffers keep their bytes",
+                            what, in_kernel ? where : "the device worker", format_byte_size(memory_limit_),
+                            in_kernel ? "" : " while no kernel was running",
+                            suggestion));
+  }
+  if (in_kernel) {
+    throw Error(Code::kFailedPrecondition,
+                fmt::format("{}: {} crashed with {}; the device worker was restarted, buffers keep their bytes", what,
+                            where, cause_of(status)));
+  }
+  // Loading runs the kernel objects' static initializers: still the program's doing.
+  throw Error(static_cast<WorkerPhase>(phase) == WorkerPhase::kLoading ? Code::kFailedPrecondition : Code::kInternal,
+              fmt::format("{}: the device worker died with {} while no kernel was running ({}); it was restarted, "
+                          "buffers keep their bytes",
+                          what, cause_of(status), phase_text(phase)));
+}
+
 void WorkerClient::run(const RunJob& job, const std::string& what) {
+  reap_if_died_idle();
   if (pid_ < 0) start();
   control_->crashed_thread = -1;
   control_->crash_signal = 0;
@@ -110,7 +188,7 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
     throw Error(Code::kInternal, fmt::format("{}: the device worker is gone; it will be restarted", what));
   }
   using Clock = std::chrono::steady_clock;
-  uint64_t last_progress = control_->progress.load();
+  uint64_t last_progress = control_->progress();
   auto last_change = Clock::now();
   for (;;) {
     pollfd fds[2] = {{socket_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
@@ -121,7 +199,7 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
       throw Error(Code::kInternal, fmt::format("{}: abandoned, the runtime was asked to stop", what));
     }
     if (n > 0) break;
-    uint64_t progress = control_->progress.load();
+    uint64_t progress = control_->progress();
     if (progress != last_progress) {
       last_progress = progress;
       last_change = Clock::now();
@@ -136,20 +214,11 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
   }
   std::optional<std::string> frame = read_frame(socket_);
   if (!frame) {
-    // The worker died: a kernel crashed it. Read its wait status for the cause.
+    // The worker died: read its wait status for the cause.
     int status = 0;
     waitpid(pid_, &status, 0);
     pid_ = -1;
-    int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    std::string where = whereabouts(control_->crashed_thread.load());
-    // Both names: people search for SIGSEGV, strsignal says "Segmentation fault".
-    const char* abbrev = sig != 0 ? sigabbrev_np(sig) : nullptr;
-    std::string cause = sig != 0 ? fmt::format("signal {} (SIG{}, {})", sig, abbrev ? abbrev : "?", strsignal(sig))
-                                 : fmt::format("exit status {}", WEXITSTATUS(status));
-    stop();
-    throw Error(Code::kFailedPrecondition,
-                fmt::format("{}: {} crashed with {}; the device worker was restarted, buffers keep their bytes",
-                            what, where, cause));
+    report_death(status, what);
   }
   RunOutcome outcome = decode_outcome(*frame);
   if (!outcome.ok) throw Error(code_from_name(outcome.code).value_or(Code::kInternal), fmt::format("{}: {}", what, outcome.message));

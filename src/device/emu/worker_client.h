@@ -22,19 +22,25 @@ class WorkerClient {
   WorkerClient(const WorkerClient&) = delete;
   WorkerClient& operator=(const WorkerClient&) = delete;
 
+  // Limits the private memory of workers started from now on (0: none).
+  void set_memory_limit(uint64_t bytes) { memory_limit_ = bytes; }
+
   // Runs `job`; throws Error for a run that failed, crashed or stalled.
   void run(const RunJob& job, const std::string& what);
 
  private:
   void start();
   void stop();
+  void reap_if_died_idle();
   std::string whereabouts(int crashed_thread) const;
+  [[noreturn]] void report_death(int status, const std::string& what);
 
   std::string worker_path_;
   std::string arch_name_;
   int dram_fd_;
   std::chrono::milliseconds run_timeout_;
   int stop_fd_;
+  uint64_t memory_limit_ = 0;
   pid_t pid_ = -1;
   int socket_ = -1;
   int control_fd_ = -1;

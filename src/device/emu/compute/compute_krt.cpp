@@ -10,6 +10,7 @@
 #include "device/emu/compute/compute.h"
 #include "device/emu/compute/formats.h"
 #include "device/emu/compute/tile_math.h"
+#include "device/emu/sched/progress.h"
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/krt_compute.h"
 
@@ -272,6 +273,7 @@ void dst_commit() {
   ComputeState& cs = state();
   if (cs.phase != Phase::kAcquired || cs.dst_legacy) fail_phase("tile_regs_commit", cs, "acquired by tile_regs_acquire");
   cs.phase = Phase::kCommitted;
+  emu::count_progress();
 }
 
 void dst_wait() {
@@ -291,6 +293,7 @@ void dst_release() {
   if (cs.phase != Phase::kWaited) fail_phase("tile_regs_release", cs, "held by pack (call tile_regs_wait first)");
   zero_section(cs);
   cs.phase = Phase::kIdle;
+  emu::count_progress();
 }
 
 void dst_acquire_legacy() {
@@ -307,6 +310,7 @@ void dst_release_legacy() {
   zero_section(cs);
   cs.phase = Phase::kIdle;
   cs.dst_legacy = false;
+  emu::count_progress();
 }
 
 void compute_configure(uint32_t srca_cb, uint32_t srcb_cb, uint32_t pack_cb) {

@@ -85,6 +85,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   } catch (const Error& e) {
     return RunOutcome{false, std::string(code_name(e.code())), e.what()};
   }
+  if (control_ != nullptr) control_->phase.store(static_cast<int32_t>(WorkerPhase::kRunning));
 
   const uint32_t physical = arch_.grid_rows * arch_.grid_cols;
   const uint32_t rows_per_wave = std::max<uint32_t>(1, physical / job.cols);

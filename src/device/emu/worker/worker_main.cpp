@@ -14,6 +14,7 @@
 #include "common/error.h"
 #include "common/poll_wait.h"
 #include "device/emu/worker/frame_io.h"
+#include "device/emu/worker/memory_guard.h"
 #include "device/emu/worker/run_executor.h"
 
 namespace zyxtt::emu {
@@ -50,6 +51,7 @@ void install_crash_handlers() {
 
 int worker_main(int argc, char** argv) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  prefer_for_oom_kill();
   std::string arch_name = argc > 1 ? argv[1] : "p100a";
   const Arch& arch = find_arch(arch_name);
   void* dram = mmap(nullptr, arch.dram_bytes(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, kWorkerDramFd, 0);
@@ -60,6 +62,7 @@ int worker_main(int argc, char** argv) {
   }
   g_control = static_cast<ControlBlock*>(control);
   install_crash_handlers();
+  arm_memory_guard(g_control);
   RunExecutor executor(arch, static_cast<uint8_t*>(dram), g_control);
   std::chrono::microseconds idle_spin{0};  // the last job's setting
   for (;;) {
@@ -71,10 +74,12 @@ int worker_main(int argc, char** argv) {
     try {
       const RunJob job = decode_job(*frame);
       idle_spin = std::chrono::microseconds(job.idle_spin_us);
+      g_control->phase.store(static_cast<int32_t>(WorkerPhase::kLoading));
       outcome = executor.execute(job);
     } catch (const std::exception& e) {
       outcome = RunOutcome{false, "INTERNAL", std::string("device worker: ") + e.what()};
     }
+    g_control->phase.store(static_cast<int32_t>(WorkerPhase::kIdle));
     if (!write_frame(kWorkerSocketFd, encode(outcome))) break;
   }
   return 0;
