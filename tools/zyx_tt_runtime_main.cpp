@@ -20,7 +20,7 @@
 namespace {
 
 // The worker maps L1 for a whole grid and stacks for its threads and fibers.
-constexpr uint64_t kMinWorkerMemory = uint64_t{256} << 20;
+constexpr uint64_t kMinWorkerMemory = uint64_t{512} << 20;
 
 int g_stop_pipe[2] = {-1, -1};
 
@@ -142,7 +142,7 @@ int main(int argc, char** argv) {
       ->check([](const std::string& text) -> std::string {
         const std::optional<uint64_t> bytes = zyxtt::parse_byte_size(text);
         if (!bytes) return "expected a size such as 4G, 512M or 1073741824";
-        if (*bytes != 0 && *bytes < kMinWorkerMemory) return "the device worker needs at least 256M";
+        if (*bytes != 0 && *bytes < kMinWorkerMemory) return "the device worker needs at least 512M";
         return {};
       })
       ->capture_default_str();
