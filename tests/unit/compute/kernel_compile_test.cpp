@@ -2,7 +2,6 @@
 // that includes the source, then zyxtt/entry.h) and loads it; single-input
 // 32x32 cases are then run on a fake core and compared with the corpus'
 // expected output. The corpus is read at test time and never copied here.
-#include <dlfcn.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,7 +21,7 @@
 #include "device/emu/compute/formats.h"
 #include "common/error.h"
 #include "corpus_location.h"
-#include "device/emu/jit/kernel_compiler.h"
+#include "kernel_loader.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -58,46 +57,32 @@ struct Compiled {
   fs::path so;
 };
 
-// The runtime's own kernel compiler, with one cache in the build tree for all
-// test processes. `out_dir` and `name` are kept for the callers' sake.
+// Built by the runtime's own kernel compiler (tests/support).
 Compiled compile_kernel(const fs::path& source, const fs::path& out_dir, const std::string& name,
                         std::vector<uint32_t> compile_args = {}) {
-  static emu::KernelCompiler compiler(ZYXTT_TEST_KERNEL_CACHE, ZYXTT_KERNEL_API_DIR);
-  emu::KernelSpec spec;
-  spec.role = krt::Role::kCompute;
-  spec.source = read_file(source);
-  spec.compile_args = std::move(compile_args);
+  std::string ctas;
+  for (uint32_t v : compile_args) ctas += (ctas.empty() ? "" : ",") + std::to_string(v);
+  const emu::test::BuildResult r = emu::test::build_kernel({source.string()}, emu::test::KernelRole::kCompute, "", ctas);
   Compiled c;
-  auto t0 = std::chrono::steady_clock::now();
-  try {
-    c.so = compiler.build(spec);
-    c.ok = true;
-  } catch (const Error& e) {
-    c.log = e.what();
-  }
-  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  c.ok = r.status == 0;
+  c.log = r.output;
+  c.seconds = r.seconds;
+  c.so = r.object;
   return c;
 }
 
-using Entry = int (*)();
-
+// Loaded and bound to the emulator's kernel ABI table by the worker's loader.
 struct Loaded {
-  void* handle = nullptr;
-  Entry entry = nullptr;
+  emu::KernelEntry entry = nullptr;
   std::string error;
-  ~Loaded() {
-    if (handle) dlclose(handle);
-  }
 };
 
 void load(const fs::path& so, Loaded& l) {
-  l.handle = dlopen(so.c_str(), RTLD_LAZY | RTLD_LOCAL);
-  if (!l.handle) {
-    l.error = dlerror();
-    return;
+  try {
+    l.entry = emu::test::load_kernel(so.string()).entry;
+  } catch (const Error& e) {
+    l.error = e.what();
   }
-  l.entry = reinterpret_cast<Entry>(dlsym(l.handle, "zyxtt_kernel_entry"));
-  if (!l.entry) l.error = "no zyxtt_kernel_entry";
 }
 
 // Unique corpus compute sources (many sessions share one kernel).

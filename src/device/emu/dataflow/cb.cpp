@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
+#include "device/emu/krt_impl.h"
 #include "device/emu/sched/progress.h"
-#include "zyxtt/krt.h"
 
 namespace zyxtt::emu {
 
@@ -94,7 +94,7 @@ inline uint32_t advance(const char* call, uint32_t cb, uint32_t n, const CbState
 }  // namespace
 }  // namespace zyxtt::emu
 
-namespace zyxtt::krt {
+namespace zyxtt::emu::krt_impl {
 using namespace zyxtt::emu;
 
 void cb_reserve_back(uint32_t cb, uint32_t pages) {
@@ -199,4 +199,4 @@ uint32_t cb_page_bytes(uint32_t cb) { return cb_of(current(), cb, "get_tile_size
 uint32_t cb_num_pages(uint32_t cb) { return cb_of(current(), cb, "cb_num_pages").num_pages; }
 uint32_t cb_data_format(uint32_t cb) { return cb_of(current(), cb, "get_dataformat").data_format; }
 
-}  // namespace zyxtt::krt
+}  // namespace zyxtt::emu::krt_impl

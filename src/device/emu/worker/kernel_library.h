@@ -1,12 +1,20 @@
-// Compiled kernels loaded into the worker, each once per process.
+// Compiled kernels loaded into the worker, each once per process, and bound
+// to the emulator through the kernel ABI (kernel-api/zyxtt/krt_abi.h).
 #pragma once
 
 #include <map>
 #include <string>
 
+#include "zyxtt/krt_abi.h"
+
 namespace zyxtt::emu {
 
-using KernelEntry = int (*)();
+using KernelEntry = zyxtt_kernel_entry_fn;
+
+struct LoadedKernel {
+  KernelEntry entry = nullptr;
+  zyxtt_kernel_info info{};  // what the object was built for
+};
 
 class KernelLibrary {
  public:
@@ -15,11 +23,16 @@ class KernelLibrary {
   KernelLibrary(const KernelLibrary&) = delete;
   KernelLibrary& operator=(const KernelLibrary&) = delete;
 
-  // Throws Error when the object is not trustworthy or cannot be loaded.
-  KernelEntry load(const std::string& path);
+  // Throws Error when the object is not trustworthy, cannot be loaded, or
+  // was built for another kernel ABI.
+  const LoadedKernel& load(const std::string& path);
 
  private:
-  std::map<std::string, std::pair<void*, KernelEntry>> loaded_;
+  struct Handle {
+    void* dl = nullptr;
+    LoadedKernel kernel;
+  };
+  std::map<std::string, Handle> loaded_;
 };
 
 }  // namespace zyxtt::emu
