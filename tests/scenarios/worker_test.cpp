@@ -120,5 +120,55 @@ TEST_F(WorkerTest, WorkerKilledBetweenRunsIsReplacedAndTheNextRunRuns) {
                                   "kernel was running; starting a new one"));
 }
 
+// The sandbox: kernels cannot do what a Tensix core cannot.
+TEST_F(WorkerTest, KernelThatForksFailsItsRunNamingTheCall) {
+  const std::string answer = compile_and_run(
+      {"#include <unistd.h>\nvoid kernel_main() { if (fork() == 0) _exit(0); }\n", kEmpty, kEmpty});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) reader: kernel made a system call a device cannot "
+                                              "make: fork"),
+                                    HasSubstr("the device worker was restarted")));
+  expect_still_serves();
+}
+
+TEST_F(WorkerTest, KernelThatExecsFailsItsRunNamingTheCall) {
+  const std::string answer = compile_and_run(
+      {kEmpty, "#include <unistd.h>\nvoid kernel_main() { execl(\"/bin/true\", \"true\", nullptr); }\n", kEmpty});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), HasSubstr("core (x=0, y=0) compute: kernel made a system call a device cannot make: "
+                                        "execve"));
+  expect_still_serves();
+}
+
+// Through /proc a kernel could write into the runtime's own stdout and forge answers.
+TEST_F(WorkerTest, KernelCannotOpenTheRuntimesStdout) {
+  const size_t skipped_before = runtime_->skipped_lines().size();
+  const std::string answer = compile_and_run({kEmpty, kEmpty, R"(
+#include <fcntl.h>
+#include <string>
+#include <unistd.h>
+void kernel_main() {
+  const std::string path = "/proc/" + std::to_string(getppid()) + "/fd/1";
+  const int fd = open(path.c_str(), O_WRONLY);
+  if (fd >= 0) {
+    const char forged[] = "{\"status\":\"ok\"}\n# forged\n";
+    [[maybe_unused]] ssize_t n = write(fd, forged, sizeof forged - 1);
+  }
+}
+)"});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), HasSubstr("core (x=0, y=0) writer: kernel made a system call a device cannot make: "
+                                        "openat"));
+  EXPECT_EQ(runtime_->skipped_lines().size(), skipped_before) << "nothing reached the runtime's stdout";
+  expect_still_serves();
+}
+
+// A kernel that uses up every descriptor: the next run still loads its kernels.
+TEST_F(WorkerTest, DescriptorsAKernelLeaksDoNotOutliveItsRun) {
+  ASSERT_EQ(compile_and_run({"#include <unistd.h>\nvoid kernel_main() { while (dup(2) >= 0) {} }\n", kEmpty, kEmpty}),
+            R"({"status":"ok"})");
+  expect_still_serves();  // a program not loaded yet: dlopen needs a descriptor
+}
+
 }  // namespace
 }  // namespace zyxtt::testing

@@ -20,6 +20,7 @@
 #include "common/error.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/memory_guard.h"
+#include "device/emu/worker/sandbox.h"
 #include "device/emu/worker/worker_main.h"
 
 extern char** environ;
@@ -149,6 +150,7 @@ void WorkerClient::reap_if_died_idle() {
 void WorkerClient::report_death(int status, const std::string& what) {
   const std::string where = whereabouts(control_->crashed_thread.load());
   const int32_t phase = control_->phase.load();
+  const int32_t denied = control_->denied_call.load();
   stop();
   const bool in_kernel = where != "no kernel";
   if (WIFEXITED(status) && WEXITSTATUS(status) == kWorkerExitOutOfMemory) {
@@ -165,6 +167,18 @@ void WorkerClient::report_death(int status, const std::string& what) {
                             what, in_kernel ? where : "the device worker", format_byte_size(memory_limit_),
                             in_kernel ? "" : " while no kernel was running",
                             suggestion));
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kWorkerExitSandbox) {
+    const char* call = denied_call_name(denied);
+    if (in_kernel) {
+      throw Error(Code::kFailedPrecondition,
+                  fmt::format("{}: {}: kernel made a system call a device cannot make: {}; the device worker was "
+                              "restarted, buffers keep their bytes",
+                              what, where, call));
+    }
+    throw Error(Code::kInternal, fmt::format("{}: the device worker made a system call its sandbox refuses: {} (no "
+                                             "kernel was running); it was restarted, buffers keep their bytes",
+                                             what, call));
   }
   if (in_kernel) {
     throw Error(Code::kFailedPrecondition,

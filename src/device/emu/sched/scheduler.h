@@ -36,6 +36,7 @@ struct ControlBlock {
   std::atomic<int32_t> crashed_thread{-1};
   std::atomic<int32_t> crash_signal{0};
   std::atomic<int32_t> phase{0};  // WorkerPhase
+  std::atomic<int32_t> denied_call{-1};  // system call the sandbox refused (worker/sandbox.h)
   ThreadSlot threads[kMaxThreads];
 
   // The sum of monotonic per-thread counters: equal sums mean nothing moved.

@@ -15,6 +15,7 @@
 #include "common/poll_wait.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/memory_guard.h"
+#include "device/emu/worker/sandbox.h"
 #include "device/emu/worker/run_executor.h"
 
 namespace zyxtt::emu {
@@ -64,6 +65,10 @@ int worker_main(int argc, char** argv) {
   install_crash_handlers();
   arm_memory_guard(g_control);
   RunExecutor executor(arch, static_cast<uint8_t*>(dram), g_control);
+  if (!enter_sandbox(g_control)) {
+    std::fprintf(stderr, "zyx-tt-device-worker: cannot enter the kernel sandbox (seccomp): %s\n", std::strerror(errno));
+    return 2;
+  }
   std::chrono::microseconds idle_spin{0};  // the last job's setting
   for (;;) {
     pollfd socket{kWorkerSocketFd, POLLIN, 0};
@@ -80,6 +85,9 @@ int worker_main(int argc, char** argv) {
       outcome = RunOutcome{false, "INTERNAL", std::string("device worker: ") + e.what()};
     }
     g_control->phase.store(static_cast<int32_t>(WorkerPhase::kIdle));
+    // Descriptors a kernel opened (dup, pipe, eventfd...) die with its run, so
+    // a leak cannot keep the next run from loading its kernels.
+    close_range(kFirstFreeFd, ~0u, 0);
     if (!write_frame(kWorkerSocketFd, encode(outcome))) break;
   }
   return 0;
