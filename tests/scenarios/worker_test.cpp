@@ -170,5 +170,23 @@ TEST_F(WorkerTest, DescriptorsAKernelLeaksDoNotOutliveItsRun) {
   expect_still_serves();  // a program not loaded yet: dlopen needs a descriptor
 }
 
+// A kernel that leaves the worker unable to open anything: the next run of a
+// program not loaded yet gets a new worker and runs.
+TEST_F(WorkerTest, WorkerThatCanNoLongerLoadKernelsIsReplaced) {
+  restart({}, log_);
+  ASSERT_EQ(compile_and_run({R"(
+#include <sys/resource.h>
+void kernel_main() {
+  const rlimit none{3, 3};  // below the worker's own descriptors: no new one can open
+  setrlimit(RLIMIT_NOFILE, &none);
+}
+)",
+                             kEmpty, kEmpty}),
+            R"({"status":"ok"})");
+  expect_still_serves();
+  EXPECT_THAT(logged(), HasSubstr("the device worker could no longer load kernels; starting a new one and sending the "
+                                  "run again"));
+}
+
 }  // namespace
 }  // namespace zyxtt::testing

@@ -193,6 +193,22 @@ void WorkerClient::report_death(int status, const std::string& what) {
 }
 
 void WorkerClient::run(const RunJob& job, const std::string& what) {
+  for (int attempt = 0;; ++attempt) {
+    const std::optional<int> died = run_once(job, what);
+    if (!died) return;
+    // A worker that can no longer load kernels is replaced and the run sent
+    // again, once; a fresh worker answers its own load failures.
+    if (WIFEXITED(*died) && WEXITSTATUS(*died) == kWorkerExitCannotLoad && attempt == 0) {
+      spdlog::warn("{}: the device worker could no longer load kernels; starting a new one and sending the run again",
+                   what);
+      stop();
+      continue;
+    }
+    report_death(*died, what);
+  }
+}
+
+std::optional<int> WorkerClient::run_once(const RunJob& job, const std::string& what) {
   reap_if_died_idle();
   if (pid_ < 0) start();
   control_->crashed_thread = -1;
@@ -232,10 +248,11 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
     int status = 0;
     waitpid(pid_, &status, 0);
     pid_ = -1;
-    report_death(status, what);
+    return status;
   }
   RunOutcome outcome = decode_outcome(*frame);
   if (!outcome.ok) throw Error(code_from_name(outcome.code).value_or(Code::kInternal), fmt::format("{}: {}", what, outcome.message));
+  return std::nullopt;
 }
 
 }  // namespace zyxtt::emu

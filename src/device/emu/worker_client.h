@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "device/emu/sched/scheduler.h"
@@ -32,6 +33,8 @@ class WorkerClient {
   void start();
   void stop();
   void reap_if_died_idle();
+  // Sends `job` and waits; the worker's wait status when it died meanwhile.
+  std::optional<int> run_once(const RunJob& job, const std::string& what);
   std::string whereabouts(int crashed_thread) const;
   [[noreturn]] void report_death(int status, const std::string& what);
 

@@ -26,6 +26,7 @@ class KernelLibrary {
   // Throws Error when the object is not trustworthy, cannot be loaded, or
   // was built for another kernel ABI.
   const LoadedKernel& load(const std::string& path);
+  bool loaded_any() const { return !loaded_.empty(); }
 
  private:
   struct Handle {

@@ -2,9 +2,11 @@
 #include "device/emu/worker/run_executor.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fmt/format.h>
 
@@ -12,6 +14,7 @@
 #include "device/emu/compute/compute.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/l1_layout.h"
+#include "device/emu/worker/worker_main.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -89,6 +92,13 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
     for (int r = 0; r < 3; ++r)
       if (!paths[r]->empty()) kernels[r] = &kernels_.load(*paths[r]);
   } catch (const Error& e) {
+    // A worker that loaded kernels before and now cannot (dlopen failing on
+    // limits a kernel broke) is replaced; refusals (trust, ABI) and a fresh
+    // worker's failures are answered.
+    if (e.code() == Code::kInternal && kernels_.loaded_any()) {
+      std::fprintf(stderr, "zyx-tt-device-worker: %s; exiting so that the runtime starts a new worker\n", e.what());
+      _exit(kWorkerExitCannotLoad);
+    }
     return RunOutcome{false, std::string(code_name(e.code())), e.what()};
   }
   if (control_ != nullptr) control_->phase.store(static_cast<int32_t>(WorkerPhase::kRunning));

@@ -10,6 +10,11 @@ inline constexpr int kWorkerSocketFd = 4;
 inline constexpr int kWorkerControlFd = 5;
 inline constexpr int kFirstFreeFd = 6;  // the worker keeps nothing open above the three
 
+// Exit status of a worker that loaded kernels before but no longer can (a
+// kernel broke the process: descriptor or mapping limits...): the runtime
+// starts a new worker and sends the run again.
+inline constexpr int kWorkerExitCannotLoad = 89;
+
 int worker_main(int argc, char** argv);
 
 }  // namespace zyxtt::emu
