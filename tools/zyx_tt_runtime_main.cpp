@@ -108,7 +108,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
   app.add_option("--run-timeout", run_timeout,
-                 "seconds a run may go without any kernel making progress before the watchdog ends it")
+                 "seconds a run may go with nothing moving (no CB page pushed or popped, NOC transaction issued, wait "
+                 "satisfied or kernel returning) before the watchdog ends it")
       ->envname("ZYX_TT_RUN_TIMEOUT")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();

@@ -237,9 +237,11 @@ std::optional<int> WorkerClient::run_once(const RunJob& job, const std::string& 
       std::string where = whereabouts(-1);
       stop();
       throw Error(Code::kDeadlineExceeded,
-                  fmt::format("{}: no kernel made progress for {:.1f} s (watchdog, --run-timeout); {} was running "
-                              "and was stopped; buffers keep their bytes",
-                              what, run_timeout_.count() / 1000.0, where));
+                  fmt::format("{}: no kernel made progress for {:.1f} s: no CB page, NOC transaction or kernel "
+                              "return (watchdog; a kernel that computes longer between them needs a larger "
+                              "--run-timeout (ZYX_TT_RUN_TIMEOUT={:g})); {} was running and was stopped; buffers keep "
+                              "their bytes",
+                              what, run_timeout_.count() / 1000.0, 2 * (run_timeout_.count() / 1000.0), where));
     }
   }
   std::optional<std::string> frame = read_frame(socket_);
