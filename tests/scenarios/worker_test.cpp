@@ -188,5 +188,33 @@ void kernel_main() {
                                   "run again"));
 }
 
+bool alive(pid_t pid) {
+  const std::string state = stat_field(pid, 3);
+  return !state.empty() && state != "Z";
+}
+
+// A runtime killed while a kernel spins takes its worker with it.
+TEST_F(WorkerTest, NoWorkerOutlivesAKilledRuntime) {
+  const client::CbConfig cbs[] = {{0, client::CbFormat::kFloat32}, {16, client::CbFormat::kFloat32}};
+  ASSERT_EQ(compile(7, {kEmpty, "void kernel_main() { for (;;) {} }\n", kEmpty}, cbs), R"({"status":"ok"})");
+  const uint32_t srcs[] = {alloc(kBytes)}, dsts[] = {alloc(kBytes)};
+  runtime_->send(run_command(7, 1, 1, srcs, dsts));
+  std::optional<pid_t> worker;
+  for (int i = 0; i < 1000 && !worker; ++i) {
+    worker = worker_of(runtime_->pid());
+    if (!worker) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ASSERT_TRUE(worker.has_value());
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // inside the endless kernel by now
+  ASSERT_TRUE(alive(*worker));
+  ASSERT_EQ(kill(runtime_->pid(), SIGKILL), 0);
+  ASSERT_TRUE(runtime_->wait_exit(5000).has_value());
+  for (int i = 0; i < 1000 && alive(*worker); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  EXPECT_FALSE(alive(*worker)) << "the device worker outlived its runtime";
+  if (alive(*worker)) kill(*worker, SIGKILL);
+  skip_sentinel_check_ = true;
+  runtime_.reset();
+}
+
 }  // namespace
 }  // namespace zyxtt::testing
