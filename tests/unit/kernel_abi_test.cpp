@@ -125,4 +125,47 @@ TEST_F(KernelAbiTest, TheComputeConfigurationReachesTheEmulatorAtEntry) {
   EXPECT_THAT(thirty_two_bit.message, HasSubstr("4 tiles"));
 }
 
+bool mapped(const std::string& path) {
+  std::ifstream maps("/proc/self/maps");
+  for (std::string line; std::getline(maps, line);)
+    if (line.ends_with(path)) return true;
+  return false;
+}
+
+// A kernel with a visible inline static: without -fno-gnu-unique its symbol
+// would be unique and dlclose would leave the object mapped for good.
+std::string numbered_kernel(int i) {
+  return "__attribute__((visibility(\"default\"))) inline int& calls() { static int n = " + std::to_string(i) +
+         "; return n; }\nvoid kernel_main() { ++calls(); }\n";
+}
+
+TEST_F(KernelAbiTest, ObjectsUnusedForLongestAreUnloadedBeyondTheCapacity) {
+  KernelLibrary library(/*capacity=*/3);
+  std::vector<std::string> objects;
+  for (int i = 0; i < 6; ++i) objects.push_back(build(krt::Role::kReader, numbered_kernel(i)));
+  for (int i = 0; i < 6; ++i) {
+    library.begin_run();
+    library.load(objects[i]);
+    EXPECT_LE(library.loaded(), 3u);
+  }
+  for (int i = 0; i < 3; ++i) EXPECT_FALSE(mapped(objects[i])) << i;
+  for (int i = 3; i < 6; ++i) EXPECT_TRUE(mapped(objects[i])) << i;
+  // An unloaded object loads again, and still runs.
+  library.begin_run();
+  EXPECT_NE(library.load(objects[0]).entry, nullptr);
+  EXPECT_TRUE(mapped(objects[0]));
+}
+
+TEST_F(KernelAbiTest, TheCurrentRunsObjectsStayLoadedPastTheCapacity) {
+  KernelLibrary library(/*capacity=*/2);
+  std::vector<const LoadedKernel*> in_run;
+  library.begin_run();
+  for (int i = 0; i < 4; ++i) in_run.push_back(&library.load(build(krt::Role::kReader, numbered_kernel(i))));
+  EXPECT_EQ(library.loaded(), 4u);
+  for (const LoadedKernel* k : in_run) EXPECT_EQ(k->info.abi_version, krt::kKrtAbiVersion);
+  library.begin_run();
+  library.load(build(krt::Role::kReader, numbered_kernel(9)));
+  EXPECT_EQ(library.loaded(), 2u);
+}
+
 }  // namespace

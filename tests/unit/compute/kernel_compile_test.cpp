@@ -88,17 +88,11 @@ void load(const fs::path& so, Loaded& l) {
 // Unique corpus compute sources (many sessions share one kernel).
 std::map<std::string, fs::path> corpus_compute_sources() {
   std::map<std::string, fs::path> by_text;
-  fs::path root = corpus_dir();
-  if (!fs::is_directory(root)) return by_text;
-  for (auto& version : fs::directory_iterator(root)) {
-    if (!version.is_directory()) continue;
-    for (auto& kase : fs::directory_iterator(version.path())) {
-      fs::path session = kase.path() / "session";
-      if (!fs::is_directory(session)) continue;
-      for (auto& f : fs::directory_iterator(session)) {
-        std::string n = f.path().filename().string();
-        if (n.size() > 12 && n.ends_with("_compute.cpp")) by_text.emplace(read_file(f.path()), f.path());
-      }
+  for (const auto& found : zyxtt::testing::corpus_case_dirs()) {
+    std::error_code ec;
+    for (auto& f : fs::directory_iterator(found.dir / "session", ec)) {
+      std::string n = f.path().filename().string();
+      if (n.size() > 12 && n.ends_with("_compute.cpp")) by_text.emplace(read_file(f.path()), f.path());
     }
   }
   return by_text;
@@ -209,58 +203,56 @@ TEST(CorpusKernels, SingleInputCasesMatchExpectedOutput) {
   if (!fs::is_directory(root)) GTEST_SKIP() << "no corpus at " << root;
   TempDir tmp;
   int ran = 0, n = 0;
-  for (auto& version : fs::directory_iterator(root)) {
-    for (auto& kase : fs::directory_iterator(version.path())) {
-      fs::path cj = kase.path() / "case.json";
-      if (!fs::exists(cj)) continue;
-      auto c = nlohmann::json::parse(read_file(cj));
-      std::string name = kase.path().filename().string();
-      if (c.value("status", "") != "ok" || c["inputs"].size() != 1 || c["programs"].size() != 1) continue;
-      if (c["inputs"][0]["shape"] != nlohmann::json::array({32, 32})) continue;
-      // The reader permutes elements (transpose, broadcast): not element-wise.
-      if (name.starts_with("move_")) continue;
-      // Generator defects, reproduced faithfully: Log2 is emitted as the natural
-      // log (host-runtime-model.md), and Tanh ends in div_binary_tile(2, 2, 2),
-      // a slot divided by itself.
-      if (name.starts_with("unary_log2") || name.starts_with("unary_tanh")) continue;
-      auto cbs = c["programs"][0]["cbs"];
-      if (cbs.size() != 2) continue;
-      const uint32_t in_cb = cbs[0]["cb_idx"], out_cb = cbs[1]["cb_idx"];
-      const uint32_t in_fmt = zyx_format(cbs[0]["cb_fmt"]), out_fmt = zyx_format(cbs[1]["cb_fmt"]);
-      if (dtype_format(c["inputs"][0]["dtype"]) != in_fmt || dtype_format(c["expected"]["dtype"]) != out_fmt) continue;
+  for (const auto& found : zyxtt::testing::corpus_case_dirs()) {
+    const fs::path& kase = found.dir;
+    fs::path cj = kase / "case.json";
+    auto c = nlohmann::json::parse(read_file(cj));
+    std::string name = kase.filename().string();
+    if (c.value("status", "") != "ok" || c["inputs"].size() != 1 || c["programs"].size() != 1) continue;
+    if (c["inputs"][0]["shape"] != nlohmann::json::array({32, 32})) continue;
+    // The reader permutes elements (transpose, broadcast): not element-wise.
+    if (name.starts_with("move_")) continue;
+    // Generator defects, reproduced faithfully: Log2 is emitted as the natural
+    // log (host-runtime-model.md), and Tanh ends in div_binary_tile(2, 2, 2),
+    // a slot divided by itself.
+    if (name.starts_with("unary_log2") || name.starts_with("unary_tanh")) continue;
+    auto cbs = c["programs"][0]["cbs"];
+    if (cbs.size() != 2) continue;
+    const uint32_t in_cb = cbs[0]["cb_idx"], out_cb = cbs[1]["cb_idx"];
+    const uint32_t in_fmt = zyx_format(cbs[0]["cb_fmt"]), out_fmt = zyx_format(cbs[1]["cb_fmt"]);
+    if (dtype_format(c["inputs"][0]["dtype"]) != in_fmt || dtype_format(c["expected"]["dtype"]) != out_fmt) continue;
 
-      std::string input = read_file(kase.path() / c["inputs"][0]["file"].get<std::string>());
-      std::string expected = read_file(kase.path() / c["expected"]["file"].get<std::string>());
-      fs::path src = kase.path() / c["programs"][0]["files"][1].get<std::string>();
-      Compiled comp = compile_kernel(src, tmp.path, "case" + std::to_string(n++));
-      ASSERT_TRUE(comp.ok) << name << "\n" << comp.log;
-      Loaded l;
-      load(comp.so, l);
-      ASSERT_TRUE(l.entry) << name << ": " << l.error;
+    std::string input = read_file(kase / c["inputs"][0]["file"].get<std::string>());
+    std::string expected = read_file(kase / c["expected"]["file"].get<std::string>());
+    fs::path src = kase / c["programs"][0]["files"][1].get<std::string>();
+    Compiled comp = compile_kernel(src, tmp.path, "case" + std::to_string(n++));
+    ASSERT_TRUE(comp.ok) << name << "\n" << comp.log;
+    Loaded l;
+    load(comp.so, l);
+    ASSERT_TRUE(l.entry) << name << ": " << l.error;
 
-      test::FakeCore fc;
-      fc.compute().unpack_fp32_as_tf32 = false;  // compare against the ideal CPU reference
-      fc.configure_cb(in_cb, in_fmt, cbs[0]["cb_tb"], 2);
-      fc.configure_cb(out_cb, out_fmt, cbs[1]["cb_tb"], 2);
-      ASSERT_EQ(input.size(), emu::compute::tile_bytes(in_fmt)) << name;
-      fc.feed(in_cb, input.data(), 1);
-      try {
-        ASSERT_EQ(l.entry(), 0) << name;
-      } catch (const test::RunFailure& e) {
-        FAIL() << name << ": run failed: " << e.what();
-      }
-      const auto* out = fc.page_ptr(out_cb, 0);
-      const auto* exp = reinterpret_cast<const uint8_t*>(expected.data());
-      const double rel = out_fmt == 0 ? 2e-6 : out_fmt == 1 ? 1.0 / 1024 : 1.0 / 128;
-      int bad = 0;
-      for (uint32_t i = 0; i < 1024; ++i) {
-        double g = element(out, out_fmt, i), e = element(exp, out_fmt, i);
-        bool ok = (std::isnan(e) && std::isnan(g)) || g == e || std::fabs(g - e) <= rel * std::fabs(e) + 1e-6;
-        if (!ok && bad++ < 5) ADD_FAILURE() << name << "[" << i << "]: got " << g << ", expected " << e;
-      }
-      EXPECT_EQ(bad, 0) << name;
-      ++ran;
+    test::FakeCore fc;
+    fc.compute().unpack_fp32_as_tf32 = false;  // compare against the ideal CPU reference
+    fc.configure_cb(in_cb, in_fmt, cbs[0]["cb_tb"], 2);
+    fc.configure_cb(out_cb, out_fmt, cbs[1]["cb_tb"], 2);
+    ASSERT_EQ(input.size(), emu::compute::tile_bytes(in_fmt)) << name;
+    fc.feed(in_cb, input.data(), 1);
+    try {
+      ASSERT_EQ(l.entry(), 0) << name;
+    } catch (const test::RunFailure& e) {
+      FAIL() << name << ": run failed: " << e.what();
     }
+    const auto* out = fc.page_ptr(out_cb, 0);
+    const auto* exp = reinterpret_cast<const uint8_t*>(expected.data());
+    const double rel = out_fmt == 0 ? 2e-6 : out_fmt == 1 ? 1.0 / 1024 : 1.0 / 128;
+    int bad = 0;
+    for (uint32_t i = 0; i < 1024; ++i) {
+      double g = element(out, out_fmt, i), e = element(exp, out_fmt, i);
+      bool ok = (std::isnan(e) && std::isnan(g)) || g == e || std::fabs(g - e) <= rel * std::fabs(e) + 1e-6;
+      if (!ok && bad++ < 5) ADD_FAILURE() << name << "[" << i << "]: got " << g << ", expected " << e;
+    }
+    EXPECT_EQ(bad, 0) << name;
+    ++ran;
   }
   std::cout << "[ ran ] " << ran << " single-input cases\n";
   EXPECT_GT(ran, 10);

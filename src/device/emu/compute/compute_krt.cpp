@@ -1,4 +1,4 @@
-// The compute krt calls (kernel-api/zyxtt/krt_compute.h) on the calling
+// The compute krt calls (src/device/emu/krt_impl.h) on the calling
 // instance's core: DST handshake, unpack, pack and the math dispatch.
 #include <cstdio>
 #include <mutex>

@@ -1,4 +1,4 @@
-// What the scheduler calls around a kernel instance's life, beyond krt.h.
+// What the scheduler calls around a kernel instance's life, beyond the krt calls.
 #pragma once
 
 #include <cstdint>

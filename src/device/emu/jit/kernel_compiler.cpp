@@ -144,7 +144,9 @@ std::string KernelCompiler::cache_key(const KernelSpec& spec) {
 }
 
 std::vector<std::string> KernelCompiler::command(const KernelSpec& spec, const std::string& output) const {
-  std::vector<std::string> cmd = {compiler_, "-std=c++20", "-O2", "-fPIC", "-shared", "-w", "-pipe",
+  // -fno-gnu-unique: an object with unique symbols (inline statics) could
+  // never be unloaded, and the worker unloads objects it no longer runs.
+  std::vector<std::string> cmd = {compiler_, "-std=c++20", "-O2", "-fPIC", "-shared", "-fno-gnu-unique", "-w", "-pipe",
                                   "-fvisibility=hidden", "-I" + kernel_api_, "-include", "zyxtt/prelude.h",
                                   "-DKERNEL_BUILD", "-DARCH_BLACKHOLE", "-DNOC_MODE=0"};
   for (const auto& d : role_defines(spec.role)) cmd.push_back("-D" + d);

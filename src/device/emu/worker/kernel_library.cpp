@@ -51,9 +51,24 @@ KernelLibrary::~KernelLibrary() {
   for (auto& [path, handle] : loaded_) dlclose(handle.dl);
 }
 
+void KernelLibrary::unload_beyond_capacity() {
+  while (loaded_.size() > capacity_) {
+    auto oldest = loaded_.end();
+    for (auto it = loaded_.begin(); it != loaded_.end(); ++it)
+      if (it->second.last_use < run_start_ && (oldest == loaded_.end() || it->second.last_use < oldest->second.last_use))
+        oldest = it;
+    if (oldest == loaded_.end()) return;  // all in use by this run
+    dlclose(oldest->second.dl);
+    loaded_.erase(oldest);
+  }
+}
+
 const LoadedKernel& KernelLibrary::load(const std::string& path) {
   auto it = loaded_.find(path);
-  if (it != loaded_.end()) return it->second.kernel;
+  if (it != loaded_.end()) {
+    it->second.last_use = ++clock_;
+    return it->second.kernel;
+  }
   if (!is_trusted_file(path)) {
     throw Error(Code::kFailedPrecondition,
                 fmt::format("refusing to load kernel '{}': not a file owned by this user and closed to others", path));
@@ -73,6 +88,8 @@ const LoadedKernel& KernelLibrary::load(const std::string& path) {
   Handle& slot = loaded_[path];
   slot.dl = dl.release();
   slot.kernel = kernel;
+  slot.last_use = ++clock_;
+  unload_beyond_capacity();
   return slot.kernel;
 }
 

@@ -88,6 +88,7 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
 RunOutcome RunExecutor::execute(const RunJob& job) {
   const LoadedKernel* kernels[3] = {nullptr, nullptr, nullptr};  // by krt::Role
   const std::string* paths[3] = {&job.reader, &job.writer, &job.compute};
+  kernels_.begin_run();
   try {
     for (int r = 0; r < 3; ++r)
       if (!paths[r]->empty()) kernels[r] = &kernels_.load(*paths[r]);
@@ -95,12 +96,13 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
     // A worker that loaded kernels before and now cannot (dlopen failing on
     // limits a kernel broke) is replaced; refusals (trust, ABI) and a fresh
     // worker's failures are answered.
-    if (e.code() == Code::kInternal && kernels_.loaded_any()) {
+    if (e.code() == Code::kInternal && loaded_before_) {
       std::fprintf(stderr, "zyx-tt-device-worker: %s; exiting so that the runtime starts a new worker\n", e.what());
       _exit(kWorkerExitCannotLoad);
     }
     return RunOutcome{false, std::string(code_name(e.code())), e.what()};
   }
+  loaded_before_ = true;
   if (control_ != nullptr) control_->phase.store(static_cast<int32_t>(WorkerPhase::kRunning));
 
   const uint32_t physical = arch_.grid_rows * arch_.grid_cols;

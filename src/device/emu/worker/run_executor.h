@@ -31,6 +31,7 @@ class RunExecutor {
   uint8_t* dram_;
   ControlBlock* control_;
   KernelLibrary kernels_;
+  bool loaded_before_ = false;  // a run's kernels loaded in this process before
   uint8_t* l1_arena_ = nullptr;
   size_t l1_cores_ = 0;
   std::vector<CoreState> cores_;  // one wave, row-major
