@@ -159,7 +159,9 @@ void kernel_main() {
   EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
   EXPECT_THAT(msg_of(answer), HasSubstr("core (x=0, y=0) writer: kernel made a system call a device cannot make: "
                                         "openat"));
-  EXPECT_EQ(runtime_->skipped_lines().size(), skipped_before) << "nothing reached the runtime's stdout";
+  const auto& skipped = runtime_->skipped_lines();
+  for (size_t i = skipped_before; i < skipped.size(); ++i)  // keep-alive lines may come, the forged one may not
+    EXPECT_THAT(skipped[i].text, Not(HasSubstr("forged"))) << "a kernel wrote into the runtime's stdout";
   expect_still_serves();
 }
 
