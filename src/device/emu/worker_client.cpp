@@ -111,7 +111,7 @@ std::string WorkerClient::whereabouts(int crashed_thread) const {
     std::string one = slot_text(t);
     if (!one.empty()) all += (all.empty() ? "" : " or ") + one;
   }
-  return all.empty() ? "no kernel" : all;
+  return all;
 }
 
 namespace {
@@ -152,7 +152,7 @@ void WorkerClient::report_death(int status, const std::string& what) {
   const int32_t phase = control_->phase.load();
   const int32_t denied = control_->denied_call.load();
   stop();
-  const bool in_kernel = where != "no kernel";
+  const bool in_kernel = !where.empty();
   if (WIFEXITED(status) && WEXITSTATUS(status) == kWorkerExitOutOfMemory) {
     const uint64_t twice = 2 * memory_limit_;
     const std::string suggestion = twice % (uint64_t{1} << 30) == 0 ? fmt::format("{}G", twice >> 30)
@@ -235,6 +235,7 @@ std::optional<int> WorkerClient::run_once(const RunJob& job, const std::string& 
       last_change = Clock::now();
     } else if (Clock::now() - last_change > run_timeout_) {
       std::string where = whereabouts(-1);
+      if (where.empty()) where = "no kernel";
       stop();
       throw Error(Code::kDeadlineExceeded,
                   fmt::format("{}: no kernel made progress for {:.1f} s: no CB page, NOC transaction or kernel "

@@ -35,6 +35,7 @@ class WorkerClient {
   void reap_if_died_idle();
   // Sends `job` and waits; the worker's wait status when it died meanwhile.
   std::optional<int> run_once(const RunJob& job, const std::string& what);
+  // "core (x=.., y=..) role" of the kernel a thread was running, "" for none.
   std::string whereabouts(int crashed_thread) const;
   [[noreturn]] void report_death(int status, const std::string& what);
 
