@@ -34,6 +34,7 @@ struct EmuOptions {
   std::chrono::microseconds idle_spin{0};
   int log_level = 3;  // spdlog::level::level_enum the worker logs at
   int stop_fd = -1;  // readable once the runtime must stop (SIGTERM)
+  uint64_t worker_memory = 0;  // the device worker's memory limit (--worker-memory); 0: none
 };
 
 class EmuDevice final : public Device {
