@@ -7,6 +7,8 @@
 
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/krt_compute.h"
+#include "hostdevcommon/kernel_structs.h"
+#include "hostdevcommon/common_values.hpp"
 
 #ifndef ZYXTT_DST_ACCUM_MODE
 #define ZYXTT_DST_ACCUM_MODE 1
@@ -46,9 +48,6 @@ enum class PoolType : uint8_t { SUM = 0, AVG = 1, MAX = 2 };
 enum class ReduceDim : uint8_t { REDUCE_ROW = 0, REDUCE_COL = 1, REDUCE_SCALAR = 2 };
 }  // namespace ckernel
 
-namespace tt {
-enum class DstMode : uint8_t { Full, Half, Tile, NUM_DST_MODES };
-}
 
 // JIT constants (tt-metal generates them per kernel; ours come from -D flags).
 constexpr bool DST_ACCUM_MODE = ZYXTT_DST_ACCUM_MODE != 0;
@@ -71,3 +70,8 @@ ALWI void unary(krt::SfpuUnaryOp op, uint32_t idst, uint32_t p0 = 0, uint32_t p1
 // `void fn(uint32_t idst)` running SFPU op `op` on every element.
 #define ZYXTT_UNARY_FN(fn, op) \
   ALWI void fn(uint32_t idst) { ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::k##op, idst); }
+
+// As on tt-metal, any compute header makes the CB calls, the DST handshake,
+// pack, runtime args and DPRINT visible (included last: they build on the above).
+#include "api/compute/common.h"
+#include "api/debug/dprint.h"

@@ -9,6 +9,8 @@
 
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/noc_addr.h"
+#include "hostdevcommon/common_values.hpp"
+#include "api/compile_time_args.h"
 
 // ---- constants (Blackhole) -----------------------------------------------------
 #ifndef NUM_NOCS
@@ -401,3 +403,4 @@ FORCE_INLINE void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc_id
 }
 
 #include "api/tensor/tensor_accessor.h"
+#include "api/debug/dprint.h"  // DPRINT without an include, as tt-metal's sanitizer header brings it

@@ -51,11 +51,16 @@ inline const char* print_arg(Line& l, const char* f, const T& v) {
 }
 
 template <typename... Args>
-inline void device_print(const char* fmt, const Args&... args) {
-  Line l;
+inline void format_into(Line& l, const char* fmt, const Args&... args) {
   const char* f = fmt;
   ((f = print_arg(l, f, args)), ...);
   while (f != nullptr) f = next_placeholder(l, f);  // trailing text; extra {} print nothing
+}
+
+template <typename... Args>
+inline void device_print(const char* fmt, const Args&... args) {
+  Line l;
+  format_into(l, fmt, args...);
 }
 
 }  // namespace zyxtt::dprint
