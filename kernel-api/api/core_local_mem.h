@@ -20,7 +20,9 @@ class CoreLocalMem {
  public:
   using difference_type = std::ptrdiff_t;
 
-  CoreLocalMem(AddressType address) : address_(address) {}
+  template <typename I>
+    requires std::is_integral_v<I>
+  CoreLocalMem(I address) : address_(AddressType(address)) {}
   CoreLocalMem(T* ptr) : address_(AddressType(reinterpret_cast<uintptr_t>(ptr))) {}
 
   T* get_unsafe_ptr() const { return reinterpret_cast<T*>(uintptr_t(address_)); }

@@ -8,6 +8,7 @@
 #include "api/tensor/noc_traits.h"
 #include "api/debug/dprint.h"
 #include "api/debug/device_print.h"
+#include "api/debug/dprint_tile.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -195,6 +196,43 @@ TEST_F(ApiTest, DprintAndDevicePrintProduceWholeLines) {
   ::testing::internal::CaptureStderr();
   DPRINT << "hidden" << ENDL();
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+}
+
+
+// tt-metal's current DPRINT form and the tile-slice printer: values are read
+// from the CB when the slice is built, in the CB's format, one line per row.
+TEST_F(ApiTest, DprintFormatFormAndTileSlices) {
+  grid.add_cb(5, 2048, 1, uint32_t(DataFormat::Float16_b));
+  grid.add_cb(6, 4096, 1, uint32_t(DataFormat::Float32));
+  grid.use(writer);
+  cb_reserve_back(5, 1);
+  cb_reserve_back(6, 1);
+  auto* bf16 = reinterpret_cast<uint16_t*>(uintptr_t(get_write_ptr(5)));
+  auto* f32 = reinterpret_cast<float*>(uintptr_t(get_write_ptr(6)));
+  for (uint32_t h = 0; h < 32; ++h) {
+    for (uint32_t w = 0; w < 32; ++w) {
+      const float v = float(h) * 0.5f + float(w);  // exact in bf16
+      const uint32_t face = (h / 16) * 2 + w / 16;
+      bf16[face * 256 + (h % 16) * 16 + w % 16] = uint16_t(__builtin_bit_cast(uint32_t, v) >> 16);
+      f32[h * 32 + w] = float(h * 32 + w) + 0.25f;  // row-major: printed with print_untilized = false
+    }
+  }
+  ::testing::internal::CaptureStderr();
+  DPRINT("x={} y={:.2f} {}\n", 3, 1.5f, U32(0).val + 7u);
+  DPRINT << U32(4000000000u) << ENDL();
+  DPRINT("tile:\n{}", TSLICE(5, 0, SliceRange{1, 32, 16, 3, 32, 8}, TSLICE_OUTPUT_CB, TSLICE_WR_PTR));
+  DPRINT << TSLICE(5, 0, SliceRange::hw0_32_4(), TSLICE_OUTPUT_CB, TSLICE_WR_PTR);
+  DPRINT("{}", TSLICE(6, 0, SliceRange{0, 2, 1, 30, 32, 1}, TSLICE_OUTPUT_CB, TSLICE_WR_PTR, true, false));
+  cb_push_back(5, 1);
+  cb_push_back(6, 1);
+  EXPECT_EQ(kernel_exit_problems(writer), "");
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  const std::string p = "[core (0,0) writer] ";
+  EXPECT_EQ(err, p + "x=3 y=1.50 7\n" + p + "4000000000\n" + p + "tile:\n" + p + "3.5 11.5 19.5 27.5\n" + p +
+                     "11.5 19.5 27.5 35.5\n" + p + "0 4 8 12 16 20 24 28\n" + p + "2 6 10 14 18 22 26 30\n" + p +
+                     "4 8 12 16 20 24 28 32\n" + p + "6 10 14 18 22 26 30 34\n" + p +
+                     "<TileSlice data truncated due to exceeding max count (32)>\n" + p + "30.25 31.25\n" + p +
+                     "62.25 63.25\n");
 }
 
 }  // namespace
