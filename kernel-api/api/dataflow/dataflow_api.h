@@ -6,9 +6,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/noc_addr.h"
+#include "zyxtt/cb_formats.h"
 #include "hostdevcommon/common_values.hpp"
 #include "api/compile_time_args.h"
 
@@ -121,12 +123,18 @@ FORCE_INLINE bool cb_pages_available_at_front(int32_t operand, int32_t num_pages
 }
 FORCE_INLINE uint32_t get_write_ptr(uint32_t operand) { return zyxtt::krt::cb_write_ptr(operand); }
 FORCE_INLINE uint32_t get_read_ptr(uint32_t operand) { return zyxtt::krt::cb_read_ptr(operand); }
-// tt-metal takes these from generated descriptor tables; here they are the CB's live config.
-inline int32_t get_tile_size(int32_t operand) { return int32_t(zyxtt::krt::cb_page_bytes(uint32_t(operand))); }
-inline uint32_t get_tile_hw(int32_t) { return 1024; }
-inline uint32_t get_tile_num_faces(int32_t) { return 4; }
-inline DataFormat get_dataformat(int32_t operand) {
-  return static_cast<DataFormat>(zyxtt::krt::cb_data_format(uint32_t(operand)));
+// Constant expressions when the CB formats came with the compile (zyxtt/cb_formats.h).
+constexpr int32_t get_tile_size(int32_t operand) {
+  if (std::is_constant_evaluated()) {
+    return int32_t(zyxtt::tile_bytes_of_format(zyxtt::kernel::compile_time_cb_format(uint32_t(operand))));
+  }
+  const uint32_t bytes = zyxtt::tile_bytes_of_format(zyxtt::krt::cb_data_format(uint32_t(operand)));
+  return int32_t(bytes != 0 ? bytes : zyxtt::krt::cb_page_bytes(uint32_t(operand)));
+}
+constexpr uint32_t get_tile_hw(int32_t) { return 1024; }
+constexpr uint32_t get_tile_num_faces(int32_t) { return 4; }
+constexpr DataFormat get_dataformat(int32_t operand) {
+  return static_cast<DataFormat>(zyxtt::kernel::cb_format(uint32_t(operand)));
 }
 
 // ---- NOC addresses --------------------------------------------------------------------

@@ -205,6 +205,9 @@ TEST_F(ApiTest, DprintFormatFormAndTileSlices) {
   grid.add_cb(5, 2048, 1, uint32_t(DataFormat::Float16_b));
   grid.add_cb(6, 4096, 1, uint32_t(DataFormat::Float32));
   grid.use(writer);
+  EXPECT_EQ(get_tile_size(5), 2048);  // from the format, as tt-metal's descriptor tables
+  EXPECT_EQ(get_tile_size(6), 4096);
+  EXPECT_EQ(get_dataformat(5), DataFormat::Float16_b);
   cb_reserve_back(5, 1);
   cb_reserve_back(6, 1);
   auto* bf16 = reinterpret_cast<uint16_t*>(uintptr_t(get_write_ptr(5)));

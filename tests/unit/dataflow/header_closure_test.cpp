@@ -175,5 +175,19 @@ void kernel_main() {}
   EXPECT_NE(err.find("<stdin>:1:"), std::string::npos) << err;
 }
 
+// get_tile_size and get_dataformat are constant expressions when the kernel
+// compiler passes the CB formats; without them the error names what is missing.
+TEST(HeaderClosure, TileSizeIsConstexprGivenCbFormats) {
+  const char* src = R"(
+constexpr uint32_t in_bytes = get_tile_size(tt::CBIndex::c_0);
+static_assert(in_bytes == 2048 && get_tile_size(1) == 4096 && get_tile_size(3) == 1088 && get_tile_size(4) == 576);
+static_assert(get_dataformat(3) == DataFormat::Bfp8_b && get_tile_hw(0) == 1024 && get_tile_num_faces(0) == 4);
+void kernel_main() {}
+)";
+  EXPECT_EQ(syntax_errors(Side::kDataflow, src, {"KERNEL_CB_DATA_FORMATS=5,0,255,6,7"}), "");
+  const std::string err = syntax_errors(Side::kDataflow, src, {"KERNEL_CB_DATA_FORMATS=5"});
+  EXPECT_NE(err.find("cb_format_not_known_when_this_kernel_was_compiled"), std::string::npos) << err;
+}
+
 }  // namespace
 }  // namespace zyxtt::emu::test
