@@ -5,6 +5,7 @@
 #include "api/dataflow/dataflow_api.h"
 #include "api/dataflow/noc.h"
 #include "api/dataflow/circular_buffer.h"
+#include "api/dataflow/dataflow_buffer.h"
 #include "api/tensor/noc_traits.h"
 #include "api/debug/dprint.h"
 #include "api/debug/device_print.h"
@@ -236,6 +237,41 @@ TEST_F(ApiTest, DprintFormatFormAndTileSlices) {
                      "4 8 12 16 20 24 28 32\n" + p + "6 10 14 18 22 26 30 34\n" + p +
                      "<TileSlice data truncated due to exceeding max count (32)>\n" + p + "30.25 31.25\n" + p +
                      "62.25 63.25\n");
+}
+
+// Metal 2.0's DataflowBuffer is the CB of its id: the reader fills entries
+// through class Noc and pushes them, the writer sees them at its read pointer.
+TEST_F(ApiTest, DataflowBufferIsTheFifoOfItsCb) {
+  grid.use(reader);
+  Noc noc;
+  DataflowBuffer in(DFBAccessor(0));
+  EXPECT_EQ(in.get_id(), 0);
+  EXPECT_EQ(in.get_entry_size(), 4096u);
+  EXPECT_EQ(in.get_stride_size(), 4096u);
+  auto acc = TensorAccessor(TensorAccessorArgs<0>(0), get_arg_val<uint32_t>(0), 4096);
+  EXPECT_TRUE(in.pages_reservable_at_back(2));
+  in.reserve_back(2);
+  EXPECT_EQ(in.get_write_ptr(), get_write_ptr(0));
+  noc.async_read(acc, in, 4096, {.page_id = 3, .offset_bytes = 0}, {.offset_bytes = 0});
+  noc.async_read(acc, in, 4096, {.page_id = 4, .offset_bytes = 0}, {.offset_bytes = 4096});
+  noc.async_read_barrier();
+  in.push_back(2);
+  in.finish();
+  EXPECT_FALSE(in.pages_reservable_at_back(1));  // both entries are full
+
+  grid.use(writer);
+  DataflowBuffer out(0);
+  EXPECT_TRUE(out.pages_available_at_front(2));
+  out.wait_front(2);
+  const auto* words = reinterpret_cast<const uint32_t*>(uintptr_t(out.get_read_ptr()));
+  EXPECT_EQ(words[0], word_a(3 * 1024));
+  EXPECT_EQ(words[1024 + 5], word_a(4 * 1024 + 5));
+  out.pop_front(1);
+  EXPECT_EQ(reinterpret_cast<const uint32_t*>(uintptr_t(out.get_read_ptr()))[7], word_a(4 * 1024 + 7));
+  out.pop_front(1);
+  EXPECT_FALSE(out.pages_available_at_front(1));
+  EXPECT_EQ(kernel_exit_problems(reader), "");
+  EXPECT_EQ(kernel_exit_problems(writer), "");
 }
 
 }  // namespace

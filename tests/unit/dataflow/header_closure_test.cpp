@@ -144,6 +144,12 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
       {Side::kDataflow, "api/debug/dprint_tile.h",
        "DPRINT(\"{}\", TSLICE(0, 0, SliceRange::hw0_32_8(), TSLICE_INPUT_CB, TSLICE_RD_PTR, true, false));"},
       {Side::kCompute, "api/debug/dprint_tile.h", "TSLICE s(0, 0, SliceRange::h0_w0_32()); (void)s;"},
+      {Side::kDataflow, "api/dataflow/dataflow_buffer.h",
+       "DataflowBuffer d(DFBAccessor(1)); d.reserve_back(1); Noc noc; "
+       "noc.async_write(d, d, 16, DataflowBufferArgs{}, DataflowBufferArgs{.offset_bytes = 16}); "
+       "d.write_barrier(noc); d.push_back(1); d.finish(); (void)d.get_tile_size();"},
+      {Side::kCompute, "api/dataflow/dataflow_buffer.h",
+       "DataflowBuffer d(0); d.wait_front(1); (void)d.read_tile_value(0, 3); d.pop_front(1);"},
       {Side::kDataflow, "debug/dprint.h", "DPRINT << SETPRECISION(3) << FIXED() << 1.5f << HEX() << 7u << ENDL();"},
   };
   for (const auto& r : rows) {
