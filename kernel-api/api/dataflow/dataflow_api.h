@@ -13,6 +13,7 @@
 #include "zyxtt/cb_formats.h"
 #include "hostdevcommon/common_values.hpp"
 #include "api/compile_time_args.h"
+#include "api/debug/waypoint.h"
 
 // ---- constants (Blackhole) -----------------------------------------------------
 #ifndef NUM_NOCS
@@ -376,6 +377,9 @@ FORCE_INLINE void noc_async_write_tile(uint32_t id, const AddrGen& g, uint32_t s
                                        uint8_t noc = noc_index) {
   zyxtt::krt::noc_write(src_local_l1_addr, g.get_noc_addr(id, 0, noc), zyxtt::kernel::page_bytes(g), noc, false);
 }
+
+// Blackhole's data-movement cores cache L1 reads; emulated L1 is coherent host memory.
+FORCE_INLINE void invalidate_l1_cache() {}
 
 // ---- semaphores -----------------------------------------------------------------------------
 enum class ProgrammableCoreType : uint8_t { TENSIX = 0, ACTIVE_ETH = 1, IDLE_ETH = 2 };

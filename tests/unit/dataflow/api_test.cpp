@@ -6,6 +6,8 @@
 #include "api/dataflow/noc.h"
 #include "api/dataflow/circular_buffer.h"
 #include "api/dataflow/dataflow_buffer.h"
+#include "api/dataflow/endpoints.h"
+#include "api/dataflow/noc_semaphore.h"
 #include "api/tensor/noc_traits.h"
 #include "api/debug/dprint.h"
 #include "api/debug/device_print.h"
@@ -272,6 +274,49 @@ TEST_F(ApiTest, DataflowBufferIsTheFifoOfItsCb) {
   EXPECT_FALSE(out.pages_available_at_front(1));
   EXPECT_EQ(kernel_exit_problems(reader), "");
   EXPECT_EQ(kernel_exit_problems(writer), "");
+}
+
+// Metal 2.0's Semaphore is the classic semaphore word: local up/down, remote
+// atomic increment, relay of its value to another core; endpoints address a
+// core's L1 by coordinates and a DRAM bank by id.
+TEST_F(ApiTest, SemaphoreObjectAndEndpoints) {
+  grid.use(reader);
+  Noc noc;
+  Semaphore<> sem(0);
+  sem.set(5);
+  sem.up(2);
+  sem.down(3);  // 5 + 2 - 3
+  auto* word = reinterpret_cast<volatile uint32_t*>(uintptr_t(get_semaphore(0)));
+  EXPECT_EQ(*word, 4u);
+  sem.wait(4);
+  sem.wait_min(1);
+  EXPECT_THROW(sem.down(5), Blocked);
+  const CoreState& other = grid.core(0, 1);
+  sem.up(noc, other.noc_x, other.noc_y, 6);  // the other core's semaphore 0: 0 + 6
+  noc.async_atomic_barrier();
+  sem.relay_unicast(noc, Semaphore<>(0), grid.core(0, 0).noc_x, grid.core(0, 0).noc_y);  // itself: no change
+  noc.async_write_barrier();
+  uint32_t v;
+  std::memcpy(&v, other.l1 + Grid::kSemOffset, 4);
+  EXPECT_EQ(v, 6u);
+  EXPECT_EQ(*word, 4u);
+
+  // Page 2 of buffer A by bank id (bank 2, first page there), then 8 bytes of
+  // this core's L1 copied to the other core by coordinates.
+  const uint32_t dst = get_write_ptr(0);
+  cb_reserve_back(0, 1);
+  noc.async_read(AllocatorBank<AllocatorBankType::DRAM>{}, UnicastEndpoint{}, 4096, {.bank_id = 2, .addr = uint32_t(kA)},
+                 {.noc_x = 0, .noc_y = 0, .addr = dst});
+  noc.async_read_barrier();
+  std::memcpy(&v, grid.core(0, 0).l1 + in_off + 8, 4);
+  EXPECT_EQ(v, word_a(2 * 1024 + 2));
+  noc.async_write(UnicastEndpoint{}, UnicastEndpoint{}, 8, {.addr = dst},
+                  {.noc_x = other.noc_x, .noc_y = other.noc_y, .addr = dst + 4096});
+  noc.async_write_barrier();
+  std::memcpy(&v, other.l1 + in_off + 4096 + 4, 4);
+  EXPECT_EQ(v, word_a(2 * 1024 + 1));
+  cb_push_back(0, 1);
+  EXPECT_EQ(kernel_exit_problems(reader), "");
 }
 
 }  // namespace

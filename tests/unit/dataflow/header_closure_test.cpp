@@ -150,6 +150,14 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
        "d.write_barrier(noc); d.push_back(1); d.finish(); (void)d.get_tile_size();"},
       {Side::kCompute, "api/dataflow/dataflow_buffer.h",
        "DataflowBuffer d(0); d.wait_front(1); (void)d.read_tile_value(0, 3); d.pop_front(1);"},
+      {Side::kDataflow, "llk_defs.h",
+       "static_assert(uint8_t(ckernel::PoolType::MAX) == 2 && uint8_t(ckernel::ReduceDim::REDUCE_COL) == 1);"},
+      {Side::kDataflow, "api/dataflow/noc_semaphore.h",
+       "Semaphore<> s(0); s.up(1); s.down(1); Noc noc; s.set_multicast<NocOptions::MCAST_INCL_SRC>(noc, 1, 1, 2, 2, 4);"},
+      {Side::kDataflow, "api/dataflow/endpoints.h",
+       "Noc noc; noc.async_write_multicast(UnicastEndpoint{}, MulticastEndpoint{}, 16, 4, {.addr = 16}, "
+       "{.noc_x_start = 1, .noc_y_start = 1, .noc_x_end = 2, .noc_y_end = 2, .addr = 16});"},
+      {Side::kDataflow, "api/debug/waypoint.h", "WAYPOINT(\"ABCD\"); invalidate_l1_cache();"},
       {Side::kDataflow, "debug/dprint.h", "DPRINT << SETPRECISION(3) << FIXED() << 1.5f << HEX() << 7u << ENDL();"},
   };
   for (const auto& r : rows) {
