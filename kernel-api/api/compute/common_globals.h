@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
 
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/krt_compute.h"
 #include "hostdevcommon/kernel_structs.h"
 #include "hostdevcommon/common_values.hpp"
+#include "zyxtt/cb_formats.h"
 
 #ifndef ZYXTT_DST_ACCUM_MODE
 #define ZYXTT_DST_ACCUM_MODE 1

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
 #include <type_traits>
 
 #include "zyxtt/kernel_base.h"

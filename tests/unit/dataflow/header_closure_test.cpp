@@ -150,6 +150,9 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
        "d.write_barrier(noc); d.push_back(1); d.finish(); (void)d.get_tile_size();"},
       {Side::kCompute, "api/dataflow/dataflow_buffer.h",
        "DataflowBuffer d(0); d.wait_front(1); (void)d.read_tile_value(0, 3); d.pop_front(1);"},
+      {Side::kDataflow, "tt-metalium/buffer_types.hpp",
+       "static_assert(int(tt::tt_metal::TensorMemoryLayout::HEIGHT_SHARDED) == 2 && "
+       "int(tt::tt_metal::BufferType::L1) == 1);"},
       {Side::kDataflow, "llk_defs.h",
        "static_assert(uint8_t(ckernel::PoolType::MAX) == 2 && uint8_t(ckernel::ReduceDim::REDUCE_COL) == 1);"},
       {Side::kDataflow, "api/dataflow/noc_semaphore.h",
@@ -199,6 +202,18 @@ static_assert(get_dataformat(3) == DataFormat::Bfp8_b && get_tile_hw(0) == 1024 
 void kernel_main() {}
 )";
   EXPECT_EQ(syntax_errors(Side::kDataflow, src, {"KERNEL_CB_DATA_FORMATS=5,0,255,6,7"}), "");
+  // The descriptor tables tt-metal's JIT generates, which helper headers index.
+  const char* tables = R"(
+static_assert(DATA_FORMATS_DEFINED && unpack_src_format[3] == 6 && pack_dst_format[1] == 0);
+static_assert(unpack_tile_size[0] == 2048 && pack_tile_size[4] == 576 && unpack_tile_r_dim[2] == 32);
+static_assert(unpack_tile_num_faces[0] == 4 && pack_tile_face_r_dim[0] == 16 && pack_tile_c_dim[63] == 32);
+uint as_on_device = 1;
+)";
+  EXPECT_EQ(syntax_errors(Side::kDataflow, std::string(tables) + "void kernel_main() {}\n",
+                          {"KERNEL_CB_DATA_FORMATS=5,0,255,6,7"}), "");
+  EXPECT_EQ(syntax_errors(Side::kCompute, std::string("#include \"api/compute/common.h\"\n") + tables +
+                                              "namespace NAMESPACE { void MAIN {} }\n",
+                          {"KERNEL_CB_DATA_FORMATS=5,0,255,6,7"}), "");
   const std::string err = syntax_errors(Side::kDataflow, src, {"KERNEL_CB_DATA_FORMATS=5"});
   EXPECT_NE(err.find("cb_format_not_known_when_this_kernel_was_compiled"), std::string::npos) << err;
 }
