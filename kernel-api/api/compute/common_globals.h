@@ -10,6 +10,7 @@
 #include "zyxtt/krt_compute.h"
 #include "hostdevcommon/kernel_structs.h"
 #include "hostdevcommon/common_values.hpp"
+#include "internal/circular_buffer_interface.h"
 #include "zyxtt/cb_formats.h"
 
 #ifndef ZYXTT_DST_ACCUM_MODE

@@ -13,6 +13,7 @@
 #include "zyxtt/noc_addr.h"
 #include "zyxtt/cb_formats.h"
 #include "hostdevcommon/common_values.hpp"
+#include "internal/circular_buffer_interface.h"
 #include "api/compile_time_args.h"
 #include "api/debug/waypoint.h"
 

@@ -262,6 +262,11 @@ TEST_F(ApiTest, DataflowBufferIsTheFifoOfItsCb) {
   EXPECT_FALSE(in.pages_reservable_at_back(1));  // both entries are full
 
   grid.use(writer);
+  const LocalCBInterface cbi = get_local_cb_interface(0);  // read-only snapshot, bytes on a data-movement core
+  EXPECT_EQ(cbi.fifo_page_size, 4096u);
+  EXPECT_EQ(cbi.fifo_num_pages, 2u);
+  EXPECT_EQ(cbi.fifo_size, 8192u);
+  EXPECT_EQ(cbi.fifo_rd_ptr, get_read_ptr(0));
   DataflowBuffer out(0);
   EXPECT_TRUE(out.pages_available_at_front(2));
   out.wait_front(2);

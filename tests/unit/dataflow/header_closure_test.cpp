@@ -171,6 +171,19 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
   }
 }
 
+// get_local_cb_interface is readable everywhere; holding a mutable reference
+// (to move FIFO pointers behind the CB calls) does not compile.
+TEST(HeaderClosure, LocalCbInterfaceIsReadOnly) {
+  EXPECT_EQ(syntax_errors(Side::kDataflow, "void kernel_main() { (void)get_local_cb_interface(0).fifo_page_size; }\n"),
+            "");
+  EXPECT_EQ(syntax_errors(Side::kCompute, "#include \"api/compute/common.h\"\n"
+                                          "namespace NAMESPACE { void MAIN { (void)get_local_cb_interface(0).fifo_rd_ptr; } }\n"),
+            "");
+  const std::string err =
+      syntax_errors(Side::kDataflow, "void kernel_main() { LocalCBInterface& i = get_local_cb_interface(0); i.fifo_wr_ptr = 0; }\n");
+  EXPECT_NE(err.find("cannot bind non-const lvalue reference"), std::string::npos) << err;
+}
+
 // Named compile-time args arrive as one define; an unknown name is a compile
 // error at the kernel's line, naming the problem.
 TEST(HeaderClosure, NamedCompileTimeArgs) {
