@@ -11,6 +11,7 @@
 #include "hostdevcommon/kernel_structs.h"
 #include "hostdevcommon/common_values.hpp"
 #include "internal/circular_buffer_interface.h"
+#include "tools/profiler/kernel_profiler.hpp"
 #include "zyxtt/cb_formats.h"
 
 #ifndef ZYXTT_DST_ACCUM_MODE

@@ -7,6 +7,13 @@
 
 #include "zyxtt/print_line.h"
 
+// A bfloat16 bit pattern that DEVICE_PRINT shows as its value.
+struct bf16_t {
+  uint16_t val;
+  bf16_t(uint16_t v) : val(v) {}
+  float value() const { return __builtin_bit_cast(float, uint32_t(val) << 16); }
+};
+
 namespace zyxtt::dprint {
 
 // Copies literal text up to the next placeholder and applies its spec.

@@ -224,7 +224,7 @@ TEST_F(ApiTest, DprintFormatFormAndTileSlices) {
     }
   }
   ::testing::internal::CaptureStderr();
-  DPRINT("x={} y={:.2f} {}\n", 3, 1.5f, U32(0).val + 7u);
+  DPRINT("x={} y={:.2f} {} {}\n", 3, 1.5f, U32(0).val + 7u, bf16_t(0x3FC0));
   DPRINT << U32(4000000000u) << ENDL();
   DPRINT("tile:\n{}", TSLICE(5, 0, SliceRange{1, 32, 16, 3, 32, 8}, TSLICE_OUTPUT_CB, TSLICE_WR_PTR));
   DPRINT << TSLICE(5, 0, SliceRange::hw0_32_4(), TSLICE_OUTPUT_CB, TSLICE_WR_PTR);
@@ -234,7 +234,7 @@ TEST_F(ApiTest, DprintFormatFormAndTileSlices) {
   EXPECT_EQ(kernel_exit_problems(writer), "");
   const std::string err = ::testing::internal::GetCapturedStderr();
   const std::string p = "[core (0,0) writer] ";
-  EXPECT_EQ(err, p + "x=3 y=1.50 7\n" + p + "4000000000\n" + p + "tile:\n" + p + "3.5 11.5 19.5 27.5\n" + p +
+  EXPECT_EQ(err, p + "x=3 y=1.50 7 1.5\n" + p + "4000000000\n" + p + "tile:\n" + p + "3.5 11.5 19.5 27.5\n" + p +
                      "11.5 19.5 27.5 35.5\n" + p + "0 4 8 12 16 20 24 28\n" + p + "2 6 10 14 18 22 26 30\n" + p +
                      "4 8 12 16 20 24 28 32\n" + p + "6 10 14 18 22 26 30 34\n" + p +
                      "<TileSlice data truncated due to exceeding max count (32)>\n" + p + "30.25 31.25\n" + p +

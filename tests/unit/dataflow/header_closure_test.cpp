@@ -153,6 +153,12 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
       {Side::kDataflow, "tt-metalium/buffer_types.hpp",
        "static_assert(int(tt::tt_metal::TensorMemoryLayout::HEIGHT_SHARDED) == 2 && "
        "int(tt::tt_metal::BufferType::L1) == 1);"},
+      {Side::kDataflow, "tools/profiler/kernel_profiler.hpp",
+       "DeviceZoneScopedN(\"zone\"); DeviceTimestampedData(\"t\", 1ull); DeviceRecordEvent(3);"},
+      {Side::kCompute, "api/compute/softmax.h", "exp_tile_init(); exp_tile(0); recip_tile_init(); recip_tile(0);"},
+      {Side::kCompute, "api/compute/layernorm.h", "rsqrt_tile_init(); rsqrt_tile(0); cb_wait_front(0, 1);"},
+      {Side::kCompute, "api/compute/experimental/fast_untilize.h",
+       "fast_untilize_init<4>(0, 16); fast_untilize_block<4>(0, 16); fast_untilize_uninit<4>(16);"},
       {Side::kDataflow, "llk_defs.h",
        "static_assert(uint8_t(ckernel::PoolType::MAX) == 2 && uint8_t(ckernel::ReduceDim::REDUCE_COL) == 1);"},
       {Side::kDataflow, "api/dataflow/noc_semaphore.h",
