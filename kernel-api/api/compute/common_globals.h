@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
 
+#include "zyxtt/compute_config.h"
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/krt_compute.h"
 #include "hostdevcommon/kernel_structs.h"
@@ -13,19 +14,6 @@
 #include "internal/circular_buffer_interface.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "zyxtt/cb_formats.h"
-
-#ifndef ZYXTT_DST_ACCUM_MODE
-#define ZYXTT_DST_ACCUM_MODE 1
-#endif
-#ifndef ZYXTT_MATH_APPROX
-#define ZYXTT_MATH_APPROX 0
-#endif
-#ifndef ZYXTT_DST_FULL_SYNC
-#define ZYXTT_DST_FULL_SYNC 0
-#endif
-#ifndef ZYXTT_MATH_FIDELITY
-#define ZYXTT_MATH_FIDELITY 4
-#endif
 
 #ifndef MATH
 #define MATH(x) x

@@ -6,7 +6,7 @@
 #include <numeric>
 
 #include "device/emu/compute/formats.h"
-#include "zyxtt/kernel_base.h"
+#include "zyxtt/data_format.h"
 
 namespace zyxtt::emu::compute {
 namespace {
