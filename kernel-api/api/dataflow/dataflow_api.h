@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
 #include <type_traits>
+#include <utility>  // std::pair and friends, which tt-metal's dataflow_api.h makes visible
 
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/noc_addr.h"
