@@ -42,9 +42,10 @@ class KernelCompiler {
   std::string cache_key(const KernelSpec& spec);
   const CompileStats& stats() const { return stats_; }
   const std::string& directory() const { return dir_; }
+  // The compiler's argv for `spec` (source on stdin, object to `output`).
+  std::vector<std::string> command(const KernelSpec& spec, const std::string& output) const;
 
  private:
-  std::vector<std::string> command(const KernelSpec& spec, const std::string& output) const;
   // The trustworthy cached object of `key`, if there is one.
   std::optional<std::string> cached(const std::string& key);
   const std::string& toolchain_identity();
