@@ -14,7 +14,7 @@
 
 #include "device/emu/jit/kernel_compiler.h"
 #include "device/emu/jit/subprocess.h"
-#include "kernel_build.h"
+#include "kernel_loader.h"
 
 namespace zyxtt::emu::test {
 namespace {
@@ -232,7 +232,7 @@ TEST(CorpusCompileTest, ZyxShapeKernelsPreprocessToFewLines) {
   if (root.empty()) GTEST_SKIP() << "corpus not present";
   constexpr size_t kMaxLines = 12000;  // today 1800 (v016) to 5400 (head)
   const std::string dir = scratch_dir();
-  KernelCompiler compiler(dir + "/cache", ZYXTT_KERNEL_API_DIR, ZYXTT_TEST_CXX);
+  KernelCompiler compiler(dir + "/cache", ZYXTT_KERNEL_API_DIR);  // the runtime's default compiler
   for (const char* c : {"v016/shape_add_f32_1000x1000", "head/dtype_add_bf16_64x64"}) {
     for (auto [role, file] : {std::pair{krt::Role::kReader, "reader.cpp"}, std::pair{krt::Role::kWriter, "writer.cpp"}}) {
       const std::string path = root + "/zyx/" + c + "/session/prog0_id0_" + file;
