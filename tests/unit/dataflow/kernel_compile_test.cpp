@@ -242,8 +242,9 @@ TEST(CorpusCompileTest, ZyxShapeKernelsPreprocessToFewLines) {
       KernelSpec spec{.role = role, .source = text.str(), .compile_args = {2, 4096, 2, 4096}, .defines = {}};
       std::vector<std::string> cmd = compiler.command(spec, dir + "/kernel.ii");
       cmd.push_back("-E");
-      const ProcessResult r = run_process(cmd, spec.source);
-      ASSERT_EQ(r.exit_code, 0) << path << ": " << r.err;
+      std::string err;
+      const ProcessResult r = run_process(cmd, spec.source, [&](std::string_view chunk) { err += chunk; });
+      ASSERT_EQ(r.exit_code, 0) << path << ": " << err;
       std::ifstream pre(dir + "/kernel.ii");
       const size_t lines = std::count(std::istreambuf_iterator<char>(pre), std::istreambuf_iterator<char>(), '\n');
       std::printf("%s %s: %zu preprocessed lines\n", c, file, lines);
