@@ -74,7 +74,7 @@ CbConfig parse_cb(const Fields& f, uint32_t i) {
   uint64_t format = f.u64(fmt::format("cb_fmt{}", i), 2);
   cb.format = static_cast<CbFormat>(format);
   cb.tile_bytes = f.u32(fmt::format("cb_tb{}", i));
-  uint32_t expected = cb.format == CbFormat::kFloat32 ? 4096 : 2048;
+  const uint32_t expected = cb_tile_bytes(cb.format);
   if (cb.tile_bytes != expected) {
     throw Error(Code::kInvalidArgument,
                 fmt::format("compile_program: cb_tb{} is {}, but a tile of format {} takes {} bytes", i,

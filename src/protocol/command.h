@@ -9,10 +9,11 @@
 #include <variant>
 #include <vector>
 
+#include "zyxtt/cb_format.h"
+
 namespace zyxtt::protocol {
 
-// Data formats a circular buffer may carry, with the protocol's codes.
-enum class CbFormat : uint32_t { kFloat32 = 0, kFloat16 = 1, kFloat16_b = 2 };
+using zyxtt::CbFormat;
 
 struct CbConfig {
   uint32_t index = 0;

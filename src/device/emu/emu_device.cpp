@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "common/fs.h"
 #include "device/emu/emu_program.h"
+#include "device/emu/cb_formats.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -12,16 +13,6 @@ namespace {
 // Bank-local addresses start above 0 so that no buffer has address 0, which
 // kernels may treat as "no buffer".
 constexpr uint64_t kDramBase = 64 * 1024;
-
-// Protocol cb_fmt codes to tt::DataFormat values.
-uint32_t data_format(protocol::CbFormat format) {
-  switch (format) {
-    case protocol::CbFormat::kFloat32: return 0;
-    case protocol::CbFormat::kFloat16: return 1;
-    case protocol::CbFormat::kFloat16_b: return 5;
-  }
-  return 0;
-}
 
 WorkerOptions worker_options(const EmuOptions& o) {
   WorkerOptions w;
@@ -61,7 +52,6 @@ KernelCompiler& EmuDevice::compiler() {
   return *compiler_;
 }
 
-const CompileStats& EmuDevice::compile_stats() { return compiler().stats(); }
 
 DeviceInfo EmuDevice::info() const {
   return DeviceInfo{"emulator", &arch_, allocator_.free_bytes() * arch_.dram_banks};
@@ -133,7 +123,7 @@ void EmuDevice::run(const RunRequest& request) {
     p.writer = program.object(krt::Role::kWriter, static_cast<uint32_t>(request.dsts.size()));
     p.compute = program.object(krt::Role::kCompute, 0);
     for (const auto& cb : program.source().cbs)
-      p.cbs.push_back(CbSpec{cb.index, data_format(cb.format), cb.tile_bytes, 2});
+      p.cbs.push_back(CbSpec{cb.index, data_format_of(cb.format), cb.tile_bytes, 2});
     return p;
   };
   worker_.run(job, spec, fmt::format("run of program {} on {}x{} cores", request.program_id, request.rows, request.cols));

@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "device/emu/cb_formats.h"
 #include "device/emu/compute/formats.h"
 
 using namespace zyxtt::emu::compute;
@@ -334,4 +335,14 @@ TEST(Int8Dst, ModelsDiffer) {
   pack_tile(kInt8, twos, sm_bytes, PackOptions{.encoding = int8_model(Int8Dst::kSignMagnitude)});
   EXPECT_EQ(twos_bytes[0], 0x85);
   EXPECT_EQ(sm_bytes[0], 0xFF);
+}
+
+// The protocol's cb_tb check and the client's CbConfig use cb_tile_bytes; the
+// emulator lays out and converts tiles by the DataFormat it maps each code to.
+TEST(CbFormats, ProtocolTileBytesAreTheEmulatorsTileBytes) {
+  for (zyxtt::CbFormat f : {zyxtt::CbFormat::kFloat32, zyxtt::CbFormat::kFloat16, zyxtt::CbFormat::kFloat16_b}) {
+    const uint32_t df = zyxtt::emu::data_format_of(f);
+    EXPECT_NE(tile_bytes(df), 0u) << uint32_t(f);
+    EXPECT_EQ(zyxtt::cb_tile_bytes(f), tile_bytes(df)) << uint32_t(f);
+  }
 }
