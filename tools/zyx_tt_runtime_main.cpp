@@ -72,6 +72,7 @@ int main(int argc, char** argv) {
   std::string compiler = "g++";
   std::string unpack_to_dest = "fp32";
   uint32_t idle_spin_us = 200;
+  size_t max_line_bytes = zyxtt::server::ServerOptions::kDefaultMaxLineBytes;
 
   app.add_option("--log-level", log_level, "stderr log level: trace, debug, info, warn, error, off")
       ->envname("ZYX_TT_LOG")
@@ -124,6 +125,12 @@ int main(int argc, char** argv) {
       ->envname("ZYX_TT_IDLE_SPIN_US")
       ->check(CLI::Range(0u, 100000u))
       ->capture_default_str();
+  app.add_option("--max-line-bytes", max_line_bytes,
+                 "longest command line accepted; a longer one is dropped as it arrives and answered with an "
+                 "error (compile_program sources follow their line and do not count)")
+      ->envname("ZYX_TT_MAX_LINE_BYTES")
+      ->check(CLI::Range(size_t{4096}, size_t{1} << 30))
+      ->capture_default_str();
   app.add_option("--compiler", compiler, "host C++ compiler for kernels")
       ->envname("ZYX_TT_COMPILER")
       ->capture_default_str();
@@ -161,6 +168,7 @@ int main(int argc, char** argv) {
     options.keep_alive.first_after = to_ms(keepalive_after);
     options.keep_alive.every = to_ms(keepalive_every);
     options.idle_spin = std::chrono::microseconds(idle_spin_us);
+    options.max_line_bytes = max_line_bytes;
     zyxtt::server::Server server(device, options, STDIN_FILENO, STDOUT_FILENO, g_stop_pipe[0]);
     return server.serve();
   } catch (const std::exception& e) {

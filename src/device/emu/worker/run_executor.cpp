@@ -77,6 +77,16 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
 }
 
 RunOutcome RunExecutor::execute(const RunJob& job) {
+  // The server refuses such runs; this keeps the L1 args regions intact
+  // whoever sends the job.
+  for (const std::vector<uint32_t>* list : {&job.srcs, &job.dsts}) {
+    if (list->size() + 2 > l1::kMaxArgs) {
+      return RunOutcome{false, "OUT_OF_RANGE",
+                        fmt::format("{} buffer addresses plus row and column exceed the {} runtime args a kernel "
+                                    "can take",
+                                    list->size(), l1::kMaxArgs)};
+    }
+  }
   KernelEntry entries[3] = {nullptr, nullptr, nullptr};
   const std::string* paths[3] = {&job.reader, &job.writer, &job.compute};
   try {
