@@ -144,6 +144,7 @@ int main(int argc, char** argv) {
   logger->set_pattern("[%H:%M:%S.%e] [zyx-tt-runtime] [%l] %v");
   spdlog::set_default_logger(logger);
   spdlog::set_level(spdlog::level::from_str(log_level));
+  setenv("ZYX_TT_LOG", log_level.c_str(), 1);  // the device worker's emulator_log() reads it
 
   install_signal_handlers();
   try {

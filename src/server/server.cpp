@@ -176,7 +176,7 @@ void Server::check_grid(const Run& c) const {
   if (!options_.virtual_grid && (c.gd0 > arch.grid_rows || c.gd1 > arch.grid_cols)) {
     throw Error(Code::kOutOfRange,
                 fmt::format("run: grid {}x{} exceeds the {} worker grid of {}x{} (gd0 <= {} rows, gd1 <= {} "
-                            "columns); start the runtime with --virtual-grid to run it on virtual cores",
+                            "columns); start the runtime with --virtual-grid (ZYX_TT_VIRTUAL_GRID=1) to run it on virtual cores",
                             c.gd0, c.gd1, arch.name, arch.grid_rows, arch.grid_cols, arch.grid_rows,
                             arch.grid_cols));
   }

@@ -134,7 +134,8 @@ TEST_F(FaultTest, MisalignedReadFailsByDefault) {
   EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
   EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) reader"), HasSubstr("noc_async_read"),
                                     HasSubstr("source DRAM address 0x"), HasSubstr("destination L1 offset 0x"),
-                                    HasSubstr("differ modulo 64 (32 vs 0)")));
+                                    HasSubstr("differ modulo 64 (32 vs 0)"),
+                                    HasSubstr("--noc-alignment warn (ZYX_TT_NOC_ALIGNMENT=warn)")));
   expect_still_serves();
 }
 
@@ -143,7 +144,8 @@ TEST_F(FaultTest, MisalignedReadRunsWithAlignmentWarn) {
   ASSERT_EQ(compile_and_run({kMisalignedReader, kEmpty, kForwardWriter}), R"({"status":"ok"})");
   const std::vector<std::byte> in = input_bytes(), got = read(out_, 64);
   EXPECT_TRUE(std::equal(got.begin(), got.end(), in.begin() + 32)) << "the emulator delivers the bytes asked for";
-  EXPECT_THAT(logged(), AllOf(HasSubstr("warning"), HasSubstr("differ modulo 64")));
+  EXPECT_THAT(logged(), AllOf(HasSubstr("[zyx-tt-emulator] [warning] noc_async_read"), HasSubstr("differ modulo 64"),
+                              HasSubstr("(ZYX_TT_NOC_ALIGNMENT=error)")));
 }
 
 TEST_F(FaultTest, SegfaultNamesCoreRoleAndSignalAndTheWorkerRestarts) {
@@ -190,7 +192,8 @@ TEST_F(FaultTest, EndlessLoopIsStoppedByTheWatchdog) {
   restart({"--run-timeout", "1"});
   const std::string answer = compile_and_run({kEmpty, "void kernel_main() { for (;;) {} }\n", kEmpty});
   EXPECT_EQ(code_of(answer), "DEADLINE_EXCEEDED") << answer;
-  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("watchdog"), HasSubstr("core (x=0, y=0) compute was running")));
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("watchdog, --run-timeout (ZYX_TT_RUN_TIMEOUT)"),
+                                    HasSubstr("core (x=0, y=0) compute was running")));
   expect_still_serves();
 }
 

@@ -129,7 +129,7 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
       std::string where = whereabouts(-1);
       stop();
       throw Error(Code::kDeadlineExceeded,
-                  fmt::format("{}: no kernel made progress for {:.1f} s (watchdog, --run-timeout); {} was running "
+                  fmt::format("{}: no kernel made progress for {:.1f} s (watchdog, --run-timeout (ZYX_TT_RUN_TIMEOUT)); {} was running "
                               "and was stopped; buffers keep their bytes",
                               what, run_timeout_.count() / 1000.0, where));
     }

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 
+#include "common/log.h"
 #include "common/error.h"
 #include "common/poll_wait.h"
 #include "device/emu/worker/frame_io.h"
@@ -55,7 +56,7 @@ int worker_main(int argc, char** argv) {
   void* dram = mmap(nullptr, arch.dram_bytes(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, kWorkerDramFd, 0);
   void* control = mmap(nullptr, sizeof(ControlBlock), PROT_READ | PROT_WRITE, MAP_SHARED, kWorkerControlFd, 0);
   if (dram == MAP_FAILED || control == MAP_FAILED) {
-    std::fprintf(stderr, "zyx-tt-device-worker: cannot map the runtime's memory: %s\n", std::strerror(errno));
+    emulator_log().critical("zyx-tt-device-worker: cannot map the runtime's memory: {}", std::strerror(errno));
     return 2;
   }
   g_control = static_cast<ControlBlock*>(control);
