@@ -29,7 +29,7 @@ TEST(CommandLine, HelpListsEveryOptionWithItsEnvironmentVariable) {
                            "--run-timeout", "ZYX_TT_RUN_TIMEOUT", "--noc-alignment", "ZYX_TT_NOC_ALIGNMENT",
                            "--dprint", "ZYX_TT_DPRINT", "--unpack-to-dest", "ZYX_TT_UNPACK_TO_DEST",
                            "--idle-spin-us", "ZYX_TT_IDLE_SPIN_US", "--kernel-api", "ZYX_TT_KERNEL_API",
-                           "--compiler", "ZYX_TT_COMPILER"}) {
+                           "--compiler", "ZYX_TT_COMPILER", "--max-line-bytes", "ZYX_TT_MAX_LINE_BYTES"}) {
     EXPECT_NE(help.find(pair), std::string::npos) << pair;
   }
 }
