@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "zyxtt/data_format.h"
 #include "zyxtt/krt.h"
 
 #ifndef FORCE_INLINE
@@ -36,30 +37,6 @@ enum CB : std::uint8_t {
   c_intermed0 = 24, c_intermed1, c_intermed2, c_intermed3, c_intermed4, c_intermed5, c_intermed6, c_intermed7,
 };
 
-enum class DataFormat : std::uint8_t {
-  Float32 = 0,
-  Float16 = 1,
-  Bfp8 = 2,
-  Bfp4 = 3,
-  Tf32 = 4,
-  Float16_b = 5,
-  Bfp8_b = 6,
-  Bfp4_b = 7,
-  Int32 = 8,
-  UInt16 = 9,
-  Lf8 = 10,
-  Bfp2 = 11,
-  Int16 = 13,
-  Int8 = 14,
-  Bfp2_b = 15,
-  UInt32 = 24,
-  Fp8_e4m3 = 26,
-  UInt8 = 30,
-  RawUInt8 = 240,
-  RawUInt16 = 241,
-  RawUInt32 = 242,
-  Invalid = 255,
-};
 
 }  // namespace tt
 

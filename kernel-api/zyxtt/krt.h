@@ -1,86 +1,49 @@
-// The kernel runtime ("krt"): the calls that the kernel-API headers make into
-// the emulator. Kernels are shared objects; these symbols resolve against the
-// device-worker executable when it loads them. Everything here acts on the
-// calling kernel instance (core x role), which the emulator tracks; blocking
-// calls yield the instance's fiber.
-//
-// Header side: kernel-api/ only ever calls these, never emulator internals.
-// Emulator side: src/device/emu/dataflow/ (and compute/) implement them.
+// The kernel runtime ("krt") as kernels see it: inline calls through the
+// table the emulator bound to this kernel object (krt_abi.h lists them; the
+// emulator's side is src/device/emu/krt_impl.h, which says what each does).
+// kernel-api/ headers only ever call these, never emulator internals.
 #pragma once
+#pragma GCC system_header  // API header: no warnings about unused parameters in kernel builds
 
 #include <cstddef>
 #include <cstdint>
 
+#include "zyxtt/krt_abi.h"
+#include "zyxtt/noc_addr.h"
+
+// Set once by zyxtt_kernel_bind (entry.h) before any instance runs. Hidden:
+// each kernel object has its own, and exports nothing but the entry points.
+extern "C" __attribute__((visibility("hidden"))) const zyxtt_krt_table* zyxtt_krt_bound;
+
 namespace zyxtt::krt {
 
-// ---- identity and arguments -------------------------------------------------
-enum class Role : uint32_t { kReader = 0, kWriter = 1, kCompute = 2 };  // RISCV_0, RISCV_1, TRISC
-Role role();
-uint32_t logical_x();  // column of this core in the grid
-uint32_t logical_y();  // row
-uint32_t my_noc_x(uint8_t noc);
-uint32_t my_noc_y(uint8_t noc);
-uint8_t default_noc();  // reader 0, writer 1
+#define ZYXTT_KRT_WRAPPER(ret, name, params, args) \
+  inline ret name params { return zyxtt_krt_bound->name args; }
+ZYXTT_KRT_CALLS(ZYXTT_KRT_WRAPPER)
+#undef ZYXTT_KRT_WRAPPER
 
-// Runtime args live in this core's L1; the pointer is a real host pointer
-// whose low 32 bits are the L1 address kernels may compute with.
-uint32_t runtime_arg(uint32_t index);  // fails the run when out of range
-uint32_t* runtime_args_base();
-uint32_t runtime_arg_count();
-uint32_t common_arg(uint32_t index);
-uint32_t* common_args_base();
+// Default arguments of the API's call sites (added by redeclaration).
+void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out, uint32_t flags = 0);
+void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file = nullptr,
+                   uint32_t line = 0);
+void fpu_binary(FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t dst,
+                Bcast bcast = Bcast::kNone, uint32_t bcast_row = 0);
+void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_dim, uint32_t block_rt_dim,
+                        uint32_t block_c_index, uint32_t dst_offset, uint32_t out_row = 0);
 
-// ---- circular buffers ---------------------------------------------------------
-void cb_reserve_back(uint32_t cb, uint32_t pages);
-void cb_push_back(uint32_t cb, uint32_t pages);
-void cb_wait_front(uint32_t cb, uint32_t pages);
-void cb_pop_front(uint32_t cb, uint32_t pages);
-bool cb_pages_reservable_at_back(uint32_t cb, uint32_t pages);
-bool cb_pages_available_at_front(uint32_t cb, uint32_t pages);
-uint32_t cb_write_ptr(uint32_t cb);  // L1 byte address
-uint32_t cb_read_ptr(uint32_t cb);
-// The object API's CB endpoints: read (or write) pointer + offset, checked to
-// lie inside the pages this kernel waited for (or reserved).
-uint32_t cb_window_addr(uint32_t cb, bool read_side, uint32_t offset);
-uint32_t cb_page_bytes(uint32_t cb);
-uint32_t cb_num_pages(uint32_t cb);
-uint32_t cb_data_format(uint32_t cb);  // tt::DataFormat value
+[[noreturn]] inline void fail(const char* message) {
+  zyxtt_krt_bound->abort_run(message);
+  __builtin_unreachable();
+}
 
-// ---- NOC ----------------------------------------------------------------------
-// NOC address: local address in bits 0..35, x in 36..41, y in 42..47.
-uint32_t dram_banks();
-uint64_t dram_noc_addr(uint32_t bank, uint32_t bank_offset);
-uint64_t core_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t l1_addr);
-uint64_t multicast_noc_addr(uint32_t x_start, uint32_t y_start, uint32_t x_end, uint32_t y_end, uint32_t l1_addr);
-
-// Copies happen at issue time; every range is checked (buffer bounds, L1
-// bounds, alignment) and a bad one fails the run naming both addresses.
-// L1-interleaved buffers: bank b is worker core b (row-major), same address on each.
-uint32_t l1_banks();
-uint64_t l1_bank_noc_addr(uint32_t bank, uint32_t l1_addr);
-
-void noc_read(uint64_t src_noc_addr, uint32_t dst_l1_addr, uint32_t bytes, uint8_t noc);
-void noc_write(uint32_t src_l1_addr, uint64_t dst_noc_addr, uint32_t bytes, uint8_t noc, bool posted);
-void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t bytes, uint32_t num_dests,
-                         bool include_self, uint8_t noc);
-void noc_inline_write(uint64_t dst_noc_addr, uint32_t value, uint8_t byte_enable, uint8_t noc);
-void noc_atomic_inc(uint64_t dst_noc_addr, uint32_t increment, uint8_t noc);
-void noc_read_barrier(uint8_t noc);
-void noc_write_barrier(uint8_t noc);
-void noc_writes_flushed(uint8_t noc);
-void noc_atomic_barrier(uint8_t noc);
-
-// ---- semaphores and L1 polling -------------------------------------------------
-uint32_t semaphore_addr(uint32_t id);
-// Blocks until *addr == value (at_least: *addr >= value); `call` names the API.
-void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call);
-
-// ---- debug --------------------------------------------------------------------
-// One finished DPRINT / DEVICE_PRINT line; printed to stderr with core and role.
-void print_line(const char* text, size_t length);
-// Appends DPRINT / DEVICE_PRINT text to this instance's pending line; each
-// completed line ('\n') goes to print_line. Lines may span several statements.
-void print_text(const char* text, size_t length);
-[[noreturn]] void fail(const char* message);
+// Address encoders need no emulator state (noc_addr.h is shared with it).
+inline uint64_t dram_noc_addr(uint32_t bank, uint32_t bank_offset) { return noc::dram(bank, bank_offset); }
+inline uint64_t core_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t l1_addr) {
+  return noc::unicast(noc_x, noc_y, l1_addr);
+}
+inline uint64_t multicast_noc_addr(uint32_t x_start, uint32_t y_start, uint32_t x_end, uint32_t y_end,
+                                   uint32_t l1_addr) {
+  return noc::multicast(x_start, y_start, x_end, y_end, l1_addr);
+}
 
 }  // namespace zyxtt::krt

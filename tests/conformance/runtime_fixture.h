@@ -24,9 +24,8 @@ inline client::SpawnOptions runtime_options(std::vector<std::string> args = {}) 
   return options;
 }
 
-inline std::string cache_dir_for_tests() {
-  return (std::filesystem::temp_directory_path() / ("zyxtt-test-cache-" + std::to_string(getpid()))).string();
-}
+// One cache for the whole ctest run (tests/CMakeLists.txt removes it after).
+inline std::string cache_dir_for_tests() { return ZYXTT_TEST_RUNTIME_CACHE; }
 
 class RuntimeTest : public ::testing::Test {
  protected:

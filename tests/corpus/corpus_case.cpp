@@ -50,29 +50,22 @@ std::vector<double> decode(const std::vector<std::byte>& bytes, const std::strin
 
 }  // namespace
 
-std::vector<CorpusCase> CorpusCase::discover(const fs::path& root) {
+std::vector<CorpusCase> CorpusCase::discover() {
   std::vector<CorpusCase> cases;
-  std::error_code ec;
-  for (const char* version : {"v016", "head"}) {
-    std::vector<fs::path> dirs;
-    for (const auto& entry : fs::directory_iterator(root / "zyx" / version, ec))
-      if (fs::exists(entry.path() / "case.json")) dirs.push_back(entry.path());
-    std::sort(dirs.begin(), dirs.end());
-    for (const auto& dir : dirs) {
-      json c = read_json(dir / "case.json");
-      if (c.value("status", "") != "ok") continue;
-      CorpusCase cc;
-      cc.dir = dir;
-      cc.name = std::string(version) + "_" + dir.filename().string();
-      cc.dtype = c["expected"]["dtype"];
-      cc.tolerance_hint = c["expected"].value("tolerance_hint", "");
-      cc.expression = c.value("rust_expr", "");
-      if (c.contains("max_grid")) {
-        cc.max_grid_rows = c["max_grid"][0];
-        cc.max_grid_cols = c["max_grid"][1];
-      }
-      cases.push_back(cc);
+  for (const CorpusCaseDir& found : corpus_case_dirs()) {
+    json c = read_json(found.dir / "case.json");
+    if (c.value("status", "") != "ok") continue;
+    CorpusCase cc;
+    cc.dir = found.dir;
+    cc.name = found.version + "_" + found.dir.filename().string();
+    cc.dtype = c["expected"]["dtype"];
+    cc.tolerance_hint = c["expected"].value("tolerance_hint", "");
+    cc.expression = c.value("rust_expr", "");
+    if (c.contains("max_grid")) {
+      cc.max_grid_rows = c["max_grid"][0];
+      cc.max_grid_cols = c["max_grid"][1];
     }
+    cases.push_back(cc);
   }
   return cases;
 }

@@ -15,7 +15,7 @@ using namespace zyxtt::testing;
 namespace {
 
 std::vector<CorpusCase> cases() {
-  static std::vector<CorpusCase> all = CorpusCase::discover(corpus_root());
+  static std::vector<CorpusCase> all = CorpusCase::discover();
   return all;
 }
 

@@ -5,21 +5,9 @@
 
 #include <cstdint>
 
+#include "zyxtt/compute_config.h"
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/krt_compute.h"
-
-#ifndef ZYXTT_DST_ACCUM_MODE
-#define ZYXTT_DST_ACCUM_MODE 1
-#endif
-#ifndef ZYXTT_MATH_APPROX
-#define ZYXTT_MATH_APPROX 0
-#endif
-#ifndef ZYXTT_DST_FULL_SYNC
-#define ZYXTT_DST_FULL_SYNC 0
-#endif
-#ifndef ZYXTT_MATH_FIDELITY
-#define ZYXTT_MATH_FIDELITY 4
-#endif
 
 #ifndef MATH
 #define MATH(x) x

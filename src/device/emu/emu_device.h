@@ -9,7 +9,7 @@
 
 #include "device/device.h"
 #include "device/emu/bank_allocator.h"
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 #include "device/emu/dram.h"
 #include "device/emu/jit/kernel_compiler.h"
 #include "device/emu/worker_client.h"

@@ -2,7 +2,6 @@
 // that includes the source, then zyxtt/entry.h) and loads it; single-input
 // 32x32 cases are then run on a fake core and compared with the corpus'
 // expected output. The corpus is read at test time and never copied here.
-#include <dlfcn.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,7 +21,7 @@
 #include "device/emu/compute/formats.h"
 #include "common/error.h"
 #include "corpus_location.h"
-#include "device/emu/jit/kernel_compiler.h"
+#include "kernel_loader.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -58,62 +57,42 @@ struct Compiled {
   fs::path so;
 };
 
-// The runtime's own kernel compiler, with one cache in the build tree for all
-// test processes. `out_dir` and `name` are kept for the callers' sake.
+// Built by the runtime's own kernel compiler (tests/support).
 Compiled compile_kernel(const fs::path& source, const fs::path& out_dir, const std::string& name,
                         std::vector<uint32_t> compile_args = {}) {
-  static emu::KernelCompiler compiler(ZYXTT_TEST_KERNEL_CACHE, ZYXTT_KERNEL_API_DIR);
-  emu::KernelSpec spec;
-  spec.role = krt::Role::kCompute;
-  spec.source = read_file(source);
-  spec.compile_args = std::move(compile_args);
+  std::string ctas;
+  for (uint32_t v : compile_args) ctas += (ctas.empty() ? "" : ",") + std::to_string(v);
+  const emu::test::BuildResult r = emu::test::build_kernel({source.string()}, emu::test::KernelRole::kCompute, "", ctas);
   Compiled c;
-  auto t0 = std::chrono::steady_clock::now();
-  try {
-    c.so = compiler.build(spec);
-    c.ok = true;
-  } catch (const Error& e) {
-    c.log = e.what();
-  }
-  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  c.ok = r.status == 0;
+  c.log = r.output;
+  c.seconds = r.seconds;
+  c.so = r.object;
   return c;
 }
 
-using Entry = int (*)();
-
+// Loaded and bound to the emulator's kernel ABI table by the worker's loader.
 struct Loaded {
-  void* handle = nullptr;
-  Entry entry = nullptr;
+  emu::KernelEntry entry = nullptr;
   std::string error;
-  ~Loaded() {
-    if (handle) dlclose(handle);
-  }
 };
 
 void load(const fs::path& so, Loaded& l) {
-  l.handle = dlopen(so.c_str(), RTLD_LAZY | RTLD_LOCAL);
-  if (!l.handle) {
-    l.error = dlerror();
-    return;
+  try {
+    l.entry = emu::test::load_kernel(so.string()).entry;
+  } catch (const Error& e) {
+    l.error = e.what();
   }
-  l.entry = reinterpret_cast<Entry>(dlsym(l.handle, "zyxtt_kernel_entry"));
-  if (!l.entry) l.error = "no zyxtt_kernel_entry";
 }
 
 // Unique corpus compute sources (many sessions share one kernel).
 std::map<std::string, fs::path> corpus_compute_sources() {
   std::map<std::string, fs::path> by_text;
-  fs::path root = corpus_dir();
-  if (!fs::is_directory(root)) return by_text;
-  for (auto& version : fs::directory_iterator(root)) {
-    if (!version.is_directory()) continue;
-    for (auto& kase : fs::directory_iterator(version.path())) {
-      fs::path session = kase.path() / "session";
-      if (!fs::is_directory(session)) continue;
-      for (auto& f : fs::directory_iterator(session)) {
-        std::string n = f.path().filename().string();
-        if (n.size() > 12 && n.ends_with("_compute.cpp")) by_text.emplace(read_file(f.path()), f.path());
-      }
+  for (const auto& found : zyxtt::testing::corpus_case_dirs()) {
+    std::error_code ec;
+    for (auto& f : fs::directory_iterator(found.dir / "session", ec)) {
+      std::string n = f.path().filename().string();
+      if (n.size() > 12 && n.ends_with("_compute.cpp")) by_text.emplace(read_file(f.path()), f.path());
     }
   }
   return by_text;
@@ -224,58 +203,56 @@ TEST(CorpusKernels, SingleInputCasesMatchExpectedOutput) {
   if (!fs::is_directory(root)) GTEST_SKIP() << "no corpus at " << root;
   TempDir tmp;
   int ran = 0, n = 0;
-  for (auto& version : fs::directory_iterator(root)) {
-    for (auto& kase : fs::directory_iterator(version.path())) {
-      fs::path cj = kase.path() / "case.json";
-      if (!fs::exists(cj)) continue;
-      auto c = nlohmann::json::parse(read_file(cj));
-      std::string name = kase.path().filename().string();
-      if (c.value("status", "") != "ok" || c["inputs"].size() != 1 || c["programs"].size() != 1) continue;
-      if (c["inputs"][0]["shape"] != nlohmann::json::array({32, 32})) continue;
-      // The reader permutes elements (transpose, broadcast): not element-wise.
-      if (name.starts_with("move_")) continue;
-      // Generator defects, reproduced faithfully: Log2 is emitted as the natural
-      // log (host-runtime-model.md), and Tanh ends in div_binary_tile(2, 2, 2),
-      // a slot divided by itself.
-      if (name.starts_with("unary_log2") || name.starts_with("unary_tanh")) continue;
-      auto cbs = c["programs"][0]["cbs"];
-      if (cbs.size() != 2) continue;
-      const uint32_t in_cb = cbs[0]["cb_idx"], out_cb = cbs[1]["cb_idx"];
-      const uint32_t in_fmt = zyx_format(cbs[0]["cb_fmt"]), out_fmt = zyx_format(cbs[1]["cb_fmt"]);
-      if (dtype_format(c["inputs"][0]["dtype"]) != in_fmt || dtype_format(c["expected"]["dtype"]) != out_fmt) continue;
+  for (const auto& found : zyxtt::testing::corpus_case_dirs()) {
+    const fs::path& kase = found.dir;
+    fs::path cj = kase / "case.json";
+    auto c = nlohmann::json::parse(read_file(cj));
+    std::string name = kase.filename().string();
+    if (c.value("status", "") != "ok" || c["inputs"].size() != 1 || c["programs"].size() != 1) continue;
+    if (c["inputs"][0]["shape"] != nlohmann::json::array({32, 32})) continue;
+    // The reader permutes elements (transpose, broadcast): not element-wise.
+    if (name.starts_with("move_")) continue;
+    // Generator defects, reproduced faithfully: Log2 is emitted as the natural
+    // log (host-runtime-model.md), and Tanh ends in div_binary_tile(2, 2, 2),
+    // a slot divided by itself.
+    if (name.starts_with("unary_log2") || name.starts_with("unary_tanh")) continue;
+    auto cbs = c["programs"][0]["cbs"];
+    if (cbs.size() != 2) continue;
+    const uint32_t in_cb = cbs[0]["cb_idx"], out_cb = cbs[1]["cb_idx"];
+    const uint32_t in_fmt = zyx_format(cbs[0]["cb_fmt"]), out_fmt = zyx_format(cbs[1]["cb_fmt"]);
+    if (dtype_format(c["inputs"][0]["dtype"]) != in_fmt || dtype_format(c["expected"]["dtype"]) != out_fmt) continue;
 
-      std::string input = read_file(kase.path() / c["inputs"][0]["file"].get<std::string>());
-      std::string expected = read_file(kase.path() / c["expected"]["file"].get<std::string>());
-      fs::path src = kase.path() / c["programs"][0]["files"][1].get<std::string>();
-      Compiled comp = compile_kernel(src, tmp.path, "case" + std::to_string(n++));
-      ASSERT_TRUE(comp.ok) << name << "\n" << comp.log;
-      Loaded l;
-      load(comp.so, l);
-      ASSERT_TRUE(l.entry) << name << ": " << l.error;
+    std::string input = read_file(kase / c["inputs"][0]["file"].get<std::string>());
+    std::string expected = read_file(kase / c["expected"]["file"].get<std::string>());
+    fs::path src = kase / c["programs"][0]["files"][1].get<std::string>();
+    Compiled comp = compile_kernel(src, tmp.path, "case" + std::to_string(n++));
+    ASSERT_TRUE(comp.ok) << name << "\n" << comp.log;
+    Loaded l;
+    load(comp.so, l);
+    ASSERT_TRUE(l.entry) << name << ": " << l.error;
 
-      test::FakeCore fc;
-      fc.compute().unpack_fp32_as_tf32 = false;  // compare against the ideal CPU reference
-      fc.configure_cb(in_cb, in_fmt, cbs[0]["cb_tb"], 2);
-      fc.configure_cb(out_cb, out_fmt, cbs[1]["cb_tb"], 2);
-      ASSERT_EQ(input.size(), emu::compute::tile_bytes(in_fmt)) << name;
-      fc.feed(in_cb, input.data(), 1);
-      try {
-        ASSERT_EQ(l.entry(), 0) << name;
-      } catch (const test::RunFailure& e) {
-        FAIL() << name << ": run failed: " << e.what();
-      }
-      const auto* out = fc.page_ptr(out_cb, 0);
-      const auto* exp = reinterpret_cast<const uint8_t*>(expected.data());
-      const double rel = out_fmt == 0 ? 2e-6 : out_fmt == 1 ? 1.0 / 1024 : 1.0 / 128;
-      int bad = 0;
-      for (uint32_t i = 0; i < 1024; ++i) {
-        double g = element(out, out_fmt, i), e = element(exp, out_fmt, i);
-        bool ok = (std::isnan(e) && std::isnan(g)) || g == e || std::fabs(g - e) <= rel * std::fabs(e) + 1e-6;
-        if (!ok && bad++ < 5) ADD_FAILURE() << name << "[" << i << "]: got " << g << ", expected " << e;
-      }
-      EXPECT_EQ(bad, 0) << name;
-      ++ran;
+    test::FakeCore fc;
+    fc.compute().unpack_fp32_as_tf32 = false;  // compare against the ideal CPU reference
+    fc.configure_cb(in_cb, in_fmt, cbs[0]["cb_tb"], 2);
+    fc.configure_cb(out_cb, out_fmt, cbs[1]["cb_tb"], 2);
+    ASSERT_EQ(input.size(), emu::compute::tile_bytes(in_fmt)) << name;
+    fc.feed(in_cb, input.data(), 1);
+    try {
+      ASSERT_EQ(l.entry(), 0) << name;
+    } catch (const test::RunFailure& e) {
+      FAIL() << name << ": run failed: " << e.what();
     }
+    const auto* out = fc.page_ptr(out_cb, 0);
+    const auto* exp = reinterpret_cast<const uint8_t*>(expected.data());
+    const double rel = out_fmt == 0 ? 2e-6 : out_fmt == 1 ? 1.0 / 1024 : 1.0 / 128;
+    int bad = 0;
+    for (uint32_t i = 0; i < 1024; ++i) {
+      double g = element(out, out_fmt, i), e = element(exp, out_fmt, i);
+      bool ok = (std::isnan(e) && std::isnan(g)) || g == e || std::fabs(g - e) <= rel * std::fabs(e) + 1e-6;
+      if (!ok && bad++ < 5) ADD_FAILURE() << name << "[" << i << "]: got " << g << ", expected " << e;
+    }
+    EXPECT_EQ(bad, 0) << name;
+    ++ran;
   }
   std::cout << "[ ran ] " << ran << " single-input cases\n";
   EXPECT_GT(ran, 10);

@@ -15,7 +15,7 @@
 #include <cstring>
 
 #include "device/emu/dataflow/dataflow_checks.h"
-#include "test_env.h"
+#include "emu_grid.h"
 
 namespace zyxtt::emu::test {
 namespace {

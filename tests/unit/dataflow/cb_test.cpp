@@ -2,7 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "test_env.h"
+#include "emu_grid.h"
 #include "zyxtt/krt.h"
 
 namespace zyxtt::emu::test {

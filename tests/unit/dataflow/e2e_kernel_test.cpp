@@ -1,16 +1,16 @@
-// zyx's corpus kernels compiled into shared objects, loaded with dlopen and
+// zyx's corpus kernels compiled into shared objects, loaded by the worker's loader and
 // run against the emulator: bytes land where the interleaved layout says,
 // the alignment rule catches the 1000x1000 reader, and the hot path is fast.
-#include <dlfcn.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstring>
 
+#include "common/error.h"
 #include "device/emu/dataflow/dataflow_checks.h"
-#include "kernel_build.h"
-#include "test_env.h"
+#include "kernel_loader.h"
+#include "emu_grid.h"
 #include "zyxtt/krt.h"
 
 namespace zyxtt::emu::test {
@@ -19,14 +19,8 @@ namespace {
 using ::testing::HasSubstr;
 using krt::Role;
 
-using Entry = int (*)();
-
 struct Loaded {
-  void* handle = nullptr;
-  Entry entry = nullptr;
-  ~Loaded() {
-    if (handle) dlclose(handle);
-  }
+  KernelEntry entry = nullptr;
 };
 
 // Builds a corpus kernel and loads it; skips the test when the corpus is absent.
@@ -36,22 +30,18 @@ bool load(const std::string& rel, KernelRole role, Loaded& out, std::string& why
     why = "corpus not present";
     return false;
   }
-  const std::string dir = scratch_dir();
-  const std::string so = dir + "/k.so";
-  const BuildResult r = build_kernel({root + "/zyx/" + rel}, role, so);
+  const BuildResult r = build_kernel({root + "/zyx/" + rel}, role, "");
   if (r.status != 0) {
     why = r.output;
-    remove_dir(dir);
     return false;
   }
-  out.handle = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
-  remove_dir(dir);  // the mapping stays valid
-  if (out.handle == nullptr) {
-    why = dlerror();
+  try {
+    out.entry = load_kernel(r.object).entry;
+  } catch (const Error& e) {
+    why = e.what();
     return false;
   }
-  out.entry = reinterpret_cast<Entry>(dlsym(out.handle, "zyxtt_kernel_entry"));
-  return out.entry != nullptr;
+  return true;
 }
 
 #define LOAD_OR_SKIP(rel, role, var)                           \

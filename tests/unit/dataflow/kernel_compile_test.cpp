@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "kernel_build.h"
+#include "kernel_loader.h"
 
 namespace zyxtt::emu::test {
 namespace {

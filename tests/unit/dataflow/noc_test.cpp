@@ -5,8 +5,9 @@
 
 #include <cstring>
 
+#include "device/emu/noc_coords.h"
 #include "device/emu/dataflow/dataflow_checks.h"
-#include "test_env.h"
+#include "emu_grid.h"
 #include "zyxtt/krt.h"
 #include "zyxtt/noc_addr.h"
 

@@ -1,6 +1,6 @@
 // What the rest of the emulator needs from the compute library: setting up a
 // core's compute state for a run. The kernel-facing calls are the krt
-// functions of kernel-api/zyxtt/krt_compute.h.
+// functions of src/device/emu/krt_impl.h (the kernel ABI table).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The compute krt calls (kernel-api/zyxtt/krt_compute.h) on the calling
+// The compute krt calls (src/device/emu/krt_impl.h) on the calling
 // instance's core: DST handshake, unpack, pack and the math dispatch.
 #include <cstdio>
 #include <mutex>
@@ -11,8 +11,9 @@
 #include "device/emu/compute/compute.h"
 #include "device/emu/compute/formats.h"
 #include "device/emu/compute/tile_math.h"
-#include "zyxtt/kernel_base.h"
-#include "zyxtt/krt_compute.h"
+#include "zyxtt/data_format.h"
+#include "device/emu/krt_impl.h"
+#include "device/emu/run_context.h"
 
 namespace zyxtt::emu::compute {
 
@@ -255,7 +256,7 @@ void narrow_if_16bit(ComputeState& cs, float* t, Rounding r) {
 }  // namespace
 }  // namespace zyxtt::emu::compute
 
-namespace zyxtt::krt {
+namespace zyxtt::emu::krt_impl {
 
 using emu::ComputeState;
 using namespace emu::compute;
@@ -437,7 +438,7 @@ void unary_bcast(Bcast bcast, uint32_t cb, uint32_t tile, uint32_t dst) {
   float* d = dst_overwrite(cs, dst, "unary_bcast");
   alignas(64) float t[kTileElems];
   // 32-bit formats are unpacked straight to DST (SrcB is 19 bits wide): exact.
-  const bool wide = is_32bit_format(krt::cb_data_format(cb));
+  const bool wide = is_32bit_format(krt_impl::cb_data_format(cb));
   unpack(cb, tile, t, /*through_src_regs=*/!wide, "unary_bcast");
   broadcast_operand(bcast, t, d, 0);
   narrow_if_16bit(cs, d, Rounding::kTruncate);
@@ -485,7 +486,7 @@ void transpose_wh(uint32_t cb, uint32_t tile, uint32_t dst) {
   require_math(cs, "transpose_wh_tile");
   float* d = dst_overwrite(cs, dst, "transpose_wh_tile");
   alignas(64) float t[kTileElems];
-  const bool wide = is_32bit_format(krt::cb_data_format(cb));
+  const bool wide = is_32bit_format(krt_impl::cb_data_format(cb));
   unpack(cb, tile, t, /*through_src_regs=*/!wide, "transpose_wh_tile");
   transpose_tile(t, d);
   narrow_if_16bit(cs, d, Rounding::kTruncate);
@@ -572,4 +573,4 @@ void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_di
   }
 }
 
-}  // namespace zyxtt::krt
+}  // namespace zyxtt::emu::krt_impl

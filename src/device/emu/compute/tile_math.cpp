@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "device/emu/compute/formats.h"
-#include "zyxtt/kernel_base.h"
+#include "zyxtt/data_format.h"
 
 namespace zyxtt::emu::compute {
 namespace {

@@ -4,10 +4,10 @@
 
 #include <fmt/format.h>
 
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
-#include "zyxtt/krt.h"
+#include "device/emu/krt_impl.h"
 
 namespace zyxtt::emu {
 
@@ -93,7 +93,7 @@ inline uint32_t advance(const char* call, uint32_t cb, uint32_t n, const CbState
 }  // namespace
 }  // namespace zyxtt::emu
 
-namespace zyxtt::krt {
+namespace zyxtt::emu::krt_impl {
 using namespace zyxtt::emu;
 
 void cb_reserve_back(uint32_t cb, uint32_t pages) {
@@ -196,4 +196,4 @@ uint32_t cb_page_bytes(uint32_t cb) { return cb_of(current(), cb, "get_tile_size
 uint32_t cb_num_pages(uint32_t cb) { return cb_of(current(), cb, "cb_num_pages").num_pages; }
 uint32_t cb_data_format(uint32_t cb) { return cb_of(current(), cb, "get_dataformat").data_format; }
 
-}  // namespace zyxtt::krt
+}  // namespace zyxtt::emu::krt_impl

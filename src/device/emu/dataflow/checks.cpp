@@ -5,10 +5,10 @@
 #include <fmt/format.h>
 
 #include "common/log.h"
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
-#include "zyxtt/krt.h"
+#include "device/emu/krt_impl.h"
 
 namespace zyxtt::emu {
 
@@ -16,7 +16,7 @@ std::string kernel_exit_problems(KernelInstance& k) {
   if (!k.print_buffer.empty()) {  // a DPRINT without ENDL() still shows
     std::string pending;
     pending.swap(k.print_buffer);
-    krt::print_line(pending.data(), pending.size());
+    krt_impl::print_line(pending.data(), pending.size());
   }
 
   const uint32_t r = df::role_index(k);

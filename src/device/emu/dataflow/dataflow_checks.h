@@ -1,10 +1,10 @@
-// What the scheduler calls around a kernel instance's life, beyond krt.h.
+// What the scheduler calls around a kernel instance's life, beyond the krt calls.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 
 namespace zyxtt::emu {
 

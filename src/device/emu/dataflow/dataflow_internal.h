@@ -4,7 +4,7 @@
 #include <atomic>
 #include <cstdint>
 
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 
 namespace zyxtt::emu::df {
 

@@ -1,15 +1,12 @@
 // Identity, arguments, address encoders and semaphores of the calling instance.
 #include <fmt/format.h>
 
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_internal.h"
-#include "zyxtt/krt.h"
+#include "device/emu/krt_impl.h"
 #include "zyxtt/noc_addr.h"
 
-namespace zyxtt::krt {
-using emu::current;
-using emu::fail_run;
-using emu::run_state;
+namespace zyxtt::emu::krt_impl {
 
 Role role() { return current().role; }
 uint32_t logical_x() { return current().core->x; }
@@ -37,19 +34,13 @@ uint32_t common_arg(uint32_t index) {
 }
 uint32_t* common_args_base() { return current().common_args; }
 
-uint32_t dram_banks() { return run_state().dram_banks; }
-uint64_t dram_noc_addr(uint32_t bank, uint32_t bank_offset) { return noc::dram(bank, bank_offset); }
-uint64_t core_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t l1_addr) { return noc::unicast(noc_x, noc_y, l1_addr); }
-uint64_t multicast_noc_addr(uint32_t x_start, uint32_t y_start, uint32_t x_end, uint32_t y_end, uint32_t l1_addr) {
-  return noc::multicast(x_start, y_start, x_end, y_end, l1_addr);
-}
-
+uint32_t dram_banks() { return current_run().dram_banks; }
 uint32_t l1_banks() {
-  const emu::RunState& rs = run_state();
+  const emu::RunState& rs = current_run();
   return rs.rows * rs.cols;
 }
 uint64_t l1_bank_noc_addr(uint32_t bank, uint32_t l1_addr) {
-  const emu::RunState& rs = run_state();
+  const emu::RunState& rs = current_run();
   if (bank >= rs.rows * rs.cols) {
     fail_run(fmt::format("L1 bank {} does not exist ({} worker cores)", bank, rs.rows * rs.cols));
   }
@@ -88,6 +79,6 @@ void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const 
   if (!l1_word_ready(k, w)) emu::block_until(w);
 }
 
-void fail(const char* message) { fail_run(message); }
+void abort_run(const char* message) { fail_run(message); }
 
-}  // namespace zyxtt::krt
+}  // namespace zyxtt::emu::krt_impl

@@ -9,10 +9,11 @@
 #include <fmt/format.h>
 
 #include "common/log.h"
-#include "device/emu/core_state.h"
+#include "device/emu/noc_coords.h"
+#include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
-#include "zyxtt/krt.h"
+#include "device/emu/krt_impl.h"
 #include "zyxtt/noc_addr.h"
 
 namespace zyxtt::emu {
@@ -44,7 +45,7 @@ std::string describe_region(const DramRegion& r) {
 }
 
 [[noreturn]] void fail_dram(const char* call, const char* side, uint32_t bank, uint64_t addr, uint32_t bytes) {
-  const RunState& rs = run_state();
+  const RunState& rs = current_run();
   std::string nearest = "no live DRAM buffers";
   if (!rs.buffers.empty()) {
     auto it = std::upper_bound(rs.buffers.begin(), rs.buffers.end(), addr,
@@ -62,7 +63,7 @@ std::string describe_region(const DramRegion& r) {
 // Slow path of the DRAM check: find the buffer and remember it.
 void find_dram_region(KernelInstance& k, const char* call, const char* side, uint32_t bank, uint64_t addr,
                       uint32_t bytes) {
-  const RunState& rs = run_state();
+  const RunState& rs = current_run();
   auto it = std::upper_bound(rs.buffers.begin(), rs.buffers.end(), addr,
                              [](uint64_t a, const DramRegion& r) { return a < r.address; });
   if (it != rs.buffers.begin()) {
@@ -78,7 +79,7 @@ void find_dram_region(KernelInstance& k, const char* call, const char* side, uin
 
 CoreState* find_core(KernelInstance& k, uint32_t x, uint32_t y) {
   if (k.core->noc_x == x && k.core->noc_y == y) return k.core;
-  const RunState& rs = run_state();
+  const RunState& rs = current_run();
   const uint32_t col = x >= 1 && x <= 7 ? x - 1 : x >= 10 ? x - 3 : ~0u;
   const uint32_t row = y >= 2 + rs.first_row ? y - 2 - rs.first_row : ~0u;  // wave-relative
   if (col < rs.cols && row < rs.rows) {
@@ -122,7 +123,7 @@ inline End local_end(KernelInstance& k, uint32_t addr, uint32_t bytes, const cha
 // buffer is looked up (and remembered) or the access fails.
 [[gnu::cold, gnu::noinline]] void check_dram_slow(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* call,
                                                   const char* side) {
-  const RunState& rs = run_state();
+  const RunState& rs = current_run();
   const uint32_t y = noc::y_of(noc_addr);
   if (y >= rs.dram_banks) {
     fail_run(fmt::format("{}: {} NOC address {:#x} names DRAM bank {}, but there are {} banks", call, side, noc_addr, y,
@@ -137,7 +138,7 @@ inline End noc_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const c
   if (noc::x_of(noc_addr) != kDramNocX) return core_end(k, noc_addr, bytes, call, side);
   const uint32_t y = noc::y_of(noc_addr);
   const uint64_t addr = noc::local_of(noc_addr);
-  const RunState& rs = run_state();
+  const RunState& rs = current_run();
   if (y >= rs.dram_banks || addr < k.noc_cache.dram_lo || addr + bytes > k.noc_cache.dram_hi) [[unlikely]]
     check_dram_slow(k, noc_addr, bytes, call, side);
   return End{rs.dram + y * rs.dram_bank_bytes + addr, addr, true};
@@ -162,7 +163,7 @@ std::string end_name(const End& e, const char* side) {
 }
 
 void misaligned(const char* call, const End& src, const End& dst, uint32_t a) {
-  const RunState& rs = run_state();
+  const RunState& rs = current_run();
   if (rs.align_policy == AlignPolicy::kIgnore) return;
   const std::string what = fmt::format(
       "{}: {} and {} differ modulo {} ({} vs {}); silicon would deliver shifted data", call, end_name(src, "source"),
@@ -206,7 +207,7 @@ void reset_dataflow_warnings() { g_align_warned.store(false); }
 
 }  // namespace zyxtt::emu
 
-namespace zyxtt::krt {
+namespace zyxtt::emu::krt_impl {
 using namespace zyxtt::emu;
 
 void noc_read(uint64_t src_noc_addr, uint32_t dst_l1_addr, uint32_t bytes, uint8_t noc) {
@@ -216,7 +217,7 @@ void noc_read(uint64_t src_noc_addr, uint32_t dst_l1_addr, uint32_t bytes, uint8
   if (bytes == 0) return;
   const End src = noc_end(k, src_noc_addr, bytes, "noc_async_read", "source");
   const End dst = local_end(k, dst_l1_addr, bytes, "noc_async_read", "destination");
-  const RunState& rs = run_state();
+  const RunState& rs = current_run();
   check_align("noc_async_read", src, dst, src.dram ? rs.dram_alignment : rs.l1_alignment);
   copy(dst.p, src.p, bytes);
 }
@@ -228,7 +229,7 @@ void noc_write(uint32_t src_l1_addr, uint64_t dst_noc_addr, uint32_t bytes, uint
   if (bytes == 0) return;
   const End src = local_end(k, src_l1_addr, bytes, "noc_async_write", "source");
   const End dst = noc_end(k, dst_noc_addr, bytes, "noc_async_write", "destination");
-  check_align("noc_async_write", src, dst, run_state().l1_alignment);
+  check_align("noc_async_write", src, dst, current_run().l1_alignment);
   copy(dst.p, src.p, bytes);
 }
 
@@ -238,7 +239,7 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
   KernelInstance& k = current();
   NocCounters& n = counters_of(k, noc, kCall);
   ++n.writes_issued;
-  const RunState& rs = run_state();
+  const RunState& rs = current_run();
   const End src = local_end(k, src_l1_addr, bytes, kCall, "source");
   // NOC 1 users pass the rectangle corners the other way round.
   const uint32_t x0 = std::min(noc::x_start_of(dst_mcast_addr), noc::x_of(dst_mcast_addr));
@@ -300,4 +301,4 @@ void noc_atomic_barrier(uint8_t noc) {
   n.atomics_barriered = n.atomics_issued;
 }
 
-}  // namespace zyxtt::krt
+}  // namespace zyxtt::emu::krt_impl

@@ -7,11 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_internal.h"
-#include "zyxtt/krt.h"
+#include "device/emu/krt_impl.h"
 
-namespace zyxtt::krt {
+namespace zyxtt::emu::krt_impl {
 using namespace zyxtt::emu;
 
 void print_line(const char* text, size_t length) {
@@ -24,7 +24,7 @@ void print_line(const char* text, size_t length) {
 }
 
 void print_text(const char* text, size_t length) {
-  if (!run_state().dprint_enabled) return;
+  if (!current_run().dprint_enabled) return;
   KernelInstance& k = current();
   std::string& pending = k.print_buffer;
   const char* end = text + length;
@@ -45,4 +45,4 @@ void print_text(const char* text, size_t length) {
   }
 }
 
-}  // namespace zyxtt::krt
+}  // namespace zyxtt::emu::krt_impl

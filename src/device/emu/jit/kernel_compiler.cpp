@@ -16,14 +16,13 @@
 #include "common/error.h"
 #include "common/fs.h"
 #include "device/emu/jit/subprocess.h"
+#include "zyxtt/krt_abi.h"
 
 namespace zyxtt::emu {
 namespace {
 
 namespace fs = std::filesystem;
 
-// Bump when the object layout or entry convention changes.
-constexpr std::string_view kAbiVersion = "zyxtt-kernel-abi-1";
 
 const char* role_file(krt::Role role) {
   switch (role) {
@@ -39,9 +38,9 @@ std::vector<std::string> role_defines(krt::Role role) {
     case krt::Role::kReader: return {"COMPILE_FOR_BRISC", "NOC_INDEX=0", "PROCESSOR_INDEX=0"};
     case krt::Role::kWriter: return {"COMPILE_FOR_NCRISC", "NOC_INDEX=1", "PROCESSOR_INDEX=1"};
     case krt::Role::kCompute:
-      // zyx's ComputeConfig: fp32 accumulation, half sync, no approximation, HiFi4.
-      return {"COMPILE_FOR_TRISC", "ZYXTT_DST_ACCUM_MODE=1", "ZYXTT_DST_FULL_SYNC=0", "ZYXTT_MATH_APPROX=0",
-              "ZYXTT_MATH_FIDELITY=4"};
+      // The compute configuration comes from the kernel's defines, else the
+      // defaults of kernel-api/zyxtt/compute_config.h (zyx's ComputeConfig).
+      return {"COMPILE_FOR_TRISC"};
   }
   return {};
 }
@@ -124,7 +123,7 @@ const std::string& KernelCompiler::toolchain_identity() {
     // -v prints the version and configuration to stderr (run_process drops
     // stdout, so --version would tell nothing and cost a process start).
     ProcessResult verbose = run_process({compiler_, "-v"}, {});
-    identity_ = fmt::format("{}|{}|{}|{}", kAbiVersion, compiler_, verbose.err, hash_tree(kernel_api_));
+    identity_ = fmt::format("zyxtt-kernel-abi-{}|{}|{}|{}", krt::kKrtAbiVersion, compiler_, verbose.err, hash_tree(kernel_api_));
   });
   return identity_;
 }
@@ -145,7 +144,9 @@ std::string KernelCompiler::cache_key(const KernelSpec& spec) {
 }
 
 std::vector<std::string> KernelCompiler::command(const KernelSpec& spec, const std::string& output) const {
-  std::vector<std::string> cmd = {compiler_, "-std=c++20", "-O2", "-fPIC", "-shared", "-w", "-pipe",
+  // -fno-gnu-unique: an object with unique symbols (inline statics) could
+  // never be unloaded, and the worker unloads objects it no longer runs.
+  std::vector<std::string> cmd = {compiler_, "-std=c++20", "-O2", "-fPIC", "-shared", "-fno-gnu-unique", "-w", "-pipe",
                                   "-fvisibility=hidden", "-I" + kernel_api_, "-include", "zyxtt/prelude.h",
                                   "-DKERNEL_BUILD", "-DARCH_BLACKHOLE", "-DNOC_MODE=0"};
   for (const auto& d : role_defines(spec.role)) cmd.push_back("-D" + d);

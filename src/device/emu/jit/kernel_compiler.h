@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "zyxtt/krt.h"
+#include "zyxtt/krt_types.h"
 
 namespace zyxtt::emu {
 

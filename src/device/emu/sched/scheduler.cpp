@@ -219,7 +219,6 @@ HelperThreads& helper_threads() {
 // Initial-exec: see t_current_instance.
 __attribute__((tls_model("initial-exec"))) constinit thread_local Fiber* t_current = nullptr;
 __attribute__((tls_model("initial-exec"))) constinit thread_local int t_thread_index = -1;
-RunState g_run_state;
 
 std::string where(const KernelInstance& k) {
   return fmt::format("core (x={}, y={}) {}", k.core->x, k.core->y, role_name(k.role));
@@ -363,8 +362,6 @@ void run_thread(Shared& shared, uint32_t index) {
 }
 
 }  // namespace
-
-RunState& run_state() { return g_run_state; }
 
 int scheduler_thread_index() { return t_thread_index; }
 

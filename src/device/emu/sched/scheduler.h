@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 
 namespace zyxtt::emu {
 

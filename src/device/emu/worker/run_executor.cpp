@@ -1,3 +1,4 @@
+#include "device/emu/noc_coords.h"
 #include "device/emu/worker/run_executor.h"
 
 #include <sys/mman.h>
@@ -26,7 +27,8 @@ RunExecutor::~RunExecutor() {
   if (l1_arena_ != nullptr) munmap(l1_arena_, l1_cores_ * arch_.l1_bytes);
 }
 
-void RunExecutor::setup_core(CoreState& core, const RunJob& job, uint32_t row, uint32_t col, uint8_t* l1) {
+void RunExecutor::setup_core(CoreState& core, const RunJob& job, uint32_t row, uint32_t col, uint8_t* l1,
+                             const LoadedKernel* compute) {
   core.x = col;
   core.y = row;
   core.noc_x = worker_noc_x(col);
@@ -44,17 +46,21 @@ void RunExecutor::setup_core(CoreState& core, const RunJob& job, uint32_t row, u
     configure_cb(core, spec.index, align_up(next, l1::kCbAlignment), spec.page_bytes, spec.pages, spec.data_format);
     next = core.cbs[spec.index].limit;
   }
-  // zyx's ComputeConfig: fp32 accumulation, half sync. DST starts zeroed.
-  compute::reset_compute_state(core.compute, /*fp32_dest_acc=*/true, /*dst_full_sync=*/false);
+  // DST as the compute kernel was built for it (its ComputeConfig); zeroed.
+  const bool fp32_dest_acc = compute == nullptr || compute->info.fp32_dest_acc != 0;
+  const bool dst_full_sync = compute != nullptr && compute->info.dst_full_sync != 0;
+  compute::reset_compute_state(core.compute, fp32_dest_acc, dst_full_sync);
   core.compute.copy_fp32_to_dest = job.unpack_fp32_to_dest;
 }
 
-void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, KernelEntry entries[3]) {
+void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job,
+                            const LoadedKernel* kernels[3]) {
   const std::vector<uint32_t>* addresses[3] = {&job.srcs, &job.dsts, nullptr};
   for (uint32_t r = 0; r < kRoles; ++r) {
-    if (entries[r] == nullptr) continue;
+    if (kernels[r] == nullptr) continue;
     Task task;
     KernelInstance& k = task.instance;
+    k.run = &run_;
     k.core = &core;
     k.role = static_cast<krt::Role>(r);
     k.noc = r == 1 ? 1 : 0;
@@ -70,7 +76,7 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
       k.args[n++] = core.x;
     }
     k.arg_count = n;
-    task.entry = entries[r];
+    task.entry = kernels[r]->entry;
     task.on_exit = check_kernel_exit;
     tasks.push_back(std::move(task));
   }
@@ -87,11 +93,12 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
                                     list->size(), l1::kMaxArgs)};
     }
   }
-  KernelEntry entries[3] = {nullptr, nullptr, nullptr};
+  const LoadedKernel* kernels[3] = {nullptr, nullptr, nullptr};  // by krt::Role
   const std::string* paths[3] = {&job.reader, &job.writer, &job.compute};
+  kernels_.begin_run();
   try {
     for (int r = 0; r < 3; ++r)
-      if (!paths[r]->empty()) entries[r] = kernels_.load(*paths[r]);
+      if (!paths[r]->empty()) kernels[r] = &kernels_.load(*paths[r]);
   } catch (const Error& e) {
     return RunOutcome{false, std::string(code_name(e.code())), e.what()};
   }
@@ -115,7 +122,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   }
   if (cores_.size() < cores_per_wave) cores_.resize(cores_per_wave);
 
-  RunState& state = run_state();
+  RunState& state = run_;
   state.dram = dram_;
   state.dram_banks = arch_.dram_banks;
   state.dram_bank_bytes = arch_.dram_bank_bytes;
@@ -134,8 +141,8 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
       for (uint32_t c = 0; c < job.cols; ++c) {
         size_t slot = size_t{r} * job.cols + c;
         CoreState& core = cores_[slot];
-        setup_core(core, job, row0 + r, c, l1_arena_ + slot * arch_.l1_bytes);
-        add_tasks(tasks, core, job, entries);
+        setup_core(core, job, row0 + r, c, l1_arena_ + slot * arch_.l1_bytes, kernels[2]);
+        add_tasks(tasks, core, job, kernels);
       }
     }
     state.cores = cores_.data();

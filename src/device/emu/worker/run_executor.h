@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "device/arch.h"
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 #include "device/emu/sched/scheduler.h"
 #include "device/emu/worker/kernel_library.h"
 #include "device/emu/worker/run_job.h"
@@ -23,8 +23,9 @@ class RunExecutor {
   RunOutcome execute(const RunJob& job);
 
  private:
-  void setup_core(CoreState& core, const RunJob& job, uint32_t row, uint32_t col, uint8_t* l1);
-  void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, KernelEntry entries[3]);
+  void setup_core(CoreState& core, const RunJob& job, uint32_t row, uint32_t col, uint8_t* l1,
+                  const LoadedKernel* compute);
+  void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, const LoadedKernel* kernels[3]);
 
   const Arch& arch_;
   uint8_t* dram_;
@@ -33,6 +34,7 @@ class RunExecutor {
   uint8_t* l1_arena_ = nullptr;
   size_t l1_cores_ = 0;
   std::vector<CoreState> cores_;  // one wave, row-major
+  RunState run_;                  // what the current run's instances share
 };
 
 }  // namespace zyxtt::emu

@@ -1,4 +1,4 @@
-#include "test_env.h"
+#include "emu_grid.h"
 
 #include <sys/mman.h>
 
@@ -6,11 +6,14 @@
 #include <cstring>
 
 #include "device/emu/dataflow/dataflow_checks.h"
+#include "device/emu/krt_table.h"
+#include "device/emu/noc_coords.h"
+#include "zyxtt/krt.h"
+
+// What test code's zyxtt::krt calls go through: the emulator's real table.
+const zyxtt_krt_table* zyxtt_krt_bound = &zyxtt::emu::krt_table();
 
 namespace zyxtt::emu {
-namespace {
-test::Grid* g_grid = nullptr;
-}  // namespace
 
 constinit thread_local KernelInstance* t_current_instance = nullptr;
 void block_until(const Wait& wait) {
@@ -18,12 +21,10 @@ void block_until(const Wait& wait) {
   throw test::Blocked(std::string("blocked in ") + wait.call);
 }
 void fail_run(const std::string& what) { throw test::Failure(what); }
-RunState& run_state() { return g_grid->rs(); }
 
 namespace test {
 
 Grid::Grid(uint32_t rows, uint32_t cols, uint32_t banks) {
-  g_grid = this;
   rs_.rows = rows;
   rs_.cols = cols;
   rs_.dram_banks = banks;
@@ -53,7 +54,6 @@ Grid::Grid(uint32_t rows, uint32_t cols, uint32_t banks) {
 
 Grid::~Grid() {
   munmap(l1_, l1_map_bytes_);
-  g_grid = nullptr;
   t_current_instance = nullptr;
 }
 
@@ -76,6 +76,7 @@ uint32_t Grid::add_cb(uint32_t cb, uint32_t page_bytes, uint32_t num_pages, uint
 
 KernelInstance& Grid::instance(uint32_t row, uint32_t col, krt::Role role, std::vector<uint32_t> args) {
   auto k = std::make_unique<KernelInstance>();
+  k->run = &rs_;
   k->core = &core(row, col);
   k->role = role;
   k->noc = role == krt::Role::kWriter ? 1 : 0;
@@ -88,6 +89,7 @@ KernelInstance& Grid::instance(uint32_t row, uint32_t col, krt::Role role, std::
 }
 
 void Grid::use(KernelInstance& k) { t_current_instance = &k; }
+KernelInstance* Grid::in_use() const { return t_current_instance; }
 
 }  // namespace test
 }  // namespace zyxtt::emu

@@ -1,5 +1,9 @@
-// Test doubles for the scheduler hooks plus a small emulated grid: real
-// MAP_32BIT L1 per core, a few DRAM banks, live buffers, kernel instances.
+// The real dataflow and compute libraries, driven without the scheduler: test
+// doubles for the three scheduler hooks (current instance, block_until,
+// fail_run) and a small emulated grid -- real MAP_32BIT L1 per core, a few
+// DRAM banks, live buffers, kernel instances. Test code calls zyxtt::krt::*
+// (kernel-api/zyxtt/krt.h), which goes through the emulator's own kernel ABI
+// table, exactly as a loaded kernel does.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "device/emu/core_state.h"
+#include "device/emu/run_context.h"
 
 namespace zyxtt::emu::test {
 
@@ -20,7 +24,7 @@ struct Blocked : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Only one grid exists at a time; the hooks read it.
+// Instances of a grid act when use() makes them current on the calling thread.
 class Grid {
  public:
   static constexpr uint32_t kL1Bytes = 1536 * 1024;
@@ -46,6 +50,7 @@ class Grid {
   // A kernel instance on core (row, col); `use` makes it current().
   KernelInstance& instance(uint32_t row, uint32_t col, krt::Role role, std::vector<uint32_t> args = {});
   void use(KernelInstance& k);
+  KernelInstance* in_use() const;
 
  private:
   RunState rs_;

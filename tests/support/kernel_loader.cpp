@@ -1,4 +1,4 @@
-#include "kernel_build.h"
+#include "kernel_loader.h"
 
 #include "corpus_location.h"
 
@@ -38,7 +38,7 @@ std::string scratch_dir() {
 BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole role, const std::string& out,
                          const std::string& ctas) {
   // One cache in the build tree for all test processes: kernels compile once.
-  static KernelCompiler compiler(ZYXTT_TEST_KERNEL_CACHE, ZYXTT_KERNEL_API_DIR, ZYXTT_TEST_CXX);
+  static KernelCompiler compiler(ZYXTT_TEST_KERNEL_CACHE, ZYXTT_KERNEL_API_DIR);
   KernelSpec spec;
   spec.role = role == KernelRole::kReader ? krt::Role::kReader
               : role == KernelRole::kWriter ? krt::Role::kWriter
@@ -55,6 +55,7 @@ BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole rol
     spec.source = text.str();
     try {
       const std::string object = compiler.build(spec);
+      r.object = object;
       if (!out.empty()) std::filesystem::copy_file(object, out, std::filesystem::copy_options::overwrite_existing);
     } catch (const Error& e) {
       r.status = 1;
@@ -63,6 +64,11 @@ BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole rol
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
+}
+
+const LoadedKernel& load_kernel(const std::string& object) {
+  static KernelLibrary library;
+  return library.load(object);
 }
 
 }  // namespace zyxtt::emu::test

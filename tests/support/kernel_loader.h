@@ -1,8 +1,13 @@
-// Builds kernel sources with the runtime's own kernel compiler, for tests.
+// Kernels for unit tests, the way the runtime gets them: built by its own
+// kernel compiler (one cache per test build, removed after the ctest run)
+// and loaded by the worker's KernelLibrary, which binds them to the
+// emulator's kernel ABI table.
 #pragma once
 
 #include <string>
 #include <vector>
+
+#include "device/emu/worker/kernel_library.h"
 
 namespace zyxtt::emu::test {
 
@@ -10,6 +15,7 @@ struct BuildResult {
   int status = -1;
   std::string output;  // compiler stdout + stderr
   double seconds = 0;
+  std::string object;  // the (last) object in the cache
 };
 
 enum class KernelRole { kReader, kWriter, kCompute };
@@ -18,6 +24,9 @@ enum class KernelRole { kReader, kWriter, kCompute };
 // JIT itself; `out`, when given, receives a copy of the (last) object.
 BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole role, const std::string& out,
                          const std::string& ctas = "2,4096,2,4096");
+
+// Loads (once per process) and binds an object; throws zyxtt::Error.
+const LoadedKernel& load_kernel(const std::string& object);
 
 // The corpus root (see corpus_location.h) when present, else "".
 std::string corpus_dir();

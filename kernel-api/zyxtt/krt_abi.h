@@ -1,0 +1,158 @@
+// The kernel ABI: the one table of calls a kernel object makes into the
+// emulator, and the record a kernel object gives about itself. The emulator
+// hands the table to the object once after loading it (zyxtt_kernel_bind);
+// the kernel-API headers call through it (krt.h, krt_compute.h). Nothing else
+// links a kernel to the emulator: the worker exports no symbols for kernels.
+//
+// Changing the list, a signature or a struct: bump kKrtAbiVersion. Objects
+// built for another version are refused at load, and the version is part of
+// the kernel cache key, so they are rebuilt rather than reused.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "zyxtt/compute_ops.h"
+#include "zyxtt/krt_types.h"
+
+namespace zyxtt::krt {
+
+inline constexpr uint32_t kKrtAbiVersion = 2;
+
+// X(return type, name, (parameters), (arguments)). Every call acts on the
+// calling kernel instance (core x role), which the emulator tracks; blocking
+// calls yield the instance's fiber. Enums are fixed-width (krt_types.h,
+// compute_ops.h), so the table is plain data both sides agree on bit for bit.
+#define ZYXTT_KRT_CALLS(X)                                                                                  \
+  /* identity and arguments; args live in this core's L1 (the pointer's low 32 bits are the address) */    \
+  X(Role, role, (), ())                                                                                     \
+  X(uint32_t, logical_x, (), ())                                                                            \
+  X(uint32_t, logical_y, (), ())                                                                            \
+  X(uint32_t, my_noc_x, (uint8_t noc), (noc))                                                               \
+  X(uint32_t, my_noc_y, (uint8_t noc), (noc))                                                               \
+  X(uint8_t, default_noc, (), ())                                                                           \
+  X(uint32_t, runtime_arg, (uint32_t index), (index))                                                       \
+  X(uint32_t*, runtime_args_base, (), ())                                                                   \
+  X(uint32_t, runtime_arg_count, (), ())                                                                    \
+  X(uint32_t, common_arg, (uint32_t index), (index))                                                        \
+  X(uint32_t*, common_args_base, (), ())                                                                    \
+  /* circular buffers */                                                                                    \
+  X(void, cb_reserve_back, (uint32_t cb, uint32_t pages), (cb, pages))                                      \
+  X(void, cb_push_back, (uint32_t cb, uint32_t pages), (cb, pages))                                         \
+  X(void, cb_wait_front, (uint32_t cb, uint32_t pages), (cb, pages))                                        \
+  X(void, cb_pop_front, (uint32_t cb, uint32_t pages), (cb, pages))                                         \
+  X(bool, cb_pages_reservable_at_back, (uint32_t cb, uint32_t pages), (cb, pages))                          \
+  X(bool, cb_pages_available_at_front, (uint32_t cb, uint32_t pages), (cb, pages))                          \
+  X(uint32_t, cb_write_ptr, (uint32_t cb), (cb))                                                            \
+  X(uint32_t, cb_read_ptr, (uint32_t cb), (cb))                                                             \
+  X(uint32_t, cb_window_addr, (uint32_t cb, bool read_side, uint32_t offset), (cb, read_side, offset))      \
+  X(uint32_t, cb_page_bytes, (uint32_t cb), (cb))                                                           \
+  X(uint32_t, cb_num_pages, (uint32_t cb), (cb))                                                            \
+  X(uint32_t, cb_data_format, (uint32_t cb), (cb))                                                          \
+  /* NOC: copies happen at issue time; every range is checked */                                            \
+  X(uint32_t, dram_banks, (), ())                                                                           \
+  X(uint32_t, l1_banks, (), ())                                                                             \
+  X(uint64_t, l1_bank_noc_addr, (uint32_t bank, uint32_t l1_addr), (bank, l1_addr))                         \
+  X(void, noc_read, (uint64_t src, uint32_t dst_l1, uint32_t bytes, uint8_t noc), (src, dst_l1, bytes, noc)) \
+  X(void, noc_write, (uint32_t src_l1, uint64_t dst, uint32_t bytes, uint8_t noc, bool posted),             \
+    (src_l1, dst, bytes, noc, posted))                                                                      \
+  X(void, noc_write_multicast,                                                                              \
+    (uint32_t src_l1, uint64_t dst_mcast, uint32_t bytes, uint32_t num_dests, bool include_self, uint8_t noc), \
+    (src_l1, dst_mcast, bytes, num_dests, include_self, noc))                                               \
+  X(void, noc_inline_write, (uint64_t dst, uint32_t value, uint8_t byte_enable, uint8_t noc),               \
+    (dst, value, byte_enable, noc))                                                                         \
+  X(void, noc_atomic_inc, (uint64_t dst, uint32_t increment, uint8_t noc), (dst, increment, noc))          \
+  X(void, noc_read_barrier, (uint8_t noc), (noc))                                                           \
+  X(void, noc_write_barrier, (uint8_t noc), (noc))                                                          \
+  X(void, noc_writes_flushed, (uint8_t noc), (noc))                                                         \
+  X(void, noc_atomic_barrier, (uint8_t noc), (noc))                                                         \
+  /* semaphores and L1 polling: blocks until *addr == value (at_least: >=); `call` names the API */        \
+  X(uint32_t, semaphore_addr, (uint32_t id), (id))                                                          \
+  X(void, wait_l1_word, (volatile uint32_t * addr, uint32_t value, bool at_least, const char* call),        \
+    (addr, value, at_least, call))                                                                          \
+  /* debug: DPRINT text (lines may span statements), and ending the run with a message */                   \
+  X(void, print_text, (const char* text, size_t length), (text, length))                                    \
+  X(void, abort_run, (const char* message), (message))                                                           \
+  /* compute: DST handshake */                                                                              \
+  X(void, dst_acquire, (), ())                                                                              \
+  X(void, dst_commit, (), ())                                                                               \
+  X(void, dst_wait, (), ())                                                                                 \
+  X(void, dst_release, (), ())                                                                              \
+  X(void, dst_acquire_legacy, (), ())                                                                       \
+  X(void, dst_release_legacy, (), ())                                                                       \
+  /* compute: configuration */                                                                              \
+  X(void, compute_configure, (uint32_t srca_cb, uint32_t srcb_cb, uint32_t pack_cb), (srca_cb, srcb_cb, pack_cb)) \
+  X(void, unpack_reconfig, (uint32_t srca_cb, uint32_t srcb_cb), (srca_cb, srcb_cb))                        \
+  X(void, pack_reconfig, (uint32_t pack_cb), (pack_cb))                                                     \
+  X(void, pack_l1_accumulate, (bool enable), (enable))                                                      \
+  /* compute: moving tiles and math (krt_compute.h says what each does) */                                  \
+  X(void, copy_tile, (uint32_t cb, uint32_t tile, uint32_t dst), (cb, tile, dst))                           \
+  X(void, pack_tile, (uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order),                    \
+    (dst, cb, out_index, out_of_order))                                                                     \
+  X(void, sfpu_unary, (SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1), (op, dst, p0, p1))          \
+  X(void, sfpu_binary, (SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out, uint32_t flags), \
+    (op, dst_a, dst_b, dst_out, flags))                                                                     \
+  X(void, sfpu_typecast,                                                                                    \
+    (uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file, uint32_t line),               \
+    (dst, in_format, out_format, file, line))                                                               \
+  X(void, fpu_binary,                                                                                       \
+    (FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t dst, Bcast bcast,  \
+     uint32_t bcast_row),                                                                                   \
+    (op, cb0, cb1, tile0, tile1, dst, bcast, bcast_row))                                                    \
+  X(void, fpu_accumulate, (bool enable), (enable))                                                          \
+  X(void, fpu_dest_reuse, (FpuBinaryOp op, uint32_t cb, uint32_t tile, uint32_t dst, uint32_t reuse),       \
+    (op, cb, tile, dst, reuse))                                                                             \
+  X(void, unary_bcast, (Bcast bcast, uint32_t cb, uint32_t tile, uint32_t dst), (bcast, cb, tile, dst))     \
+  X(void, matmul,                                                                                           \
+    (uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t dst, uint32_t transpose,           \
+     uint32_t ct_dim, uint32_t rt_dim, uint32_t kt_dim),                                                    \
+    (cb0, cb1, tile0, tile1, dst, transpose, ct_dim, rt_dim, kt_dim))                                       \
+  X(void, reduce,                                                                                           \
+    (ReducePool pool, ReduceDim dim, uint32_t cb, uint32_t cb_scaler, uint32_t tile, uint32_t tile_scaler,   \
+     uint32_t dst),                                                                                         \
+    (pool, dim, cb, cb_scaler, tile, tile_scaler, dst))                                                     \
+  X(void, transpose_wh, (uint32_t cb, uint32_t tile, uint32_t dst), (cb, tile, dst))                        \
+  X(void, tilize_block, (uint32_t icb, uint32_t block, uint32_t ocb, uint32_t in_index, uint32_t out_index), \
+    (icb, block, ocb, in_index, out_index))                                                                 \
+  X(void, untilize_block, (uint32_t icb, uint32_t full_ct_dim, uint32_t ocb), (icb, full_ct_dim, ocb))      \
+  X(void, pack_untilize_dest,                                                                               \
+    (uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_dim, uint32_t block_rt_dim, uint32_t block_c_index, \
+     uint32_t dst_offset, uint32_t out_row),                                                                \
+    (ocb, block_ct_dim, full_ct_dim, block_rt_dim, block_c_index, dst_offset, out_row))                     \
+  X(void, matmul_configure, (uint32_t transpose), (transpose))                                              \
+  X(uint32_t, matmul_transpose, (), ())
+
+// Handed to the kernel object once, before any instance runs.
+struct KrtTable {
+  uint32_t size;     // sizeof(KrtTable) of the emulator that built it
+  uint32_t version;  // kKrtAbiVersion of the emulator that built it
+#define ZYXTT_KRT_FIELD(ret, name, params, args) ret(*name) params;
+  ZYXTT_KRT_CALLS(ZYXTT_KRT_FIELD)
+#undef ZYXTT_KRT_FIELD
+};
+
+}  // namespace zyxtt::krt
+
+using zyxtt_krt_table = zyxtt::krt::KrtTable;
+
+extern "C" {
+
+// What a kernel object says about itself (exported data symbol
+// `zyxtt_kernel_record`): the ABI it was built for, its role and the compute
+// configuration it was compiled with, which the emulator applies to the core.
+struct zyxtt_kernel_info {
+  uint32_t size;          // sizeof(zyxtt_kernel_info) when built
+  uint32_t abi_version;   // kKrtAbiVersion when built
+  uint32_t role;          // zyxtt::krt::Role
+  uint32_t fp32_dest_acc; // compute: DST holds 32-bit values
+  uint32_t dst_full_sync; // compute: DST is not split in halves
+  uint32_t math_fidelity; // compute: 0 LoFi, 2 HiFi2, 3 HiFi3, 4 HiFi4
+  uint32_t math_approx;   // compute: approximation mode
+};
+
+// Exported by every kernel object. Bind returns 0, or -1 when the table is
+// older than the object needs (smaller, or another version).
+typedef int (*zyxtt_kernel_bind_fn)(const zyxtt_krt_table* table);
+typedef int (*zyxtt_kernel_entry_fn)();
+
+}  // extern "C"

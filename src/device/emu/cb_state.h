@@ -1,0 +1,31 @@
+// A circular buffer as the emulator keeps it per core: ring bounds, the shared
+// page counters and each RISC's private pointers.
+#pragma once
+
+#include <cstdint>
+
+namespace zyxtt::emu {
+
+inline constexpr uint32_t kMaxCbs = 64;
+inline constexpr uint32_t kRoles = 3;
+
+struct CbState {
+  bool configured = false;
+  uint32_t data_format = 0;  // tt::DataFormat value
+  uint32_t page_bytes = 0;
+  uint32_t num_pages = 0;
+  uint32_t base = 0;   // L1 byte address of the ring
+  uint32_t limit = 0;  // base + page_bytes * num_pages
+  // Shared counters (16-bit on silicon; kept wide, compared modulo 2^16).
+  uint32_t pages_received = 0;
+  uint32_t pages_acked = 0;
+  // Per-role private pointers, as each RISC keeps its own copy.
+  uint32_t rd_ptr[kRoles] = {};
+  uint32_t wr_ptr[kRoles] = {};
+  // Sanitizer bookkeeping: pages reserved but not pushed, waited but not popped.
+  uint32_t reserved[kRoles] = {};
+  uint32_t waited[kRoles] = {};
+  uint32_t pack_cursor = 0;  // sequential pack_tile slot since the last push
+};
+
+}  // namespace zyxtt::emu

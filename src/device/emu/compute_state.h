@@ -1,0 +1,53 @@
+// What a core's compute engine holds between krt compute calls: DST, its
+// handshake phase, the configured CBs and the numeric-model switches.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace zyxtt::emu {
+
+struct Tile {
+  alignas(64) float v[1024];
+};
+
+struct ComputeState {
+  // DST register file: physical size, capacity checked against `dst_capacity`.
+  std::array<Tile, 16> dst{};
+  uint32_t dst_capacity = 4;  // fp32 accumulation, half sync
+  enum class DstPhase { kIdle, kAcquired, kCommitted, kWaited } phase = DstPhase::kIdle;
+  bool fp32_dest_acc = true;
+  uint32_t unpack_cb = 0;  // formats configured by the last init / reconfig
+  uint32_t pack_cb = 0;
+  // ---- added by the compute library (src/device/emu/compute/) ----
+  uint32_t unpack_cb_b = 0;   // srcB operand of the last init / reconfig
+  bool dst_legacy = false;    // acquire_dst(): math and pack share one phase
+  bool pack_l1_acc = false;   // pack_reconfig_l1_acc: pack adds into L1
+  bool fpu_acc_to_dest = false;
+  uint32_t matmul_transpose = 0;  // transpose argument of the last matmul init  // acc_to_dest of the last FPU binary init
+  uint32_t dst_written = 0;   // bit i: DST tile i written since the last release (reduce MAX)
+  // bit i: DST tile i reads as zero but its memory is not cleared yet. A
+  // release only sets bits; the clear happens when the tile is next handed
+  // out, and not at all when an op overwrites the whole tile.
+  uint32_t dst_stale = ~0u;
+  // Numeric-model switches; defaults follow silicon as best known.
+  // fp32 CB data passing through SrcA/SrcB keeps TF32 precision: the low 13
+  // mantissa bits are dropped (truncation). FPU operands always pass there.
+  bool unpack_fp32_as_tf32 = true;
+  // copy_tile of Float32 CBs unpacks straight into DST (UnpackToDestFp32),
+  // exact, instead of through SrcA; the runtime's --unpack-to-dest.
+  bool copy_fp32_to_dest = false;
+  enum class Rounding : uint8_t { kNearestEven, kHalfAwayFromZero, kTruncate };
+  Rounding pack_rounding = Rounding::kNearestEven;  // DST fp32 -> bf16 / fp16 CB
+  bool pack_fp16_flush_subnormals = false;          // fp16 results below 2^-14 -> 0
+  // Bfp4_b code bytes: element 2k in the high nibble instead of the low one
+  // (unconfirmed); unpack and pack both follow it.
+  bool bfp4_high_nibble_first = false;
+  // How Int8 (sign-magnitude in L1) sits in a DST word: a two's-complement
+  // int32, or Dst's sign-magnitude "Integer 32" (bit 31 sign, bits 0-30
+  // magnitude, -0 kept). Pack saturates the magnitude to 127 either way.
+  enum class Int8Dst : uint8_t { kTwosComplement, kSignMagnitude };
+  Int8Dst int8_dst = Int8Dst::kTwosComplement;
+};
+
+}  // namespace zyxtt::emu

@@ -1,0 +1,112 @@
+// A run as kernels act in it: the state every core of the run shares, and the
+// kernel instance each krt call acts on. Both are reached from the calling
+// instance (current()), which the scheduler sets on every fiber switch.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "device/emu/core_state.h"
+#include "zyxtt/krt_types.h"
+
+namespace zyxtt::emu {
+
+// A live DRAM allocation: the same range [address, address + per_bank_bytes)
+// in every bank.
+struct DramRegion {
+  uint64_t address = 0;
+  uint64_t per_bank_bytes = 0;
+};
+
+enum class AlignPolicy { kError, kWarn, kIgnore };
+
+// Everything a run shares across its cores; set up by the worker before the
+// run starts and read (never resized) while kernels execute.
+struct RunState {
+  uint8_t* dram = nullptr;  // bank b starts at dram + b * dram_bank_bytes
+  uint32_t dram_banks = 0;
+  uint64_t dram_bank_bytes = 0;
+  std::vector<DramRegion> buffers;  // sorted by address
+  CoreState* cores = nullptr;       // rows * cols, row-major
+  uint32_t rows = 0;
+  uint32_t cols = 0;
+  // Grids larger than the arch's run in waves of whole rows: cores[0] is grid
+  // row first_row. A NOC access to a core outside the wave fails the run.
+  uint32_t first_row = 0;
+  uint32_t dram_alignment = 64;  // NOC read alignment for DRAM sources
+  uint32_t l1_alignment = 16;
+  AlignPolicy align_policy = AlignPolicy::kError;
+  bool dprint_enabled = true;
+};
+
+struct KernelInstance;
+
+// Outstanding NOC transactions per role per NOC, for barrier checks.
+struct NocCounters {
+  uint32_t reads_issued = 0;
+  uint32_t writes_issued = 0;
+  uint32_t atomics_issued = 0;
+  uint32_t reads_barriered = 0;
+  uint32_t writes_barriered = 0;
+  uint32_t atomics_barriered = 0;
+  uint32_t posted_issued = 0;  // posted writes: covered by writes_flushed, not write_barrier
+  uint32_t posted_flushed = 0;
+};
+
+// The last DRAM buffer a NOC access hit (bank-local [lo, hi)), so that
+// element-by-element traffic skips the buffer search. Empty when lo >= hi.
+struct NocCache {
+  uint64_t dram_lo = 0;
+  uint64_t dram_hi = 0;
+};
+
+// What a blocked instance waits for; the scheduler re-checks `ready` and the
+// deadlock report prints `describe`.
+struct Wait {
+  const char* call = "";
+  bool (*ready)(const KernelInstance&, const Wait&) = nullptr;
+  uint32_t cb = 0;
+  uint32_t pages = 0;
+  volatile uint32_t* word = nullptr;
+  uint32_t value = 0;
+  bool at_least = false;
+};
+
+struct KernelInstance {
+  RunState* run = nullptr;  // the run this instance belongs to
+  CoreState* core = nullptr;
+  krt::Role role = krt::Role::kReader;
+  uint8_t noc = 0;
+  uint32_t* args = nullptr;  // in L1
+  uint32_t arg_count = 0;
+  uint32_t* common_args = nullptr;
+  uint32_t common_arg_count = 0;
+  NocCounters noc_counters[2];
+  NocCache noc_cache;
+  std::string print_buffer;
+};
+
+// The instance the calling fiber runs; set by the scheduler on every switch.
+// Inline: every kernel API call starts here. Initial-exec and constinit:
+// under -fPIC the default model would call __tls_get_addr (and an init
+// wrapper) on every kernel API call.
+extern constinit thread_local KernelInstance* t_current_instance __attribute__((tls_model("initial-exec")));
+inline KernelInstance& current() { return *t_current_instance; }
+inline RunState& current_run() { return *t_current_instance->run; }
+// Blocks the calling instance until wait.ready() holds; fails the run (via
+// the scheduler's deadlock detection) when it never will.
+void block_until(const Wait& wait);
+// Ends the calling instance's run with an error naming core, role and `what`.
+[[noreturn]] void fail_run(const std::string& what);
+
+inline const char* role_name(krt::Role role) {
+  switch (role) {
+    case krt::Role::kReader: return "reader";
+    case krt::Role::kWriter: return "writer";
+    case krt::Role::kCompute: return "compute";
+  }
+  return "kernel";
+}
+
+}  // namespace zyxtt::emu
