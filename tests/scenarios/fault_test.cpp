@@ -15,6 +15,7 @@ namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using client::CbConfig;
 using client::CbFormat;
 
@@ -146,6 +147,13 @@ TEST_F(FaultTest, MisalignedReadRunsWithAlignmentWarn) {
   EXPECT_TRUE(std::equal(got.begin(), got.end(), in.begin() + 32)) << "the emulator delivers the bytes asked for";
   EXPECT_THAT(logged(), AllOf(HasSubstr("[zyx-tt-emulator] [warning] noc_async_read"), HasSubstr("differ modulo 64"),
                               HasSubstr("(ZYX_TT_NOC_ALIGNMENT=error)")));
+}
+
+// The device worker's warnings follow the runtime's --log-level.
+TEST_F(FaultTest, EmulatorWarningsFollowTheLogLevel) {
+  restart({"--noc-alignment", "warn", "--log-level", "error"}, log_);
+  ASSERT_EQ(compile_and_run({kMisalignedReader, kEmpty, kForwardWriter}), R"({"status":"ok"})");
+  EXPECT_THAT(logged(), Not(HasSubstr("differ modulo")));
 }
 
 TEST_F(FaultTest, SegfaultNamesCoreRoleAndSignalAndTheWorkerRestarts) {
