@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "common/shm.h"
+#include "raw_client.h"
+#include "scenario_programs.h"
 #include "zyxtt/client.h"
 
 #ifdef ZYXTT_HAVE_OPENBLAS
@@ -508,6 +510,48 @@ void BM_RoundTrip(benchmark::State& state) {
   }
 }
 EMU_BENCHMARK(BM_RoundTrip)->UseRealTime()->Unit(benchmark::kMicrosecond);
+
+// Issue 10's run-overhead ratios: one runtime, driven raw (plain write and
+// read on its pipes), alternates the cheapest command with a trivial run, so
+// that both sides see the same load; each iteration times the run, and the
+// counter vs_round_trip is the ratio of the summed times.
+zyxtt::bench::RawClient& raw_runtime() {
+  static zyxtt::bench::RawClient* raw = [] {
+    auto* r = new zyxtt::bench::RawClient(ZYXTT_RUNTIME_PATH);
+    const std::string init = r->command(fmt::format(R"({{"cmd":"init","cache_dir":"{}"}})", warm_cache().string()));
+    if (init != R"({"status":"ready"})") throw std::runtime_error("init: " + init);
+    const Program p = trivial_program();
+    const zyxtt::testing::Kernels k{p.reader, p.compute, p.writer};
+    const std::string compiled = r->command(zyxtt::testing::compile_command(kTrivial, k, p.cbs), p.reader + p.compute + p.writer);
+    if (compiled != R"({"status":"ok"})") throw std::runtime_error("compile_program: " + compiled);
+    return r;
+  }();
+  return *raw;
+}
+
+void run_vs_round_trip(benchmark::State& state, uint32_t rows, uint32_t cols) {
+  zyxtt::bench::RawClient& raw = raw_runtime();
+  const std::string run = zyxtt::testing::run_command(kTrivial, rows, cols, {}, {}) + "\n";
+  const std::string first = raw.command(run.substr(0, run.size() - 1));  // the worker is up, objects loaded
+  if (first != R"({"status":"ok"})") throw std::runtime_error("run: " + first);
+  std::chrono::duration<double> runs{0}, trips{0};
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    raw.round_trip(zyxtt::bench::kCheapCommand);
+    const auto t1 = Clock::now();
+    raw.round_trip(run);
+    const auto t2 = Clock::now();
+    trips += t1 - t0;
+    runs += t2 - t1;
+    state.SetIterationTime(std::chrono::duration<double>(t2 - t1).count());
+  }
+  state.counters["round_trip_us"] = trips.count() * 1e6 / static_cast<double>(state.iterations());
+  state.counters["vs_round_trip"] = runs.count() / trips.count();
+}
+void BM_RawRunTrivial1Core(benchmark::State& state) { run_vs_round_trip(state, 1, 1); }
+EMU_BENCHMARK(BM_RawRunTrivial1Core)->UseManualTime()->Unit(benchmark::kMicrosecond);
+void BM_RawRunTrivialGrid(benchmark::State& state) { run_vs_round_trip(state, kGridRows, kGridCols); }
+EMU_BENCHMARK(BM_RawRunTrivialGrid)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
 void run_trivial(benchmark::State& state, uint32_t rows, uint32_t cols) {
   zc::Runtime& rt = runtime();

@@ -4,12 +4,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <memory>
 #include <vector>
 
 #include "common/shm.h"
+#include "raw_client.h"
 #include "zyxtt/client.h"
 
 namespace {
@@ -65,6 +67,36 @@ void BM_RuntimeRoundTrip(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_RuntimeRoundTrip)->UseRealTime();
+
+// The same command on the same kind of runtime, written and read raw.
+void BM_RawRoundTrip(benchmark::State& state) {
+  static zyxtt::bench::RawClient raw(ZYXTT_RUNTIME_PATH);
+  for (auto _ : state) benchmark::DoNotOptimize(raw.round_trip(zyxtt::bench::kCheapCommand));
+}
+BENCHMARK(BM_RawRoundTrip)->UseRealTime();
+
+// What the client library's request path adds: each iteration sends the
+// command raw to one runtime and through the library to another, so both
+// see the same load; the counter vs_raw is the ratio of the summed times.
+void BM_ClientVsRawRoundTrip(benchmark::State& state) {
+  static zyxtt::bench::RawClient raw(ZYXTT_RUNTIME_PATH);
+  auto& process = runtime().process();
+  std::chrono::duration<double> client{0}, bare{0};
+  for (auto _ : state) {
+    const auto t0 = std::chrono::steady_clock::now();
+    raw.round_trip(zyxtt::bench::kCheapCommand);
+    const auto t1 = std::chrono::steady_clock::now();
+    zc::Answer a = process.request(R"({"cmd":"free_buf","index":4294967295})", zc::ErrorKind::kMemoryAllocation);
+    const auto t2 = std::chrono::steady_clock::now();
+    benchmark::DoNotOptimize(a.line.data());
+    bare += t1 - t0;
+    client += t2 - t1;
+    state.SetIterationTime(std::chrono::duration<double>(t2 - t1).count());
+  }
+  state.counters["raw_ns"] = bare.count() * 1e9 / static_cast<double>(state.iterations());
+  state.counters["vs_raw"] = client.count() / bare.count();
+}
+BENCHMARK(BM_ClientVsRawRoundTrip)->UseManualTime();
 
 constexpr size_t kTransferBytes = 64ull << 20;
 

@@ -162,6 +162,7 @@ int main(int argc, char** argv) {
     emu_options.unpack_fp32_to_dest = unpack_to_dest == "fp32";
     emu_options.idle_spin = std::chrono::microseconds(idle_spin_us);
     emu_options.stop_fd = g_stop_pipe[0];
+    emu_options.log_level = static_cast<int>(spdlog::get_level());
     zyxtt::emu::EmuDevice device(emu_options);
 
     zyxtt::server::ServerOptions options;

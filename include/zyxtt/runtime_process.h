@@ -94,13 +94,16 @@ class RuntimeProcess {
  private:
   bool child_exited();
   std::optional<std::string> read_buffered_line();
+  // Appends what the child wrote; false at EOF.
+  bool fill(ErrorKind kind);
 
   pid_t pid_ = -1;
   int in_fd_ = -1;   // runtime's stdin
   int out_fd_ = -1;  // runtime's stdout
   int timeout_ms_;
   std::optional<int> exit_status_;
-  std::string buffer_;
+  std::string buffer_;  // read but not yet consumed from begin_
+  size_t begin_ = 0;
   std::vector<SkippedLine> skipped_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/uio.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <thread>
 
 #include "common/fs.h"
@@ -22,13 +24,24 @@ namespace {
 
 std::string errno_string() { return std::strerror(errno); }
 
-void write_fully(int fd, std::string_view data, ErrorKind kind) {
-  size_t done = 0;
-  while (done < data.size()) {
-    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+// Writes every part with as few calls as the pipe allows (one, for a
+// command line and its newline).
+void write_fully(int fd, std::initializer_list<std::string_view> parts, ErrorKind kind) {
+  iovec iov[4];
+  int count = 0;
+  for (std::string_view p : parts)
+    if (!p.empty()) iov[count++] = {const_cast<char*>(p.data()), p.size()};
+  iovec* next = iov;
+  while (count > 0) {
+    ssize_t n = ::writev(fd, next, count);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) throw Error(kind, "tt-runtime write: " + errno_string());
-    done += static_cast<size_t>(n);
+    auto done = static_cast<size_t>(n);
+    for (; count > 0 && done >= next->iov_len; ++next, --count) done -= next->iov_len;
+    if (count > 0) {
+      next->iov_base = static_cast<char*>(next->iov_base) + done;
+      next->iov_len -= done;
+    }
   }
 }
 
@@ -134,20 +147,38 @@ bool RuntimeProcess::child_exited() {
 
 void RuntimeProcess::send(std::string_view line, std::string_view payload) {
   if (in_fd_ < 0) throw Error(ErrorKind::kKernelLaunch, "tt-runtime stdin is closed");
-  std::string framed(line);
-  framed.push_back('\n');
-  write_fully(in_fd_, framed, ErrorKind::kKernelLaunch);
-  if (!payload.empty()) write_fully(in_fd_, payload, ErrorKind::kKernelCompilation);
+  write_fully(in_fd_, {line, "\n"}, ErrorKind::kKernelLaunch);
+  if (!payload.empty()) write_fully(in_fd_, {payload}, ErrorKind::kKernelCompilation);
 }
 
 std::optional<std::string> RuntimeProcess::read_buffered_line() {
-  size_t nl = buffer_.find('\n');
+  size_t nl = buffer_.find('\n', begin_);
   if (nl == std::string::npos) return std::nullopt;
-  std::string line = buffer_.substr(0, nl);
-  buffer_.erase(0, nl + 1);
+  std::string line = buffer_.substr(begin_, nl - begin_);
+  begin_ = nl + 1;
+  if (begin_ == buffer_.size()) {
+    buffer_.clear();
+    begin_ = 0;
+  }
   return line;
 }
 
+bool RuntimeProcess::fill(ErrorKind kind) {
+  if (begin_ > 0) {
+    buffer_.erase(0, begin_);
+    begin_ = 0;
+  }
+  char chunk[65536];
+  ssize_t n;
+  do n = read(out_fd_, chunk, sizeof chunk);
+  while (n < 0 && errno == EINTR);
+  if (n < 0) throw Error(kind, "tt-runtime read: " + errno_string());
+  buffer_.append(chunk, static_cast<size_t>(n));
+  return n > 0;
+}
+
+// The fast path is poll + read: whether the child exited is asked only when
+// its stdout ends or a poll times out, not on every answer.
 Answer RuntimeProcess::receive(ErrorKind kind) {
   const int attempts_max = 3;
   const int poll_ms = timeout_ms_ / attempts_max;
@@ -158,19 +189,10 @@ Answer RuntimeProcess::receive(ErrorKind kind) {
       size_t first = line->find_first_not_of(" \t\r");
       if (first != std::string::npos && (*line)[first] == '{') {
         while (!line->empty() && (line->back() == '\r' || line->back() == ' ')) line->pop_back();
-        return Answer{line->substr(first), std::chrono::steady_clock::now()};
+        if (first > 0) line->erase(0, first);
+        return Answer{std::move(*line), std::chrono::steady_clock::now()};
       }
       skipped_.push_back({*line, std::chrono::steady_clock::now()});  // a keep-alive or stray line: the next poll waits afresh
-    }
-    if (child_exited() && buffer_.find('\n') == std::string::npos) {
-      // Drain whatever the child wrote before leaving.
-      char chunk[4096];
-      ssize_t n = read(out_fd_, chunk, sizeof chunk);
-      if (n > 0) {
-        buffer_.append(chunk, static_cast<size_t>(n));
-        continue;
-      }
-      throw Error(kind, "tt-runtime exited unexpectedly (status " + std::to_string(*exit_status_) + ")");
     }
     pollfd pfd{out_fd_, POLLIN, 0};
     int r = poll(&pfd, 1, poll_ms);
@@ -178,18 +200,21 @@ Answer RuntimeProcess::receive(ErrorKind kind) {
     if (r < 0) throw Error(kind, "poll error: " + errno_string());
     if (r == 0) {
       ++attempts;
+      if (child_exited()) {
+        // The child left but something else holds its stdout open: what it
+        // wrote before leaving is read, then no answer can come.
+        pfd.revents = 0;
+        if (poll(&pfd, 1, 0) > 0 && fill(kind)) continue;
+        throw Error(kind, "tt-runtime exited unexpectedly (status " + std::to_string(*exit_status_) + ")");
+      }
       continue;
     }
-    char chunk[65536];
-    ssize_t n = read(out_fd_, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
+    if (!fill(kind)) {
       if (child_exited() || wait_exit(1000)) {
         throw Error(kind, "tt-runtime exited unexpectedly (status " + std::to_string(*exit_status_) + ")");
       }
       throw Error(kind, "tt-runtime closed stdout");
     }
-    buffer_.append(chunk, static_cast<size_t>(n));
   }
   throw Error(kind, "tt-runtime read timeout after " + std::to_string(timeout_ms_) + "ms");
 }

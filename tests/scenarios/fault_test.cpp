@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 
 #include "scenario_support.h"
 
@@ -154,6 +156,114 @@ TEST_F(FaultTest, EmulatorWarningsFollowTheLogLevel) {
   restart({"--noc-alignment", "warn", "--log-level", "error"}, log_);
   ASSERT_EQ(compile_and_run({kMisalignedReader, kEmpty, kForwardWriter}), R"({"status":"ok"})");
   EXPECT_THAT(logged(), Not(HasSubstr("differ modulo")));
+}
+
+// ---- the worker link ----
+
+// The worker gets its static options once, when it starts (logged at debug
+// level), and they hold for every later run: each of many runs copies the
+// misaligned bytes that the default policy would refuse.
+TEST_F(FaultTest, OptionsReachTheWorkerOnceAndHoldForEveryRun) {
+  restart({"--noc-alignment", "warn", "--log-level", "debug"}, log_);
+  ASSERT_EQ(compile_and_run({kMisalignedReader, kEmpty, kForwardWriter}), R"({"status":"ok"})");
+  const uint32_t srcs[] = {in_}, dsts[] = {out_};
+  const std::vector<std::byte> in = input_bytes();
+  for (int i = 0; i < 20; ++i) {
+    write(out_, std::vector<std::byte>(64));
+    ASSERT_EQ(run(7, 1, 1, srcs, dsts), R"({"status":"ok"})") << "run " << i;
+    const std::vector<std::byte> got = read(out_, 64);
+    ASSERT_TRUE(std::equal(got.begin(), got.end(), in.begin() + 32)) << "run " << i;
+  }
+  const std::string log = logged();
+  size_t received = 0;
+  for (size_t at = log.find("device worker: options received"); at != std::string::npos;
+       at = log.find("device worker: options received", at + 1))
+    ++received;
+  EXPECT_EQ(received, 1u) << log;
+  EXPECT_THAT(log, HasSubstr("device worker: options received (threads "));
+}
+
+// The NOC bounds checks read the allocation table the runtime shares with
+// the worker: a buffer allocated after the worker started is readable.
+TEST_F(FaultTest, ABufferAllocatedAfterTheWorkerStartedIsInItsBoundsTable) {
+  ASSERT_EQ(compile_and_run({kReadOneTile, kEmpty, kForwardWriter}), R"({"status":"ok"})");
+  std::vector<std::byte> bytes(kBytes);
+  for (uint32_t i = 0; i < kBytes; ++i) bytes[i] = static_cast<std::byte>(i * 13 + 5);
+  const uint32_t later_in = alloc(kBytes), later_out = alloc(kBytes);
+  write(later_in, bytes);
+  const uint32_t srcs[] = {later_in}, dsts[] = {later_out};
+  ASSERT_EQ(run(7, 1, 1, srcs, dsts), R"({"status":"ok"})");
+  const std::vector<std::byte> got = read(later_out, 64);
+  EXPECT_TRUE(std::equal(got.begin(), got.end(), bytes.begin()));
+}
+
+// Programs travel once per worker: after a kernel crashed the worker, the
+// restarted one gets the program again with its next run. The reader
+// crashes only when the input's second word is not zero.
+TEST_F(FaultTest, AProgramRunsAgainOnTheRestartedWorker) {
+  const Kernels crashes_on_nonzero{R"(
+void kernel_main() {
+  const InterleavedAddrGen<true> src = {.bank_base_address = get_arg_val<uint32_t>(0), .page_size = 4096};
+  cb_reserve_back(tt::CBIndex::c_0, 1);
+  noc_async_read(get_noc_addr(0, src), get_write_ptr(tt::CBIndex::c_0), 4096);
+  noc_async_read_barrier();
+  if (*reinterpret_cast<volatile uint32_t*>(uintptr_t(get_write_ptr(tt::CBIndex::c_0)) + 4) != 0)
+    *reinterpret_cast<volatile uint32_t*>(uintptr_t(get_arg_val<uint32_t>(2))) = 1;  // col 0: null
+  cb_push_back(tt::CBIndex::c_0, 1);
+}
+)",
+                                   kEmpty, kForwardWriter};
+  const CbConfig cbs[] = {{0, CbFormat::kFloat32}, {16, CbFormat::kFloat32}};
+  ASSERT_EQ(compile(7, crashes_on_nonzero, cbs), R"({"status":"ok"})");
+  const uint32_t in = alloc(kBytes), out = alloc(kBytes);
+  const uint32_t srcs[] = {in}, dsts[] = {out};
+  std::vector<std::byte> calm(kBytes);  // first 64 bytes zero
+  for (uint32_t i = 64; i < kBytes; ++i) calm[i] = static_cast<std::byte>(i);
+  write(in, calm);
+  ASSERT_EQ(run(7, 1, 1, srcs, dsts), R"({"status":"ok"})");  // the worker now holds program 7
+  write(in, input_bytes());
+  const std::string crashed = run(7, 1, 1, srcs, dsts);
+  EXPECT_THAT(msg_of(crashed), HasSubstr("crashed with signal 11")) << crashed;
+  write(in, calm);
+  write(out, std::vector<std::byte>(kBytes));
+  ASSERT_EQ(run(7, 1, 1, srcs, dsts), R"({"status":"ok"})");
+  const std::vector<std::byte> got = read(out, 64);
+  EXPECT_TRUE(std::equal(got.begin(), got.end(), calm.begin()));
+}
+
+// A run error crosses the link as its code: a kernel object open to others
+// is refused (FAILED_PRECONDITION), one that is not a shared object fails to
+// load (INTERNAL). A private cache, since the objects are spoiled.
+TEST_F(FaultTest, RunErrorsFromTheWorkerAnswerTheirCanonicalCode) {
+  namespace fs = std::filesystem;
+  // Beside the shared scenario cache, so the ctest fixture removes it even when this test fails.
+  const fs::path cache =
+      fs::path(ZYXTT_SCENARIO_CACHE_DIR).parent_path() / ("link-codes-" + std::to_string(getpid()));
+  fs::remove_all(cache);
+  RuntimeTest::restart({}, {}, cache.string());
+  const CbConfig cbs[] = {{0, CbFormat::kFloat32}, {16, CbFormat::kFloat32}};
+  ASSERT_EQ(compile(7, {kReadOneTile, kEmpty, kForwardWriter}, cbs), R"({"status":"ok"})");
+  std::vector<fs::path> objects;
+  for (const auto& entry : fs::recursive_directory_iterator(cache))
+    if (entry.is_regular_file() && entry.path().extension() == ".so") objects.push_back(entry.path());
+  ASSERT_EQ(objects.size(), 3u);
+  const uint32_t in = alloc(kBytes), out = alloc(kBytes);
+  const uint32_t srcs[] = {in}, dsts[] = {out};
+
+  for (const fs::path& p : objects) fs::permissions(p, fs::perms::others_write, fs::perm_options::add);
+  std::string answer = run(7, 1, 1, srcs, dsts);
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("run of program 7 on 1x1 cores: refusing to load kernel"),
+                                    HasSubstr("closed to others")));
+
+  for (const fs::path& p : objects) {
+    fs::permissions(p, fs::perms::others_write, fs::perm_options::remove);
+    std::ofstream(p, std::ios::trunc) << "not an object";
+  }
+  answer = run(7, 1, 1, srcs, dsts);
+  EXPECT_EQ(code_of(answer), "INTERNAL") << answer;
+  EXPECT_THAT(msg_of(answer), HasSubstr("run of program 7 on 1x1 cores: cannot load kernel"));
+  fs::remove_all(cache);
 }
 
 TEST_F(FaultTest, SegfaultNamesCoreRoleAndSignalAndTheWorkerRestarts) {

@@ -113,13 +113,15 @@ TEST_F(KernelAbiTest, TheComputeConfigurationReachesTheEmulatorAtEntry) {
       " tile_regs_release(); }\n";
   const Arch& arch = default_arch();
   std::vector<uint8_t> dram(64);
-  RunExecutor executor(arch, dram.data(), nullptr);
+  RunExecutor executor(arch, dram.data(), nullptr, WorkerOptions{}, SharedRegions(1));
   RunJob job;
-  job.compute = build(krt::Role::kCompute, source, {"ZYXTT_DST_ACCUM_MODE=0"});
+  job.program_id = 1;
+  job.program.emplace().compute = build(krt::Role::kCompute, source, {"ZYXTT_DST_ACCUM_MODE=0"});
   const RunOutcome sixteen_bit = executor.execute(job);
   EXPECT_TRUE(sixteen_bit.ok) << sixteen_bit.message;
 
-  job.compute = build(krt::Role::kCompute, source);
+  job.program_id = 2;
+  job.program.emplace().compute = build(krt::Role::kCompute, source);
   const RunOutcome thirty_two_bit = executor.execute(job);
   EXPECT_FALSE(thirty_two_bit.ok);
   EXPECT_THAT(thirty_two_bit.message, HasSubstr("4 tiles"));

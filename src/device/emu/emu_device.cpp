@@ -26,6 +26,17 @@ uint32_t data_format(protocol::CbFormat format) {
   return 0;
 }
 
+WorkerOptions worker_options(const EmuOptions& o) {
+  WorkerOptions w;
+  w.threads = o.threads;
+  w.align_policy = o.align_policy;
+  w.dprint = o.dprint;
+  w.unpack_fp32_to_dest = o.unpack_fp32_to_dest;
+  w.idle_spin_us = static_cast<uint32_t>(o.idle_spin.count());
+  w.log_level = o.log_level;
+  return w;
+}
+
 }  // namespace
 
 EmuDevice::EmuDevice(const EmuOptions& options)
@@ -33,7 +44,10 @@ EmuDevice::EmuDevice(const EmuOptions& options)
       arch_(options.arch != nullptr ? *options.arch : default_arch()),
       dram_(arch_),
       allocator_(kDramBase, arch_.dram_bank_bytes, arch_.dram_page_bytes),
-      worker_(options.worker_path, std::string(arch_.name), dram_.fd(), options.run_timeout, options.stop_fd) {}
+      // One slot per page of a bank: more allocations cannot exist.
+      regions_(arch_.dram_bank_bytes / arch_.dram_page_bytes + 1),
+      worker_(options.worker_path, std::string(arch_.name), dram_.fd(), regions_.fd(), worker_options(options),
+              options.run_timeout, options.stop_fd) {}
 
 void EmuDevice::open(const std::string& cache_dir) {
   std::string dir = cache_dir.empty() ? config_home() + "/zyx/cache/tt" : cache_dir;
@@ -84,12 +98,16 @@ DeviceBuffer EmuDevice::allocate(uint64_t bytes) {
                             "bytes per bank); free buffers first",
                             bytes, free, allocator_.largest_free_range()));
   }
+  regions_.insert({*address, allocator_.allocated_size(*address)});
   return DeviceBuffer{*address, bytes};
 }
 
 void EmuDevice::free(const DeviceBuffer& buffer) {
   uint64_t length = allocator_.free(buffer.address);
-  if (length != 0) dram_.discard(buffer.address, length);
+  if (length != 0) {
+    regions_.erase(buffer.address);
+    dram_.discard(buffer.address, length);
+  }
 }
 
 void EmuDevice::write_from_fd(const DeviceBuffer& buffer, int fd, uint64_t length) {
@@ -108,23 +126,27 @@ std::shared_ptr<CompiledProgram> EmuDevice::compile(uint32_t program_id, const P
 
 void EmuDevice::run(const RunRequest& request) {
   auto& program = dynamic_cast<EmuProgram&>(*request.program);
+  const auto key = std::make_tuple(program.serial(), request.srcs.size(), request.dsts.size());
+  auto [slot, added] = worker_programs_.try_emplace(key, worker_programs_.size() + 1);
+  (void)added;
   RunJob job;
-  job.reader = program.object(krt::Role::kReader, static_cast<uint32_t>(request.srcs.size()));
-  job.writer = program.object(krt::Role::kWriter, static_cast<uint32_t>(request.dsts.size()));
-  job.compute = program.object(krt::Role::kCompute, 0);
-  for (const auto& cb : program.source().cbs)
-    job.cbs.push_back(CbSpec{cb.index, data_format(cb.format), cb.tile_bytes, 2});
+  job.program_id = slot->second;
   job.rows = request.rows;
   job.cols = request.cols;
+  job.srcs.reserve(request.srcs.size());
   for (const auto& b : request.srcs) job.srcs.push_back(static_cast<uint32_t>(b.address));
+  job.dsts.reserve(request.dsts.size());
   for (const auto& b : request.dsts) job.dsts.push_back(static_cast<uint32_t>(b.address));
-  for (const auto& [address, length] : allocator_.allocations()) job.buffers.push_back({address, length});
-  job.threads = options_.threads;
-  job.align_policy = options_.align_policy;
-  job.dprint = options_.dprint;
-  job.unpack_fp32_to_dest = options_.unpack_fp32_to_dest;
-  job.idle_spin_us = static_cast<uint32_t>(options_.idle_spin.count());
-  worker_.run(job, fmt::format("run of program {} on {}x{} cores", request.program_id, request.rows, request.cols));
+  auto spec = [&] {
+    ProgramSpec p;
+    p.reader = program.object(krt::Role::kReader, static_cast<uint32_t>(request.srcs.size()));
+    p.writer = program.object(krt::Role::kWriter, static_cast<uint32_t>(request.dsts.size()));
+    p.compute = program.object(krt::Role::kCompute, 0);
+    for (const auto& cb : program.source().cbs)
+      p.cbs.push_back(CbSpec{cb.index, data_format(cb.format), cb.tile_bytes, 2});
+    return p;
+  };
+  worker_.run(job, spec, fmt::format("run of program {} on {}x{} cores", request.program_id, request.rows, request.cols));
 }
 
 }  // namespace zyxtt::emu

@@ -3,15 +3,18 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <tuple>
 
 #include "device/device.h"
 #include "device/emu/bank_allocator.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dram.h"
 #include "device/emu/jit/kernel_compiler.h"
+#include "device/emu/shared_regions.h"
 #include "device/emu/worker_client.h"
 
 namespace zyxtt::emu {
@@ -26,7 +29,10 @@ struct EmuOptions {
   AlignPolicy align_policy = AlignPolicy::kError;
   bool dprint = false;
   bool unpack_fp32_to_dest = true;
-  std::chrono::microseconds idle_spin{0};  // the worker's polling for its next job before sleeping
+  // The worker's polling for its next job, and the runtime's for a run's
+  // answer, before sleeping.
+  std::chrono::microseconds idle_spin{0};
+  int log_level = 3;  // spdlog::level::level_enum the worker logs at
   int stop_fd = -1;  // readable once the runtime must stop (SIGTERM)
 };
 
@@ -58,6 +64,10 @@ class EmuDevice final : public Device {
   BankAllocator allocator_;
   std::string cache_dir_;
   std::unique_ptr<KernelCompiler> compiler_;
+  SharedRegions regions_;
+  // The worker's id of a program's objects for a buffer count: (program
+  // serial, srcs, dsts) -> id.
+  std::map<std::tuple<uint64_t, size_t, size_t>, uint64_t> worker_programs_;
   WorkerClient worker_;
 };
 

@@ -1,6 +1,7 @@
 #include "device/emu/emu_program.h"
 
 #include <algorithm>
+#include <atomic>
 #include <future>
 #include <iterator>
 #include <regex>
@@ -25,6 +26,12 @@ bool reads_compile_args(const std::string& source) {
   for (const char* word : {"TensorAccessorArgs", "compile_time_arg", "KERNEL_COMPILE_TIME_ARG"})
     if (source.find(word) != std::string::npos) return true;
   return false;
+}
+
+EmuProgram::EmuProgram(const ProgramSource& source, KernelCompiler& compiler)
+    : source_(source), compiler_(compiler) {
+  static std::atomic<uint64_t> next_serial{1};
+  serial_ = next_serial++;
 }
 
 const std::string& EmuProgram::text(krt::Role role) const {

@@ -15,7 +15,7 @@ namespace zyxtt::emu {
 
 class EmuProgram final : public CompiledProgram {
  public:
-  EmuProgram(const ProgramSource& source, KernelCompiler& compiler) : source_(source), compiler_(compiler) {}
+  EmuProgram(const ProgramSource& source, KernelCompiler& compiler);
 
   // The object of one kernel given the number of buffers its side gets
   // (tt-metal's TensorAccessorArgs: [0x2, 4096] per interleaved DRAM buffer).
@@ -26,6 +26,9 @@ class EmuProgram final : public CompiledProgram {
   void prebuild();
 
   const ProgramSource& source() const { return source_; }
+  // Unique among the programs of this process, never reused (an address
+  // could be): names the program to the device worker.
+  uint64_t serial() const { return serial_; }
 
  private:
   const std::string& text(krt::Role role) const;
@@ -35,6 +38,7 @@ class EmuProgram final : public CompiledProgram {
 
   ProgramSource source_;
   KernelCompiler& compiler_;
+  uint64_t serial_;
   std::mutex mutex_;
   std::map<std::pair<krt::Role, uint32_t>, std::string> objects_;
 };

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
@@ -23,11 +24,13 @@ extern char** environ;
 
 namespace zyxtt::emu {
 
-WorkerClient::WorkerClient(std::string worker_path, std::string arch_name, int dram_fd,
-                           std::chrono::milliseconds run_timeout, int stop_fd)
+WorkerClient::WorkerClient(std::string worker_path, std::string arch_name, int dram_fd, int regions_fd,
+                           const WorkerOptions& options, std::chrono::milliseconds run_timeout, int stop_fd)
     : worker_path_(std::move(worker_path)),
       arch_name_(std::move(arch_name)),
       dram_fd_(dram_fd),
+      regions_fd_(regions_fd),
+      options_(options),
       run_timeout_(run_timeout),
       stop_fd_(stop_fd) {}
 
@@ -51,6 +54,7 @@ void WorkerClient::start() {
   posix_spawn_file_actions_adddup2(&actions, dram_fd_, kWorkerDramFd);
   posix_spawn_file_actions_adddup2(&actions, sv[1], kWorkerSocketFd);
   posix_spawn_file_actions_adddup2(&actions, control_fd_, kWorkerControlFd);
+  posix_spawn_file_actions_adddup2(&actions, regions_fd_, kWorkerRegionsFd);
   // The worker must not hold the client's pipes: EOF on our stdin must stay EOF.
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
@@ -64,12 +68,18 @@ void WorkerClient::start() {
     throw Error(Code::kInternal, fmt::format("cannot start the device worker '{}': {}", worker_path_, errno_text(rc)));
   }
   socket_ = sv[0];
+  reader_ = std::make_unique<FrameReader>(socket_);
+  programs_.clear();
   spdlog::debug("device worker started (pid {})", pid_);
+  // The options travel once per worker; a worker that died at once shows up
+  // at the first run's read.
+  write_frame(socket_, encode(options_));
 }
 
 void WorkerClient::stop() {
   if (socket_ >= 0) close(socket_);
   socket_ = -1;
+  reader_.reset();
   if (pid_ > 0) {
     kill(pid_, SIGKILL);
     waitpid(pid_, nullptr, 0);
@@ -101,18 +111,27 @@ std::string WorkerClient::whereabouts(int crashed_thread) const {
   return all.empty() ? "no kernel" : all;
 }
 
-void WorkerClient::run(const RunJob& job, const std::string& what) {
+void WorkerClient::run(RunJob& job, const std::function<ProgramSpec()>& program, const std::string& what) {
   if (pid_ < 0) start();
   control_->crashed_thread = -1;
   control_->crash_signal = 0;
-  if (!write_frame(socket_, encode(job))) {
+  const bool first = !programs_.contains(job.program_id);
+  if (first) job.program = program();
+  const bool sent = write_frame(socket_, encode(job));
+  job.program.reset();
+  if (!sent) {
     stop();
     throw Error(Code::kInternal, fmt::format("{}: the device worker is gone; it will be restarted", what));
   }
   using Clock = std::chrono::steady_clock;
   uint64_t last_progress = control_->progress.load();
   auto last_change = Clock::now();
-  for (;;) {
+  // A short run answers within the idle spin: waiting for it awake saves
+  // the 20-40 us a VM takes to wake a sleeping process.
+  std::optional<std::string> frame;
+  const auto spin_until = Clock::now() + std::chrono::microseconds(options_.idle_spin_us);
+  while (!(frame = reader_->try_read()) && !reader_->closed() && Clock::now() < spin_until) sched_yield();
+  while (!frame && !reader_->closed()) {
     pollfd fds[2] = {{socket_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
     int n = poll(fds, stop_fd_ >= 0 ? 2 : 1, 100);
     if (n < 0 && errno == EINTR) continue;
@@ -120,7 +139,10 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
       stop();
       throw Error(Code::kInternal, fmt::format("{}: abandoned, the runtime was asked to stop", what));
     }
-    if (n > 0) break;
+    if (n > 0) {
+      frame = reader_->read();
+      break;
+    }
     uint64_t progress = control_->progress.load();
     if (progress != last_progress) {
       last_progress = progress;
@@ -134,7 +156,6 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
                               what, run_timeout_.count() / 1000.0, where));
     }
   }
-  std::optional<std::string> frame = read_frame(socket_);
   if (!frame) {
     // The worker died: a kernel crashed it. Read its wait status for the cause.
     int status = 0;
@@ -151,8 +172,10 @@ void WorkerClient::run(const RunJob& job, const std::string& what) {
                 fmt::format("{}: {} crashed with {}; the device worker was restarted, buffers keep their bytes",
                             what, where, cause));
   }
-  RunOutcome outcome = decode_outcome(*frame);
-  if (!outcome.ok) throw Error(code_from_name(outcome.code).value_or(Code::kInternal), fmt::format("{}: {}", what, outcome.message));
+  const RunOutcome outcome = decode_outcome(*frame);
+  // A program the worker failed to load is sent again next time.
+  if (!outcome.ok) throw Error(outcome.code, fmt::format("{}: {}", what, outcome.message));
+  if (first) programs_.insert(job.program_id);
 }
 
 }  // namespace zyxtt::emu

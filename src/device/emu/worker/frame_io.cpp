@@ -1,5 +1,8 @@
 #include "device/emu/worker/frame_io.h"
 
+#include <sched.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,46 +12,93 @@
 namespace zyxtt::emu {
 namespace {
 
-bool write_all(int fd, const char* data, size_t n) {
-  while (n > 0) {
-    ssize_t w = write(fd, data, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return false;
-    data += w;
-    n -= static_cast<size_t>(w);
-  }
-  return true;
-}
-
-bool read_all(int fd, char* data, size_t n) {
-  while (n > 0) {
-    ssize_t r = read(fd, data, n);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return false;
-    data += r;
-    n -= static_cast<size_t>(r);
-  }
-  return true;
-}
+constexpr uint64_t kMaxFrame = 1ull << 32;
+constexpr size_t kReadChunk = 64 * 1024;
 
 }  // namespace
 
-bool write_frame(int fd, const std::string& payload) {
-  // One write: a reader woken by the length alone would sleep again for the rest.
-  const uint64_t length = payload.size();
-  std::string frame(sizeof length + payload.size(), '\0');
-  std::memcpy(frame.data(), &length, sizeof length);
-  std::memcpy(frame.data() + sizeof length, payload.data(), payload.size());
-  return write_all(fd, frame.data(), frame.size());
+bool write_frame(int fd, std::string_view payload) {
+  // One call: a reader woken by the length alone would sleep again for the rest.
+  uint64_t length = payload.size();
+  iovec parts[2] = {{&length, sizeof length}, {const_cast<char*>(payload.data()), payload.size()}};
+  int count = 2;
+  iovec* next = parts;
+  while (count > 0) {
+    ssize_t w = writev(fd, next, count);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    auto done = static_cast<size_t>(w);
+    for (; count > 0 && done >= next->iov_len; ++next, --count) done -= next->iov_len;
+    if (count > 0) {  // a partial write: the rest of this part next
+      next->iov_base = static_cast<char*>(next->iov_base) + done;
+      next->iov_len -= done;
+    }
+  }
+  return true;
 }
 
-std::optional<std::string> read_frame(int fd) {
+bool FrameReader::fill(bool wait) {
+  // Unread bytes move to the front; the buffer grows only for a larger frame.
+  if (begin_ > 0) {
+    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  if (buffer_.size() - end_ < kReadChunk) buffer_.resize(end_ + kReadChunk);
+  for (;;) {
+    ssize_t r = ::recv(fd_, buffer_.data() + end_, buffer_.size() - end_, wait ? 0 : MSG_DONTWAIT);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0 && !wait && (errno == EAGAIN || errno == EWOULDBLOCK)) return false;
+    if (r <= 0) {
+      closed_ = true;
+      return false;
+    }
+    end_ += static_cast<size_t>(r);
+    return true;
+  }
+}
+
+// The buffered frame, if it is complete.
+std::optional<std::string> FrameReader::take() {
   uint64_t length = 0;
-  if (!read_all(fd, reinterpret_cast<char*>(&length), sizeof length)) return std::nullopt;
-  if (length > (1ull << 32)) return std::nullopt;
-  std::string payload(length, '\0');
-  if (!read_all(fd, payload.data(), length)) return std::nullopt;
-  return payload;
+  if (end_ - begin_ < sizeof length) return std::nullopt;
+  std::memcpy(&length, buffer_.data() + begin_, sizeof length);
+  if (end_ - begin_ - sizeof length < length) return std::nullopt;
+  std::string frame(buffer_.data() + begin_ + sizeof length, length);
+  begin_ += sizeof length + length;
+  if (begin_ == end_) begin_ = end_ = 0;
+  return frame;
+}
+
+std::optional<std::string> FrameReader::read() {
+  for (;;) {
+    if (end_ - begin_ >= sizeof(uint64_t)) {
+      uint64_t length = 0;
+      std::memcpy(&length, buffer_.data() + begin_, sizeof length);
+      if (length > kMaxFrame) return std::nullopt;
+    }
+    if (auto frame = take()) return frame;
+    if (closed_ || !fill()) return std::nullopt;
+  }
+}
+
+std::optional<std::string> FrameReader::try_read() {
+  if (auto frame = take()) return frame;
+  if (closed_ || !fill(false)) return std::nullopt;
+  return take();
+}
+
+std::optional<std::string> FrameReader::read_after_spin(std::chrono::microseconds spin) {
+  using Clock = std::chrono::steady_clock;
+  if (spin.count() > 0) {
+    const auto until = Clock::now() + spin;
+    do {
+      if (auto frame = try_read()) return frame;
+      if (closed_) return std::nullopt;
+      sched_yield();  // others on this CPU go first
+    } while (Clock::now() < until);
+  }
+  return read();
 }
 
 }  // namespace zyxtt::emu

@@ -20,14 +20,15 @@ constexpr uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a
 
 }  // namespace
 
-RunExecutor::RunExecutor(const Arch& arch, uint8_t* dram, ControlBlock* control)
-    : arch_(arch), dram_(dram), control_(control) {}
+RunExecutor::RunExecutor(const Arch& arch, uint8_t* dram, ControlBlock* control, const WorkerOptions& options,
+                         SharedRegions regions)
+    : arch_(arch), dram_(dram), control_(control), options_(options), regions_(std::move(regions)) {}
 
 RunExecutor::~RunExecutor() {
   if (l1_arena_ != nullptr) munmap(l1_arena_, l1_cores_ * arch_.l1_bytes);
 }
 
-void RunExecutor::setup_core(CoreState& core, const RunJob& job, uint32_t row, uint32_t col, uint8_t* l1,
+void RunExecutor::setup_core(CoreState& core, const ProgramSpec& program, uint32_t row, uint32_t col, uint8_t* l1,
                              const LoadedKernel* compute) {
   core.x = col;
   core.y = row;
@@ -42,7 +43,7 @@ void RunExecutor::setup_core(CoreState& core, const RunJob& job, uint32_t row, u
   for (uint64_t bits = core.configured_cbs; bits != 0; bits &= bits - 1) core.cbs[__builtin_ctzll(bits)] = CbState{};
   core.configured_cbs = 0;
   uint32_t next = base + l1::kCbBase;
-  for (const CbSpec& spec : job.cbs) {
+  for (const CbSpec& spec : program.cbs) {
     configure_cb(core, spec.index, align_up(next, l1::kCbAlignment), spec.page_bytes, spec.pages, spec.data_format);
     next = core.cbs[spec.index].limit;
   }
@@ -50,7 +51,7 @@ void RunExecutor::setup_core(CoreState& core, const RunJob& job, uint32_t row, u
   const bool fp32_dest_acc = compute == nullptr || compute->info.fp32_dest_acc != 0;
   const bool dst_full_sync = compute != nullptr && compute->info.dst_full_sync != 0;
   compute::reset_compute_state(core.compute, fp32_dest_acc, dst_full_sync);
-  core.compute.copy_fp32_to_dest = job.unpack_fp32_to_dest;
+  core.compute.copy_fp32_to_dest = options_.unpack_fp32_to_dest;
 }
 
 void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job,
@@ -87,20 +88,28 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   // whoever sends the job.
   for (const std::vector<uint32_t>* list : {&job.srcs, &job.dsts}) {
     if (list->size() + 2 > l1::kMaxArgs) {
-      return RunOutcome{false, "OUT_OF_RANGE",
+      return RunOutcome{false, Code::kOutOfRange,
                         fmt::format("{} buffer addresses plus row and column exceed the {} runtime args a kernel "
                                     "can take",
                                     list->size(), l1::kMaxArgs)};
     }
   }
+  if (job.program) programs_[job.program_id] = *job.program;
+  auto found = programs_.find(job.program_id);
+  if (found == programs_.end())
+    return RunOutcome{false, Code::kInternal, fmt::format("program {} was never sent to this worker", job.program_id)};
+  const ProgramSpec& program = found->second;
+
   const LoadedKernel* kernels[3] = {nullptr, nullptr, nullptr};  // by krt::Role
-  const std::string* paths[3] = {&job.reader, &job.writer, &job.compute};
+  const std::string* paths[3] = {&program.reader, &program.writer, &program.compute};
   kernels_.begin_run();
   try {
     for (int r = 0; r < 3; ++r)
       if (!paths[r]->empty()) kernels[r] = &kernels_.load(*paths[r]);
   } catch (const Error& e) {
-    return RunOutcome{false, std::string(code_name(e.code())), e.what()};
+    // The runtime sends the program again with its next run.
+    programs_.erase(found);
+    return RunOutcome{false, e.code(), e.what()};
   }
 
   const uint32_t physical = arch_.grid_rows * arch_.grid_cols;
@@ -114,7 +123,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
     if (arena == MAP_FAILED) {
       l1_arena_ = nullptr;
       l1_cores_ = 0;
-      return RunOutcome{false, "RESOURCE_EXHAUSTED",
+      return RunOutcome{false, Code::kResourceExhausted,
                         fmt::format("cannot map L1 for {} cores below 4 GiB: {}", cores_per_wave, errno_text(errno))};
     }
     l1_arena_ = static_cast<uint8_t*>(arena);
@@ -126,11 +135,15 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   state.dram = dram_;
   state.dram_banks = arch_.dram_banks;
   state.dram_bank_bytes = arch_.dram_bank_bytes;
-  state.buffers = job.buffers;
+  // The allocation table is copied only when the runtime changed it.
+  if (const uint64_t generation = regions_.generation(); generation != regions_seen_) {
+    regions_.copy_to(state.buffers);
+    regions_seen_ = generation;
+  }
   state.dram_alignment = arch_.dram_alignment;
   state.l1_alignment = arch_.l1_alignment;
-  state.align_policy = job.align_policy;
-  state.dprint_enabled = job.dprint;
+  state.align_policy = options_.align_policy;
+  state.dprint_enabled = options_.dprint;
   reset_dataflow_warnings();
 
   for (uint32_t row0 = 0; row0 < job.rows; row0 += rows_per_wave) {
@@ -141,7 +154,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
       for (uint32_t c = 0; c < job.cols; ++c) {
         size_t slot = size_t{r} * job.cols + c;
         CoreState& core = cores_[slot];
-        setup_core(core, job, row0 + r, c, l1_arena_ + slot * arch_.l1_bytes, kernels[2]);
+        setup_core(core, program, row0 + r, c, l1_arena_ + slot * arch_.l1_bytes, kernels[2]);
         add_tasks(tasks, core, job, kernels);
       }
     }
@@ -150,9 +163,9 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
     state.cols = job.cols;
     state.first_row = row0;
     SchedulerOptions options;
-    options.threads = job.threads;
+    options.threads = options_.threads;
     options.control = control_;
-    if (auto failure = run_tasks(tasks, options)) return RunOutcome{false, "FAILED_PRECONDITION", *failure};
+    if (auto failure = run_tasks(tasks, options)) return RunOutcome{false, Code::kFailedPrecondition, *failure};
   }
   return RunOutcome{};
 }

@@ -5,10 +5,12 @@
 #pragma once
 
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "device/arch.h"
 #include "device/emu/run_context.h"
+#include "device/emu/shared_regions.h"
 #include "device/emu/sched/scheduler.h"
 #include "device/emu/worker/kernel_library.h"
 #include "device/emu/worker/run_job.h"
@@ -17,20 +19,27 @@ namespace zyxtt::emu {
 
 class RunExecutor {
  public:
-  RunExecutor(const Arch& arch, uint8_t* dram, ControlBlock* control);
+  RunExecutor(const Arch& arch, uint8_t* dram, ControlBlock* control, const WorkerOptions& options,
+              SharedRegions regions);
   ~RunExecutor();
 
   RunOutcome execute(const RunJob& job);
 
  private:
-  void setup_core(CoreState& core, const RunJob& job, uint32_t row, uint32_t col, uint8_t* l1,
+  void setup_core(CoreState& core, const ProgramSpec& program, uint32_t row, uint32_t col, uint8_t* l1,
                   const LoadedKernel* compute);
   void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, const LoadedKernel* kernels[3]);
 
   const Arch& arch_;
   uint8_t* dram_;
   ControlBlock* control_;
+  const WorkerOptions options_;
+  SharedRegions regions_;
+  uint64_t regions_seen_ = ~0ull;  // generation last copied into the run state
   KernelLibrary kernels_;
+  // Programs by id, as sent once per worker. Their objects are looked up in
+  // kernels_ on every run: the library may unload an object between runs.
+  std::unordered_map<uint64_t, ProgramSpec> programs_;
   uint8_t* l1_arena_ = nullptr;
   size_t l1_cores_ = 0;
   std::vector<CoreState> cores_;  // one wave, row-major

@@ -1,57 +1,202 @@
 #include "device/emu/worker/run_job.h"
 
-#include <nlohmann/json.hpp>
+#include <cstring>
+#include <fmt/format.h>
+#include <type_traits>
 
 namespace zyxtt::emu {
+namespace {
 
-using nlohmann::json;
+class Writer {
+ public:
+  explicit Writer(FrameKind kind) { put(static_cast<uint8_t>(kind)); }
+  template <typename T>
+  void put(T value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    const size_t at = out_.size();
+    out_.resize(at + sizeof value);
+    std::memcpy(out_.data() + at, &value, sizeof value);
+  }
+  void put(bool value) { put(static_cast<uint8_t>(value)); }
+  void put(const std::string& text) {
+    put(static_cast<uint32_t>(text.size()));
+    out_.append(text);
+  }
+  void put(const std::vector<uint32_t>& values) {
+    put(static_cast<uint32_t>(values.size()));
+    const size_t at = out_.size();
+    out_.resize(at + values.size() * sizeof(uint32_t));
+    if (!values.empty()) std::memcpy(out_.data() + at, values.data(), values.size() * sizeof(uint32_t));
+  }
+  std::string take() { return std::move(out_); }
 
-std::string encode(const RunJob& job) {
-  json j;
-  j["reader"] = job.reader;
-  j["compute"] = job.compute;
-  j["writer"] = job.writer;
-  for (const CbSpec& cb : job.cbs) j["cbs"].push_back({cb.index, cb.data_format, cb.page_bytes, cb.pages});
-  j["rows"] = job.rows;
-  j["cols"] = job.cols;
-  j["srcs"] = job.srcs;
-  j["dsts"] = job.dsts;
-  for (const DramRegion& r : job.buffers) j["buffers"].push_back({r.address, r.per_bank_bytes});
-  j["threads"] = job.threads;
-  j["align"] = static_cast<int>(job.align_policy);
-  j["dprint"] = job.dprint;
-  j["fp32_to_dest"] = job.unpack_fp32_to_dest;
-  j["idle_spin_us"] = job.idle_spin_us;
-  return j.dump();
+ private:
+  std::string out_;
+};
+
+class Reader {
+ public:
+  Reader(std::string_view frame, FrameKind kind, const char* what) : in_(frame), what_(what) {
+    if (frame_kind(frame) != kind) fail("wrong frame kind");
+    in_.remove_prefix(1);
+  }
+  template <typename T>
+  T get() {
+    static_assert(std::is_trivially_copyable_v<T> && !std::is_same_v<T, bool>);
+    T value;
+    need(sizeof value);
+    std::memcpy(&value, in_.data(), sizeof value);
+    in_.remove_prefix(sizeof value);
+    return value;
+  }
+  bool get_bool() {
+    const auto v = get<uint8_t>();
+    if (v > 1) fail("a flag is neither 0 nor 1");
+    return v == 1;
+  }
+  // An enum stored as one byte, checked against its number of values.
+  template <typename E>
+  E get_enum(uint8_t count) {
+    const auto v = get<uint8_t>();
+    if (v >= count) fail("an enum value is out of range");
+    return static_cast<E>(v);
+  }
+  std::string get_string() {
+    const auto n = get<uint32_t>();
+    need(n);
+    std::string text(in_.substr(0, n));
+    in_.remove_prefix(n);
+    return text;
+  }
+  std::vector<uint32_t> get_words() {
+    const auto n = get<uint32_t>();
+    need(uint64_t{n} * sizeof(uint32_t));
+    std::vector<uint32_t> values(n);
+    if (n != 0) std::memcpy(values.data(), in_.data(), n * sizeof(uint32_t));
+    in_.remove_prefix(n * sizeof(uint32_t));
+    return values;
+  }
+  // Every frame is read whole: trailing bytes mean the two ends disagree.
+  void finish() {
+    if (!in_.empty()) fail(fmt::format("{} bytes past its end", in_.size()).c_str());
+  }
+  [[noreturn]] void fail(const char* why) const {
+    throw Error(Code::kInternal, fmt::format("malformed {} frame from the device link: {}", what_, why));
+  }
+
+ private:
+  void need(uint64_t n) const {
+    if (in_.size() < n) fail("truncated");
+  }
+  std::string_view in_;
+  const char* what_;
+};
+
+constexpr uint8_t kAlignPolicies = 3;  // AlignPolicy's values
+constexpr uint8_t kCodes = static_cast<uint8_t>(Code::kDeadlineExceeded) + 1;
+
+}  // namespace
+
+FrameKind frame_kind(std::string_view frame) {
+  if (frame.empty()) throw Error(Code::kInternal, "malformed frame from the device link: empty");
+  const auto tag = static_cast<uint8_t>(frame[0]);
+  if (tag < static_cast<uint8_t>(FrameKind::kOptions) || tag > static_cast<uint8_t>(FrameKind::kOutcome))
+    throw Error(Code::kInternal, fmt::format("malformed frame from the device link: unknown kind {}", tag));
+  return static_cast<FrameKind>(tag);
 }
 
-RunJob decode_job(const std::string& text) {
-  json j = json::parse(text);
+std::string encode(const WorkerOptions& o) {
+  Writer w(FrameKind::kOptions);
+  w.put(o.threads);
+  w.put(static_cast<uint8_t>(o.align_policy));
+  w.put(o.dprint);
+  w.put(o.unpack_fp32_to_dest);
+  w.put(o.idle_spin_us);
+  w.put(o.log_level);
+  return w.take();
+}
+
+WorkerOptions decode_options(std::string_view frame) {
+  Reader r(frame, FrameKind::kOptions, "options");
+  WorkerOptions o;
+  o.threads = r.get<uint32_t>();
+  o.align_policy = r.get_enum<AlignPolicy>(kAlignPolicies);
+  o.dprint = r.get_bool();
+  o.unpack_fp32_to_dest = r.get_bool();
+  o.idle_spin_us = r.get<uint32_t>();
+  o.log_level = r.get<int32_t>();
+  r.finish();
+  return o;
+}
+
+std::string encode(const RunJob& job) {
+  Writer w(FrameKind::kRun);
+  w.put(job.program_id);
+  w.put(job.program.has_value());
+  if (job.program) {
+    w.put(job.program->reader);
+    w.put(job.program->compute);
+    w.put(job.program->writer);
+    w.put(static_cast<uint32_t>(job.program->cbs.size()));
+    for (const CbSpec& cb : job.program->cbs) {
+      w.put(cb.index);
+      w.put(cb.data_format);
+      w.put(cb.page_bytes);
+      w.put(cb.pages);
+    }
+  }
+  w.put(job.rows);
+  w.put(job.cols);
+  w.put(job.srcs);
+  w.put(job.dsts);
+  return w.take();
+}
+
+RunJob decode_job(std::string_view frame) {
+  Reader r(frame, FrameKind::kRun, "run");
   RunJob job;
-  job.reader = j["reader"];
-  job.compute = j["compute"];
-  job.writer = j["writer"];
-  for (const auto& cb : j.value("cbs", json::array())) job.cbs.push_back({cb[0], cb[1], cb[2], cb[3]});
-  job.rows = j["rows"];
-  job.cols = j["cols"];
-  job.srcs = j["srcs"].get<std::vector<uint32_t>>();
-  job.dsts = j["dsts"].get<std::vector<uint32_t>>();
-  for (const auto& r : j.value("buffers", json::array())) job.buffers.push_back({r[0], r[1]});
-  job.threads = j["threads"];
-  job.align_policy = static_cast<AlignPolicy>(j["align"].get<int>());
-  job.dprint = j["dprint"];
-  job.unpack_fp32_to_dest = j["fp32_to_dest"];
-  job.idle_spin_us = j["idle_spin_us"];
+  job.program_id = r.get<uint64_t>();
+  if (r.get_bool()) {
+    ProgramSpec& p = job.program.emplace();
+    p.reader = r.get_string();
+    p.compute = r.get_string();
+    p.writer = r.get_string();
+    const auto n = r.get<uint32_t>();
+    if (n > kMaxCbs) r.fail("more circular buffers than a core has");
+    p.cbs.resize(n);
+    for (CbSpec& cb : p.cbs) {
+      cb.index = r.get<uint32_t>();
+      cb.data_format = r.get<uint32_t>();
+      cb.page_bytes = r.get<uint32_t>();
+      cb.pages = r.get<uint32_t>();
+      if (cb.index >= kMaxCbs) r.fail("a circular buffer index is out of range");
+    }
+  }
+  job.rows = r.get<uint32_t>();
+  job.cols = r.get<uint32_t>();
+  if (job.rows == 0 || job.cols == 0) r.fail("an empty grid");
+  job.srcs = r.get_words();
+  job.dsts = r.get_words();
+  r.finish();
   return job;
 }
 
 std::string encode(const RunOutcome& outcome) {
-  return json{{"ok", outcome.ok}, {"code", outcome.code}, {"message", outcome.message}}.dump();
+  Writer w(FrameKind::kOutcome);
+  w.put(outcome.ok);
+  w.put(static_cast<uint8_t>(outcome.code));
+  w.put(outcome.message);
+  return w.take();
 }
 
-RunOutcome decode_outcome(const std::string& text) {
-  json j = json::parse(text);
-  return RunOutcome{j["ok"], j["code"], j["message"]};
+RunOutcome decode_outcome(std::string_view frame) {
+  Reader r(frame, FrameKind::kOutcome, "outcome");
+  RunOutcome outcome;
+  outcome.ok = r.get_bool();
+  outcome.code = r.get_enum<Code>(kCodes);
+  outcome.message = r.get_string();
+  r.finish();
+  return outcome;
 }
 
 }  // namespace zyxtt::emu

@@ -9,11 +9,13 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <spdlog/spdlog.h>
 #include <string>
 
 #include "common/log.h"
 #include "common/error.h"
-#include "common/poll_wait.h"
+#include "device/emu/shared_regions.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/run_executor.h"
 
@@ -61,20 +63,36 @@ int worker_main(int argc, char** argv) {
   }
   g_control = static_cast<ControlBlock*>(control);
   install_crash_handlers();
-  RunExecutor executor(arch, static_cast<uint8_t*>(dram), g_control);
-  std::chrono::microseconds idle_spin{0};  // the last job's setting
+  FrameReader link(kWorkerSocketFd);
+  // The first frame: options for the worker's whole life.
+  std::optional<std::string> frame = link.read();
+  if (!frame) return 0;
+  WorkerOptions options;
+  std::unique_ptr<RunExecutor> executor;
+  try {
+    options = decode_options(*frame);
+    spdlog::set_level(static_cast<spdlog::level::level_enum>(options.log_level));
+    spdlog::debug("device worker: options received (threads {}, noc alignment {}, dprint {}, unpack to dest {}, "
+                  "idle spin {} us)",
+                  options.threads, static_cast<int>(options.align_policy), options.dprint,
+                  options.unpack_fp32_to_dest, options.idle_spin_us);
+    executor = std::make_unique<RunExecutor>(arch, static_cast<uint8_t*>(dram), g_control, options,
+                                             SharedRegions::attach(kWorkerRegionsFd));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "zyx-tt-device-worker: %s\n", e.what());
+    return 2;
+  }
+  const std::chrono::microseconds idle_spin(options.idle_spin_us);
   for (;;) {
-    pollfd socket{kWorkerSocketFd, POLLIN, 0};
-    if (poll_after_spin(&socket, 1, idle_spin) < 0 && errno != EINTR) break;
-    std::optional<std::string> frame = read_frame(kWorkerSocketFd);
+    frame = link.read_after_spin(idle_spin);
     if (!frame) break;
     RunOutcome outcome;
     try {
-      const RunJob job = decode_job(*frame);
-      idle_spin = std::chrono::microseconds(job.idle_spin_us);
-      outcome = executor.execute(job);
+      outcome = executor->execute(decode_job(*frame));
+    } catch (const Error& e) {
+      outcome = RunOutcome{false, e.code(), std::string("device worker: ") + e.what()};
     } catch (const std::exception& e) {
-      outcome = RunOutcome{false, "INTERNAL", std::string("device worker: ") + e.what()};
+      outcome = RunOutcome{false, Code::kInternal, std::string("device worker: ") + e.what()};
     }
     if (!write_frame(kWorkerSocketFd, encode(outcome))) break;
   }

@@ -8,6 +8,7 @@ namespace zyxtt::emu {
 inline constexpr int kWorkerDramFd = 3;
 inline constexpr int kWorkerSocketFd = 4;
 inline constexpr int kWorkerControlFd = 5;
+inline constexpr int kWorkerRegionsFd = 6;  // SharedRegions, read-only
 
 int worker_main(int argc, char** argv);
 

@@ -1,0 +1,208 @@
+// The runtime <-> device-worker link: binary frames survive encoding and
+// decoding field for field, and every malformed or truncated frame is
+// refused with a named reason; frames arrive whole and in order through the
+// socket; the shared allocation table follows inserts and erases.
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "device/emu/shared_regions.h"
+#include "device/emu/worker/frame_io.h"
+#include "device/emu/worker/run_job.h"
+
+namespace zyxtt::emu {
+namespace {
+
+std::string error_text(auto&& decode) {
+  try {
+    decode();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kInternal);
+    return e.what();
+  }
+  return "accepted";
+}
+
+RunJob job_with_program() {
+  RunJob job;
+  job.program_id = 0x1234567890abull;
+  job.program = ProgramSpec{"/c/r.so", "/c/c.so", "", {{0, 0, 4096, 2}, {16, 5, 2048, 2}}};
+  job.rows = 10;
+  job.cols = 12;
+  job.srcs = {65536, 4096 * 100};
+  job.dsts = {0x7fff0000u};
+  return job;
+}
+
+TEST(WorkerFrames, OptionsRoundTrip) {
+  WorkerOptions o;
+  o.threads = 7;
+  o.align_policy = AlignPolicy::kIgnore;
+  o.dprint = true;
+  o.unpack_fp32_to_dest = false;
+  o.idle_spin_us = 250;
+  o.log_level = 1;
+  const std::string frame = encode(o);
+  EXPECT_EQ(frame_kind(frame), FrameKind::kOptions);
+  EXPECT_EQ(decode_options(frame), o);
+  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 4 + 4) << "fixed-width fields, no text";
+}
+
+TEST(WorkerFrames, RunJobRoundTripsWithAndWithoutItsProgram) {
+  RunJob job = job_with_program();
+  EXPECT_EQ(decode_job(encode(job)), job);
+  job.program.reset();
+  const std::string frame = encode(job);
+  EXPECT_EQ(decode_job(frame), job);
+  // A later run carries id, grid and addresses only.
+  EXPECT_EQ(frame.size(), 1u + 8 + 1 + 4 + 4 + (4 + 2 * 4) + (4 + 1 * 4));
+}
+
+TEST(WorkerFrames, OutcomeCarriesEveryCodeAsTheEnum) {
+  for (Code c : {Code::kInvalidArgument, Code::kNotFound, Code::kOutOfRange, Code::kResourceExhausted,
+                 Code::kFailedPrecondition, Code::kUnimplemented, Code::kInternal, Code::kDeadlineExceeded}) {
+    const RunOutcome outcome{false, c, "core (x=1, y=2) reader: bad"};
+    const std::string frame = encode(outcome);
+    EXPECT_EQ(static_cast<uint8_t>(frame[2]), static_cast<uint8_t>(c));
+    EXPECT_EQ(decode_outcome(frame), outcome);
+  }
+  EXPECT_EQ(decode_outcome(encode(RunOutcome{})), RunOutcome{});
+}
+
+TEST(WorkerFrames, EveryTruncationIsRefused) {
+  const std::string frames[] = {encode(job_with_program()), encode(WorkerOptions{}),
+                                encode(RunOutcome{false, Code::kNotFound, "gone"})};
+  for (const std::string& frame : frames) {
+    for (size_t n = 1; n < frame.size(); ++n) {
+      const std::string cut = frame.substr(0, n);
+      std::string text = error_text([&] {
+        switch (frame_kind(cut)) {
+          case FrameKind::kOptions: decode_options(cut); break;
+          case FrameKind::kRun: decode_job(cut); break;
+          case FrameKind::kOutcome: decode_outcome(cut); break;
+        }
+      });
+      EXPECT_NE(text.find("truncated"), std::string::npos) << "prefix of " << n << " bytes: " << text;
+    }
+  }
+  EXPECT_EQ(error_text([] { frame_kind(""); }), "malformed frame from the device link: empty");
+}
+
+TEST(WorkerFrames, MalformedFramesAreRefusedWithTheirReason) {
+  EXPECT_EQ(error_text([] { decode_job(encode(job_with_program()) + "x"); }),
+            "malformed run frame from the device link: 1 bytes past its end");
+  EXPECT_EQ(error_text([] { decode_job(encode(WorkerOptions{})); }),
+            "malformed run frame from the device link: wrong frame kind");
+  EXPECT_EQ(error_text([] { frame_kind(std::string(1, '\x09')); }),
+            "malformed frame from the device link: unknown kind 9");
+
+  std::string options = encode(WorkerOptions{});
+  options[5] = 3;  // align policy: three values
+  EXPECT_EQ(error_text([&] { decode_options(options); }),
+            "malformed options frame from the device link: an enum value is out of range");
+  options = encode(WorkerOptions{});
+  options[6] = 2;  // dprint
+  EXPECT_EQ(error_text([&] { decode_options(options); }),
+            "malformed options frame from the device link: a flag is neither 0 nor 1");
+
+  std::string outcome = encode(RunOutcome{false, Code::kInternal, ""});
+  outcome[2] = 8;  // one past kDeadlineExceeded
+  EXPECT_EQ(error_text([&] { decode_outcome(outcome); }),
+            "malformed outcome frame from the device link: an enum value is out of range");
+
+  RunJob job = job_with_program();
+  job.program->cbs[1].index = 64;
+  EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
+            "malformed run frame from the device link: a circular buffer index is out of range");
+  job = job_with_program();
+  job.cols = 0;
+  EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
+            "malformed run frame from the device link: an empty grid");
+  // A list whose count runs past the frame.
+  job = job_with_program();
+  job.program.reset();
+  std::string frame = encode(job);
+  frame[1 + 8 + 1 + 4 + 4] = 100;  // srcs count
+  EXPECT_EQ(error_text([&] { decode_job(frame); }), "malformed run frame from the device link: truncated");
+}
+
+class FrameSocket : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM, 0, fds_), 0); }
+  void TearDown() override {
+    for (int fd : fds_)
+      if (fd >= 0) close(fd);
+  }
+  int fds_[2] = {-1, -1};
+};
+
+TEST_F(FrameSocket, FramesSentBackToBackArriveWholeAndInOrder) {
+  const std::string a = encode(job_with_program()), b = encode(RunOutcome{false, Code::kOutOfRange, "x"});
+  const std::string big(200000, 'z');  // larger than one read
+  ASSERT_TRUE(write_frame(fds_[0], a));
+  ASSERT_TRUE(write_frame(fds_[0], ""));
+  std::thread writer([&] { write_frame(fds_[0], big); });
+  FrameReader reader(fds_[1]);
+  EXPECT_EQ(reader.read(), a);
+  EXPECT_EQ(reader.read(), "");
+  EXPECT_EQ(reader.read(), big);
+  writer.join();
+  ASSERT_TRUE(write_frame(fds_[0], b));
+  EXPECT_EQ(reader.read(), b);
+  EXPECT_FALSE(reader.buffered());
+}
+
+TEST_F(FrameSocket, EndOfStreamInsideAFrameIsNoFrame) {
+  const std::string frame = encode(job_with_program());
+  const uint64_t length = frame.size();
+  ASSERT_EQ(write(fds_[0], &length, sizeof length), static_cast<ssize_t>(sizeof length));
+  ASSERT_EQ(write(fds_[0], frame.data(), 5), 5);
+  close(fds_[0]);
+  fds_[0] = -1;
+  FrameReader reader(fds_[1]);
+  EXPECT_EQ(reader.read(), std::nullopt);
+}
+
+TEST(SharedRegions, WorkerSideSeesEveryChangeInAddressOrder) {
+  SharedRegions table(16);
+  SharedRegions worker = SharedRegions::attach(dup(table.fd()));
+  std::vector<DramRegion> seen;
+  const uint64_t g0 = worker.generation();
+  table.insert({0x30000, 4096});
+  table.insert({0x10000, 8192});
+  table.insert({0x20000, 4096});
+  EXPECT_EQ(worker.generation(), g0 + 3);
+  worker.copy_to(seen);
+  ASSERT_EQ(seen.size(), 3u);
+  EXPECT_EQ(seen[0].address, 0x10000u);
+  EXPECT_EQ(seen[0].per_bank_bytes, 8192u);
+  EXPECT_EQ(seen[1].address, 0x20000u);
+  EXPECT_EQ(seen[2].address, 0x30000u);
+  table.erase(0x20000);
+  table.erase(0x99999);  // not allocated: no change
+  EXPECT_EQ(worker.generation(), g0 + 4);
+  worker.copy_to(seen);
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(seen[0].address, 0x10000u);
+  EXPECT_EQ(seen[1].address, 0x30000u);
+}
+
+TEST(SharedRegions, AFullTableRefusesInsteadOfOverrunning) {
+  SharedRegions table(2);
+  table.insert({0x1000, 4096});
+  table.insert({0x2000, 4096});
+  try {
+    table.insert({0x3000, 4096});
+    FAIL() << "a third region fit in a table of two";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kResourceExhausted);
+  }
+  EXPECT_EQ(table.size(), 2u);
+}
+
+}  // namespace
+}  // namespace zyxtt::emu
