@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <spdlog/spdlog.h>
 #include <string>
@@ -17,6 +18,8 @@
 #include "common/error.h"
 #include "device/emu/shared_regions.h"
 #include "device/emu/worker/frame_io.h"
+#include "device/emu/worker/memory_guard.h"
+#include "device/emu/worker/sandbox.h"
 #include "device/emu/worker/run_executor.h"
 
 namespace zyxtt::emu {
@@ -53,6 +56,7 @@ void install_crash_handlers() {
 
 int worker_main(int argc, char** argv) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  prefer_for_oom_kill();
   std::string arch_name = argc > 1 ? argv[1] : "p100a";
   const Arch& arch = find_arch(arch_name);
   void* dram = mmap(nullptr, arch.dram_bytes(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, kWorkerDramFd, 0);
@@ -63,6 +67,7 @@ int worker_main(int argc, char** argv) {
   }
   g_control = static_cast<ControlBlock*>(control);
   install_crash_handlers();
+  arm_memory_guard(g_control);
   FrameReader link(kWorkerSocketFd);
   // The first frame: options for the worker's whole life.
   std::optional<std::string> frame = link.read();
@@ -79,7 +84,18 @@ int worker_main(int argc, char** argv) {
     executor = std::make_unique<RunExecutor>(arch, static_cast<uint8_t*>(dram), g_control, options,
                                              SharedRegions::attach(kWorkerRegionsFd));
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "zyx-tt-device-worker: %s\n", e.what());
+    emulator_log().critical("zyx-tt-device-worker: {}", e.what());
+    return 2;
+  }
+  // The warning channel opens what it needs (terminal check, time zone file)
+  // now: inside the sandbox only the dynamic loader may open files.
+  emulator_log();
+  tzset();
+  std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  if (!enter_sandbox(g_control)) {
+    emulator_log().critical("zyx-tt-device-worker: cannot enter the kernel sandbox (seccomp): {}", std::strerror(errno));
     return 2;
   }
   const std::chrono::microseconds idle_spin(options.idle_spin_us);
@@ -88,12 +104,17 @@ int worker_main(int argc, char** argv) {
     if (!frame) break;
     RunOutcome outcome;
     try {
+      g_control->phase.store(static_cast<int32_t>(WorkerPhase::kLoading));
       outcome = executor->execute(decode_job(*frame));
     } catch (const Error& e) {
       outcome = RunOutcome{false, e.code(), std::string("device worker: ") + e.what()};
     } catch (const std::exception& e) {
       outcome = RunOutcome{false, Code::kInternal, std::string("device worker: ") + e.what()};
     }
+    g_control->phase.store(static_cast<int32_t>(WorkerPhase::kIdle));
+    // Descriptors a kernel opened (dup, pipe, eventfd...) die with its run, so
+    // a leak cannot keep the next run from loading its kernels.
+    close_range(kFirstFreeFd, ~0u, 0);
     if (!write_frame(kWorkerSocketFd, encode(outcome))) break;
   }
   return 0;
