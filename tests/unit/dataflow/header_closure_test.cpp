@@ -27,8 +27,9 @@ std::string syntax_errors(Side side, const std::string& source, const std::vecto
                                   side == Side::kCompute ? "-DCOMPILE_FOR_TRISC" : "-DCOMPILE_FOR_BRISC"};
   for (const auto& d : defines) cmd.push_back("-D" + d);
   cmd.insert(cmd.end(), {"-x", "c++", "-"});
-  ProcessResult r = run_process(cmd, source);
-  return r.exit_code == 0 ? "" : r.err.empty() ? "failed without a message" : r.err;
+  std::string err;
+  ProcessResult r = run_process(cmd, source, [&](std::string_view chunk) { err.append(chunk); });
+  return r.exit_code == 0 ? "" : err.empty() ? "failed without a message" : err;
 }
 
 // What tt-metal's common.h gives any compute kernel.
