@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <limits>
+#include <tuple>
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
+#include "protocol/line_bounds.h"
 
 namespace zyxtt::protocol {
 namespace {
@@ -123,12 +125,22 @@ Run parse_run(const Fields& f) {
   r.gd1 = f.u32("gd1");
   r.srcs = parse_indexed(f, "src");
   r.dsts = parse_indexed(f, "dst");
+  for (const auto& [list, prefix, role] : {std::tuple{&r.srcs, "src", "reader"}, std::tuple{&r.dsts, "dst", "writer"}}) {
+    if (list->size() + 2 > kMaxKernelArgs) {
+      throw Error(Code::kOutOfRange,
+                  fmt::format("run: {} {} buffers give the {} {} runtime args (one address each, then row and "
+                              "column); a kernel takes at most {}, so at most {} {} buffers",
+                              list->size(), prefix, role, list->size() + 2, kMaxKernelArgs, kMaxKernelArgs - 2,
+                              prefix));
+    }
+  }
   return r;
 }
 
 }  // namespace
 
 Command parse_command(std::string_view line) {
+  check_line_bounds(line);
   json object;
   try {
     object = json::parse(line);
@@ -163,37 +175,33 @@ Command parse_command(std::string_view line) {
   if (cmd == "read_buf") return ReadBuf{f.u32("index"), f.str("shm_path"), f.u64("size")};
   if (cmd == "compile_program") return parse_compile(f);
   if (cmd == "run") return parse_run(f);
+  if (cmd == "grid") return Grid{};
   if (cmd == "exit") return Exit{};
 
   std::string shown = cmd.size() > 40 ? cmd.substr(0, 40) + "..." : cmd;
   throw Error(Code::kUnimplemented,
               fmt::format("unknown cmd '{}'; expected one of init, alloc_buf, free_buf, write_buf, read_buf, "
-                          "compile_program, run, exit",
+                          "compile_program, run, grid, exit",
                           shown));
+}
+
+bool is_command_line(std::string_view line) {
+  try {
+    check_line_bounds(line);
+  } catch (const Error&) {
+    return false;
+  }
+  json object = json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (!object.is_object()) return false;
+  auto cmd = object.find("cmd");
+  return cmd != object.end() && cmd->is_string();
 }
 
 std::string_view command_name(const Command& command) {
   static constexpr std::string_view names[] = {"init",     "alloc_buf",       "free_buf", "write_buf",
-                                               "read_buf", "compile_program", "run",      "exit"};
+                                               "read_buf", "compile_program", "run",      "grid", "exit"};
   return names[command.index()];
 }
 
 }  // namespace zyxtt::protocol
 
-namespace zyxtt::protocol {
-
-std::optional<uint64_t> compile_payload_bytes(std::string_view line) {
-  nlohmann::json object = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (!object.is_object() || object.value("cmd", nlohmann::json()) != "compile_program") return std::nullopt;
-  uint64_t total = 0;
-  for (const char* key : {"reader_source_len", "compute_source_len", "writer_source_len"}) {
-    auto it = object.find(key);
-    if (it == object.end() || !it->is_number_unsigned()) return std::nullopt;
-    uint64_t n = it->get<uint64_t>();
-    if (n > (1ull << 30)) return std::nullopt;  // not a real payload: do not wait for it
-    total += n;
-  }
-  return total;
-}
-
-}  // namespace zyxtt::protocol
