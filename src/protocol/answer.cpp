@@ -14,6 +14,10 @@ std::string bye_answer() { return R"({"status":"bye"})"; }
 
 std::string index_answer(uint32_t index) { return fmt::format(R"({{"status":"ok","index":"{}"}})", index); }
 
+std::string grid_answer(uint32_t rows, uint32_t cols) {
+  return fmt::format(R"({{"status":"ok","rows":"{}","cols":"{}"}})", rows, cols);
+}
+
 std::string sanitize_message(std::string_view message) {
   std::string out;
   out.reserve(std::min(message.size(), kMaxMessageBytes));

@@ -14,6 +14,7 @@ std::string ok_answer();                        // {"status":"ok"}
 std::string ready_answer();                     // {"status":"ready"}
 std::string bye_answer();                       // {"status":"bye"}
 std::string index_answer(uint32_t index);       // {"status":"ok","index":"7"}
+std::string grid_answer(uint32_t rows, uint32_t cols);  // {"status":"ok","rows":"10","cols":"12"}
 std::string error_answer(Code code, std::string_view message);
 
 // What the client can carry: quotes become single quotes, control characters

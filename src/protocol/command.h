@@ -6,18 +6,38 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
 namespace zyxtt::protocol {
 
-// Data formats a circular buffer may carry, with the protocol's codes.
-enum class CbFormat : uint32_t { kFloat32 = 0, kFloat16 = 1, kFloat16_b = 2 };
+// Data formats a circular buffer may carry, with the protocol's codes
+// (V1: 0-2, V2.5: 3, V3: 0-8; zyx-newer-protocol.md).
+enum class CbFormat : uint32_t {
+  kFloat32 = 0, kFloat16 = 1, kFloat16_b = 2, kUInt16 = 3, kFp8_e4m3 = 4,
+  kUInt8 = 5, kInt8 = 6, kUInt32 = 7, kInt32 = 8,
+};
+inline constexpr uint32_t kCbFormats = 9;
+// Bytes of one 32 x 32 tile of `format`.
+uint32_t tile_bytes(CbFormat format);
 
 struct CbConfig {
   uint32_t index = 0;
   CbFormat format = CbFormat::kFloat32;
   uint32_t tile_bytes = 0;
+  uint32_t pages = 2;  // cb_nt (V3); V1 means 2
+};
+
+// The kernels' three sections, in the order the protocol lists their params.
+enum class Section : uint32_t { kReader = 0, kCompute = 1, kWriter = 2 };
+inline constexpr uint32_t kSections = 3;
+
+// V2: the kernel's parameters (inputs, Variables, outputs by global ordinal)
+// and, per section, the ordinals it uses, ascending.
+struct ParamLayout {
+  uint32_t n_params = 0;
+  std::vector<uint32_t> sections[kSections];
 };
 
 struct Init {
@@ -47,6 +67,8 @@ struct CompileProgram {
   uint64_t compute_len = 0;
   uint64_t writer_len = 0;
   std::vector<CbConfig> cbs;
+  std::optional<ParamLayout> params;  // V2: present with n_params
+  std::optional<bool> fp32_dest_acc;  // V2.5: absent means as V1
 };
 struct Run {
   uint32_t id = 0;
@@ -54,10 +76,14 @@ struct Run {
   uint32_t gd1 = 0;
   std::vector<uint32_t> srcs;
   std::vector<uint32_t> dsts;
+  // V2: Variable values by ordinal (vord{i}, vval{i}); absent without n_vars.
+  std::optional<std::vector<std::pair<uint32_t, uint32_t>>> vars;
 };
+// zyx V3: the worker grid's rows and columns.
+struct Grid {};
 struct Exit {};
 
-using Command = std::variant<Init, AllocBuf, FreeBuf, WriteBuf, ReadBuf, CompileProgram, Run, Exit>;
+using Command = std::variant<Init, AllocBuf, FreeBuf, WriteBuf, ReadBuf, CompileProgram, Run, Grid, Exit>;
 
 // Largest source the runtime accepts per kernel.
 inline constexpr uint64_t kMaxSourceBytes = 16ull << 20;

@@ -37,6 +37,7 @@ class Server {
   std::string handle(const protocol::ReadBuf& c);
   std::string handle(const protocol::CompileProgram& c);
   std::string handle(const protocol::Run& c);
+  std::string handle(const protocol::Grid& c);
   std::string handle(const protocol::Exit& c);
 
   void check_grid(const protocol::Run& c) const;
@@ -47,7 +48,11 @@ class Server {
   InputReader input_;
   OutputChannel output_;
   BufferTable buffers_;
-  std::map<uint32_t, std::shared_ptr<CompiledProgram>> programs_;
+  struct Program {
+    std::shared_ptr<CompiledProgram> compiled;
+    std::optional<protocol::ParamLayout> params;  // V2 onwards
+  };
+  std::map<uint32_t, Program> programs_;
   bool exit_requested_ = false;
 };
 
