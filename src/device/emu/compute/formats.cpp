@@ -127,6 +127,7 @@ inline uint8_t fp8_e4m3_from_f32(float f, Rounding r) {
   const uint8_t sign = std::signbit(f) ? 0x80 : 0;
   if (std::isnan(f)) return sign | 0x7F;
   const float a = std::fabs(f);
+  if (a >= 448.0f) return sign | 0x7E;
   auto round = [r](float x) {
     return r == Rounding::kTruncate ? std::trunc(x) : r == Rounding::kHalfAwayFromZero ? std::round(x) : std::nearbyint(x);
   };
