@@ -12,11 +12,15 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "common/byte_size.h"
 #include "common/error.h"
 #include "device/emu/emu_device.h"
 #include "server/server.h"
 
 namespace {
+
+// The worker maps L1 for a whole grid and stacks for its threads and fibers.
+constexpr uint64_t kMinWorkerMemory = uint64_t{512} << 20;
 
 int g_stop_pipe[2] = {-1, -1};
 
@@ -47,6 +51,12 @@ std::filesystem::path own_directory() {
   return ec ? std::filesystem::path(".") : exe.parent_path();
 }
 
+// Half of the host's RAM: room for the runtime's buffers beside the worker.
+std::string default_worker_memory() {
+  const std::optional<uint64_t> total = zyxtt::host_memory_bytes();
+  return total ? std::to_string(*total / 2 >> 20) + "M" : "0";
+}
+
 std::string default_kernel_api() {
   auto installed = own_directory() / "kernel-api";
   if (std::filesystem::exists(installed / "zyxtt" / "krt.h")) return installed.string();
@@ -70,8 +80,10 @@ int main(int argc, char** argv) {
   bool dprint = false;
   std::string kernel_api = default_kernel_api();
   std::string compiler = "g++";
+  double compile_timeout = 120.0;
   std::string unpack_to_dest = "fp32";
   uint32_t idle_spin_us = 200;
+  std::string worker_memory = default_worker_memory();
 
   app.add_option("--log-level", log_level, "stderr log level: trace, debug, info, warn, error, off")
       ->envname("ZYX_TT_LOG")
@@ -97,7 +109,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
   app.add_option("--run-timeout", run_timeout,
-                 "seconds a run may go without any kernel making progress before the watchdog ends it")
+                 "seconds a run may go with nothing moving (no CB page pushed or popped, NOC transaction issued, wait "
+                 "satisfied or kernel returning) before the watchdog ends it")
       ->envname("ZYX_TT_RUN_TIMEOUT")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
@@ -124,8 +137,25 @@ int main(int argc, char** argv) {
       ->envname("ZYX_TT_IDLE_SPIN_US")
       ->check(CLI::Range(0u, 100000u))
       ->capture_default_str();
+  app.add_option("--worker-memory", worker_memory,
+                 "private memory the device worker (and so every kernel) may use, e.g. 4G or 512M (0: no limit); "
+                 "a run that exceeds it fails and the worker restarts")
+      ->envname("ZYX_TT_WORKER_MEMORY")
+      ->check([](const std::string& text) -> std::string {
+        const std::optional<uint64_t> bytes = zyxtt::parse_byte_size(text);
+        if (!bytes) return "expected a size such as 4G, 512M or 1073741824";
+        if (*bytes != 0 && *bytes < kMinWorkerMemory) return "the device worker needs at least 512M";
+        return {};
+      })
+      ->capture_default_str();
   app.add_option("--compiler", compiler, "host C++ compiler for kernels")
       ->envname("ZYX_TT_COMPILER")
+      ->capture_default_str();
+  app.add_option("--compile-timeout", compile_timeout,
+                 "seconds one kernel's compile may take; past it the compiler's processes are killed and "
+                 "compile_program answers DEADLINE_EXCEEDED naming the kernel")
+      ->envname("ZYX_TT_COMPILE_TIMEOUT")
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
   app.footer(
       "Every option can also be set by the environment variable shown beside it.\n"
@@ -144,7 +174,9 @@ int main(int argc, char** argv) {
     emu_options.arch = &zyxtt::find_arch(arch_name);
     emu_options.worker_path = (own_directory() / "zyx-tt-device-worker").string();
     emu_options.kernel_api_dir = kernel_api;
-    emu_options.compiler = compiler;
+    emu_options.compiler.program = compiler;
+    emu_options.compiler.timeout = to_ms(compile_timeout);
+    emu_options.compiler.stop_fd = g_stop_pipe[0];
     emu_options.threads = threads;
     emu_options.run_timeout = to_ms(run_timeout);
     emu_options.align_policy = noc_alignment == "error"  ? zyxtt::emu::AlignPolicy::kError
@@ -154,6 +186,12 @@ int main(int argc, char** argv) {
     emu_options.unpack_fp32_to_dest = unpack_to_dest == "fp32";
     emu_options.idle_spin = std::chrono::microseconds(idle_spin_us);
     emu_options.stop_fd = g_stop_pipe[0];
+    emu_options.worker_memory = *zyxtt::parse_byte_size(worker_memory);
+    // Compilers are bounded by address space (RLIMIT_AS), which counts their
+    // shared libraries too: never below 1 GiB, or ordinary kernels would not build.
+    constexpr uint64_t kCompilerFloor = uint64_t{1} << 30;
+    emu_options.compiler.memory_limit_bytes =
+        emu_options.worker_memory == 0 ? 0 : std::max(emu_options.worker_memory, kCompilerFloor);
     emu_options.log_level = static_cast<int>(spdlog::get_level());
     zyxtt::emu::EmuDevice device(emu_options);
 

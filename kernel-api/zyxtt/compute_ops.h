@@ -33,6 +33,15 @@
   X(DivScalar, div_unary_tile) X(MaxScalar, unary_max_tile)                \
   X(MinScalar, unary_min_tile) X(Fill, fill_tile)                          \
   X(Identity, identity_tile)                                               \
+  X(Clamp, clamp_tile) X(Threshold, threshold_tile)                        \
+  X(Softplus, softplus_tile) X(Selu, selu_tile) X(Mish, mish_tile)         \
+  X(Hardmish, hardmish_tile) X(Cbrt, cbrt_tile)                            \
+  X(RemainderScalar, remainder_tile) X(FmodScalar, fmod_tile)              \
+  X(Rdiv, rdiv_tile) X(Rpow, rpow_tile) X(TanhDerivative, tanh_derivative_tile) \
+  X(I0, i0_tile) X(I1, i1_tile) X(Lgamma, lgamma_stirling_tile)                     \
+  X(UnaryEq, unary_eq_tile) X(UnaryNe, unary_ne_tile)                      \
+  X(UnaryGt, unary_gt_tile) X(UnaryGe, unary_ge_tile)                      \
+  X(UnaryLt, unary_lt_tile) X(UnaryLe, unary_le_tile)                      \
   /* bit-pattern ops: element = raw 32-bit DST word */                     \
   X(BitwiseNot, bitwise_not_tile) X(NegativeInt32, negative_tile_int32)    \
   X(AbsInt32, abs_tile_int32) X(FillBits, fill_tile_bitcast)               \
@@ -42,7 +51,11 @@
   X(SignbitInt32, signbit_tile_int32)                                      \
   X(AddScalarInt32, add_unary_tile_int32) X(SubScalarInt32, sub_unary_tile_int32) \
   X(ReluMaxInt32, relu_max_tile_int32) X(ReluMinInt32, relu_min_tile_int32) \
-  X(ReluMaxUInt32, relu_max_tile_uint32) X(ReluMinUInt32, relu_min_tile_uint32)
+  X(ReluMaxUInt32, relu_max_tile_uint32) X(ReluMinUInt32, relu_min_tile_uint32) \
+  X(ClampInt32, clamp_tile_int32) X(RsubScalarInt32, rsub_unary_int32_tile) \
+  X(UnaryEqInt32, unary_eq_tile_int32) X(UnaryNeInt32, unary_ne_tile_int32) \
+  X(UnaryGtInt32, unary_gt_tile_int32) X(UnaryGeInt32, unary_ge_tile_int32) \
+  X(UnaryLtInt32, unary_lt_tile_int32) X(UnaryLeInt32, unary_le_tile_int32)
 
 // Binary SFPU ops on two DST tiles: out = a op b.
 #define ZYXTT_SFPU_BINARY_OPS(X)                                                 \
@@ -71,7 +84,14 @@
   /* integer division: div_int32_tile gives an fp32 quotient, floor / trunc  */  \
   /* forms give int32 */                                                         \
   X(DivInt32, div_int32_tile) X(DivInt32Floor, div_int32_floor_tile)             \
-  X(DivInt32Trunc, div_int32_trunc_tile)
+  X(DivInt32Trunc, div_int32_trunc_tile)                                        \
+  /* float ops added with their headers */                                       \
+  X(Remainder, remainder_binary_tile) X(Fmod, fmod_binary_tile)                  \
+  X(Atan2, atan2_binary_tile) X(Xlogy, xlogy_binary_tile)                        \
+  X(Logsigmoid, logsigmoid_tile)                                                 \
+  /* integer ops added with their headers */                                     \
+  X(RemainderInt32, remainder_int32_tile) X(FmodInt32, fmod_int32_tile)          \
+  X(Gcd, gcd_tile) X(Lcm, lcm_tile)
 
 // FPU (matrix engine) element-wise ops on two CB tiles.
 #define ZYXTT_FPU_BINARY_OPS(X) X(Add, add_tiles) X(Sub, sub_tiles) X(Mul, mul_tiles)

@@ -1,5 +1,6 @@
-// Appended after every kernel source: the object's side of the kernel ABI
-// (krt_abi.h) -- its record, its binding and the entry the emulator calls.
+// Included before every kernel source (so a kernel left open is reported at
+// its own line): the object's side of the kernel ABI (krt_abi.h) -- its
+// record, its binding and the entry the emulator calls.
 #pragma once
 
 #include "zyxtt/compute_config.h"

@@ -64,3 +64,5 @@ constexpr uint32_t compile_time_arg() {
 }  // namespace zyxtt::kernel
 
 #define get_compile_time_arg_val(idx) (::zyxtt::kernel::compile_time_arg<(idx)>())
+
+#include "zyxtt/named_args.h"

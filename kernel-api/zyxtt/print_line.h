@@ -85,7 +85,11 @@ class Line {
 // Streams one value with the line's current format.
 template <typename T>
 inline void put_value(Line& l, const T& v) {
-  if constexpr (std::is_same_v<T, bool>) {
+  if constexpr (requires { v.print_to(l); }) {
+    v.print_to(l);  // values that print themselves (TileSlice)
+  } else if constexpr (requires { v.value(); }) {
+    put_value(l, v.value());  // wrappers of a bit pattern (bf16_t)
+  } else if constexpr (std::is_same_v<T, bool>) {
     l.put_int(v ? 1 : 0, false);
   } else if constexpr (std::is_same_v<T, char>) {
     l.put(v);

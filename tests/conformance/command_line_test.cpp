@@ -29,7 +29,8 @@ TEST(CommandLine, HelpListsEveryOptionWithItsEnvironmentVariable) {
                            "--run-timeout", "ZYX_TT_RUN_TIMEOUT", "--noc-alignment", "ZYX_TT_NOC_ALIGNMENT",
                            "--dprint", "ZYX_TT_DPRINT", "--unpack-to-dest", "ZYX_TT_UNPACK_TO_DEST",
                            "--idle-spin-us", "ZYX_TT_IDLE_SPIN_US", "--kernel-api", "ZYX_TT_KERNEL_API",
-                           "--compiler", "ZYX_TT_COMPILER"}) {
+                           "--compiler", "ZYX_TT_COMPILER", "--compile-timeout", "ZYX_TT_COMPILE_TIMEOUT",
+                           "--worker-memory", "ZYX_TT_WORKER_MEMORY"}) {
     EXPECT_NE(help.find(pair), std::string::npos) << pair;
   }
 }
@@ -49,6 +50,16 @@ TEST(CommandLine, BadOptionValuesAreRefused) {
   out = run_capture("--idle-spin-us 200000 </dev/null", &status);
   EXPECT_NE(status, 0);
   EXPECT_NE(out.find("--idle-spin-us"), std::string::npos) << out;
+  out = run_capture("--worker-memory lots </dev/null", &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find("--worker-memory: expected a size such as 4G, 512M or 1073741824"), std::string::npos) << out;
+  out = run_capture("--worker-memory 300M </dev/null", &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find("the device worker needs at least 512M"), std::string::npos) << out;
+  // The environment twin goes through the same check.
+  out = run_capture("</dev/null; ZYX_TT_WORKER_MEMORY=1.5x " + std::string(ZYXTT_RUNTIME_PATH) + " </dev/null", &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find("expected a size such as 4G"), std::string::npos) << out;
 }
 
 TEST(CommandLine, EnvironmentVariablesSetOptions) {

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "scenario_support.h"
+#include "fault_fixture.h"
 
 namespace zyxtt::testing {
 namespace {
@@ -19,50 +19,6 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 using client::CbConfig;
 using client::CbFormat;
-
-constexpr const char* kEmpty = "void kernel_main() {}\n";
-
-// Reads page 0 of the input into CB 0 and pushes it.
-constexpr const char* kReadOneTile = R"(
-void kernel_main() {
-  const InterleavedAddrGen<true> src = {.bank_base_address = get_arg_val<uint32_t>(0), .page_size = 4096};
-  cb_reserve_back(tt::CBIndex::c_0, 1);
-  noc_async_read(get_noc_addr(0, src), get_write_ptr(tt::CBIndex::c_0), 4096);
-  noc_async_read_barrier();
-  cb_push_back(tt::CBIndex::c_0, 1);
-}
-)";
-
-class FaultTest : public ScenarioTest {
- protected:
-  static constexpr uint32_t kBytes = 2 * 4096;
-
-  // Input floats 0, 0.5, 1, ...: word 0 is zero (the divide-by-zero divisor).
-  static std::vector<std::byte> input_bytes() {
-    std::vector<std::byte> bytes(kBytes);
-    for (uint32_t i = 0; i < kBytes / 4; ++i) {
-      const float v = 0.5f * static_cast<float>(i);
-      std::memcpy(&bytes[i * 4], &v, 4);
-    }
-    return bytes;
-  }
-
-  // Compiles `k` (CB 0 and CB 16, Float32) and runs it with one input and
-  // one output buffer; returns the run's answer.
-  std::string compile_and_run(const Kernels& k, uint32_t gd0 = 1, uint32_t gd1 = 1) {
-    const CbConfig cbs[] = {{0, CbFormat::kFloat32}, {16, CbFormat::kFloat32}};
-    const std::string compiled = compile(7, k, cbs);
-    EXPECT_EQ(compiled, R"({"status":"ok"})");
-    in_ = alloc(kBytes);
-    write(in_, input_bytes());
-    out_ = alloc(kBytes);
-    write(out_, std::vector<std::byte>(kBytes));
-    const uint32_t srcs[] = {in_}, dsts[] = {out_};
-    return run(7, gd0, gd1, srcs, dsts);
-  }
-
-  uint32_t in_ = 0, out_ = 0;
-};
 
 TEST_F(FaultTest, DeadlockNamesTheWaitingCallAndCb) {
   const std::string answer = compile_and_run(
@@ -300,7 +256,69 @@ TEST_F(FaultTest, EndlessLoopIsStoppedByTheWatchdog) {
   restart({"--run-timeout", "1"});
   const std::string answer = compile_and_run({kEmpty, "void kernel_main() { for (;;) {} }\n", kEmpty});
   EXPECT_EQ(code_of(answer), "DEADLINE_EXCEEDED") << answer;
-  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("watchdog"), HasSubstr("core (x=0, y=0) compute was running")));
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("no kernel made progress for 1.0 s"), HasSubstr("watchdog"),
+                                    HasSubstr("--run-timeout (ZYX_TT_RUN_TIMEOUT=2)"),
+                                    HasSubstr("core (x=0, y=0) compute was running")));
+  expect_still_serves();
+}
+
+// The reader hands numbered pages to the writer for 3 s on one core: its two
+// fibers hand off inside one scan of the core, and every page moved counts as
+// progress, so a 1 s watchdog lets the run finish. The writer stores the
+// number of pages, their sum and the last number the reader sent.
+TEST_F(FaultTest, LongRunOnOneCoreThatProgressesOutlivesTheWatchdog) {
+  restart({"--run-timeout", "1"});
+  const auto started = std::chrono::steady_clock::now();
+  const std::string answer = compile_and_run({R"(
+#include <chrono>
+void kernel_main() {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(3000);
+  uint32_t n = 0;
+  bool last = false;
+  while (!last) {
+    last = std::chrono::steady_clock::now() >= until;
+    cb_reserve_back(tt::CBIndex::c_0, 1);
+    volatile uint32_t* page = reinterpret_cast<volatile uint32_t*>(get_write_ptr(tt::CBIndex::c_0));
+    page[0] = n++;
+    page[1] = last ? 1 : 0;
+    cb_push_back(tt::CBIndex::c_0, 1);
+  }
+}
+)",
+                                              kEmpty, R"(
+void kernel_main() {
+  const InterleavedAddrGen<true> dst = {.bank_base_address = get_arg_val<uint32_t>(0), .page_size = 4096};
+  uint64_t sum = 0;
+  uint32_t count = 0, last_number = 0;
+  for (bool last = false; !last;) {
+    cb_wait_front(tt::CBIndex::c_0, 1);
+    volatile uint32_t* page = reinterpret_cast<volatile uint32_t*>(get_read_ptr(tt::CBIndex::c_0));
+    last_number = page[0];
+    last = page[1] != 0;
+    sum += last_number;
+    ++count;
+    cb_pop_front(tt::CBIndex::c_0, 1);
+  }
+  cb_reserve_back(tt::CBIndex::c_16, 1);
+  volatile uint32_t* out = reinterpret_cast<volatile uint32_t*>(get_write_ptr(tt::CBIndex::c_16));
+  out[0] = count;
+  out[1] = last_number;
+  out[2] = static_cast<uint32_t>(sum);
+  out[3] = static_cast<uint32_t>(sum >> 32);
+  noc_async_write(get_write_ptr(tt::CBIndex::c_16), get_noc_addr(0, dst), 16);
+  noc_async_write_barrier();
+}
+)"});
+  const auto elapsed = std::chrono::steady_clock::now() - started;
+  ASSERT_EQ(answer, R"({"status":"ok"})");
+  EXPECT_GE(elapsed, std::chrono::milliseconds(3000)) << "the run outlived the 1 s watchdog three times over";
+  const std::vector<std::byte> got = read(out_, 16);
+  uint32_t words[4];
+  std::memcpy(words, got.data(), 16);
+  const uint64_t count = words[0], sum = words[2] | (uint64_t{words[3]} << 32);
+  EXPECT_GT(count, 1000u) << "thousands of pages were handed over";
+  EXPECT_EQ(words[1], count - 1) << "pages 0 .. count-1, none lost";
+  EXPECT_EQ(sum, count * (count - 1) / 2) << "every page arrived once";
   expect_still_serves();
 }
 

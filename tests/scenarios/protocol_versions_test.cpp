@@ -216,6 +216,23 @@ TEST_F(ProtocolVersionsTest, V3EmptyComputeWithAOnePageCb) {
   EXPECT_EQ(answer, kOk);
 }
 
+TEST_F(ProtocolVersionsTest, V3PageCountsShapeTheRing) {
+  // A reader that reserves two pages at once: room in a V1 CB (2 pages), a
+  // reservation past the ring's end in a one-page V3 CB.
+  Kernels k = copy_kernels();
+  const std::string one = "cb_reserve_back(cb_in, 1)";
+  k.reader.replace(k.reader.find(one), one.size(), "cb_reserve_back(cb_in, 2)");
+  const auto input = mixed_bytes(4096, 41, [](uint64_t i) { return mix(i) & 0x3FFFFFFFu; }, 4);
+  std::string answer;
+  ASSERT_EQ(compile(41, k, {{0, 0, 4096, 2}, {16, 0, 4096, 2}}, true, copy_params(1, 0)), kOk);
+  EXPECT_EQ(run_copy(41, input, 1, 1, 16, &answer), input);
+  EXPECT_EQ(answer, kOk);
+  ASSERT_EQ(compile(42, k, {{0, 0, 4096, 1}, {16, 0, 4096, 1}}, true, copy_params(1, 0)), kOk);
+  run_copy(42, input, 1, 1, 16, &answer);
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_EQ(msg_of(answer), "") << answer;
+}
+
 TEST_F(ProtocolVersionsTest, V3GridQueryAnswersQuotedNumbers) {
   EXPECT_EQ(raw(R"({"cmd":"grid"})"), R"({"status":"ok","rows":"10","cols":"12"})");
 }

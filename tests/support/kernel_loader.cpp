@@ -36,13 +36,14 @@ std::string scratch_dir() {
 }
 
 BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole role, const std::string& out,
-                         const std::string& ctas) {
+                         const std::string& ctas, const std::vector<std::string>& defines) {
   // One cache in the build tree for all test processes: kernels compile once.
   static KernelCompiler compiler(ZYXTT_TEST_KERNEL_CACHE, ZYXTT_KERNEL_API_DIR);
   KernelSpec spec;
   spec.role = role == KernelRole::kReader ? krt::Role::kReader
               : role == KernelRole::kWriter ? krt::Role::kWriter
                                             : krt::Role::kCompute;
+  spec.defines = defines;
   std::stringstream list(ctas);
   for (std::string v; std::getline(list, v, ',');) spec.compile_args.push_back(static_cast<uint32_t>(std::stoul(v)));
   BuildResult r;

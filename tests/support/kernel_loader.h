@@ -22,8 +22,9 @@ enum class KernelRole { kReader, kWriter, kCompute };
 
 // Compiles each of `sources` (file paths) for `role` with KernelCompiler, the
 // JIT itself; `out`, when given, receives a copy of the (last) object.
+// `defines` (NAME or NAME=VALUE) are what a host passes in its kernel config.
 BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole role, const std::string& out,
-                         const std::string& ctas = "2,4096,2,4096");
+                         const std::string& ctas = "2,4096,2,4096", const std::vector<std::string>& defines = {});
 
 // Loads (once per process) and binds an object; throws zyxtt::Error.
 const LoadedKernel& load_kernel(const std::string& object);

@@ -1,9 +1,13 @@
 // The kernel compiler and its on-disk cache, with the real host compiler.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include "common/error.h"
 #include "device/emu/jit/kernel_compiler.h"
@@ -89,14 +93,120 @@ TEST_F(KernelCompilerTest, AnObjectOthersCouldWriteIsNeverTrustedAndIsRebuilt) {
   EXPECT_TRUE(is_trusted_file(path));
 }
 
-TEST_F(KernelCompilerTest, ASharedCacheFolderIsReplacedByAPrivateOne) {
+TEST_F(KernelCompilerTest, ASharedCacheFolderIsReplacedByAPrivateOneRemovedAfterwards) {
   fs::create_directories(dir_ / "kernels");
   chmod((dir_ / "kernels").c_str(), 0777);
+  std::string fallback;
+  {
+    KernelCompiler compiler(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
+    fallback = compiler.directory();
+    EXPECT_NE(fallback, (dir_ / "kernels").string());
+    std::string path = compiler.build(reader());
+    EXPECT_TRUE(is_trusted_file(path));
+  }
+  EXPECT_FALSE(fs::exists(fallback));
+}
+
+TEST_F(KernelCompilerTest, AFolderUnderAParentOthersCanWriteIsRefused) {
+  fs::create_directories(dir_);
+  chmod(dir_.c_str(), 0777);
+  try {
+    KernelCompiler compiler((dir_ / "cache").string(), ZYXTT_SOURCE_KERNEL_API);
+    FAIL() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kFailedPrecondition);
+    EXPECT_NE(std::string(e.what()).find("chmod o-w '" + dir_.string() + "'"), std::string::npos) << e.what();
+  }
+  chmod(dir_.c_str(), 01777);  // sticky: others cannot replace what is ours
+  KernelCompiler compiler((dir_ / "cache").string(), ZYXTT_SOURCE_KERNEL_API);
+  EXPECT_EQ(compiler.directory(), (dir_ / "cache" / "kernels").string());
+}
+
+TEST_F(KernelCompilerTest, TempFilesOfDeadWritersAreRemovedThoseOfLiveOnesKept) {
+  KernelCompiler first(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
+  struct stat ns {};
+  ASSERT_EQ(stat("/proc/self/ns/pid", &ns), 0);
+  pid_t dead = fork();
+  if (dead == 0) _exit(0);
+  waitpid(dead, nullptr, 0);
+  const fs::path kernels = first.directory();
+  auto temp = [&](const std::string& writer) { return kernels / (".0123abcd." + writer + ".0.tmp"); };
+  const fs::path of_dead = temp(std::to_string(ns.st_ino) + "-" + std::to_string(dead));
+  const fs::path of_live = temp(std::to_string(ns.st_ino) + "-" + std::to_string(getpid()));
+  const fs::path old_foreign = temp("1-1");
+  const fs::path new_foreign = temp("2-1");
+  for (const auto& p : {of_dead, of_live, old_foreign, new_foreign}) std::ofstream(p) << "half an object";
+  fs::last_write_time(old_foreign, fs::file_time_type::clock::now() - std::chrono::hours(2));
+  KernelCompiler second(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
+  EXPECT_FALSE(fs::exists(of_dead));
+  EXPECT_TRUE(fs::exists(of_live));
+  EXPECT_FALSE(fs::exists(old_foreign));  // another pid namespace: judged by age
+  EXPECT_TRUE(fs::exists(new_foreign));
+}
+
+TEST_F(KernelCompilerTest, BrokenObjectsAreMissesAndRebuilt) {
   KernelCompiler compiler(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
-  EXPECT_NE(compiler.directory(), (dir_ / "kernels").string());
-  std::string path = compiler.build(reader());
-  EXPECT_TRUE(is_trusted_file(path));
-  fs::remove_all(compiler.directory());
+  const std::string path = compiler.build(reader());
+  const auto good_size = fs::file_size(path);
+  const std::vector<std::pair<std::string, std::function<void()>>> breakages = {
+      {"empty", [&] { std::ofstream(path, std::ios::trunc); }},
+      {"garbage", [&] { std::ofstream(path, std::ios::trunc) << std::string(good_size, 'x'); }},
+      {"truncated", [&] { fs::resize_file(path, good_size / 2); }},
+      {"one byte changed", [&] {
+         std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+         f.seekp(static_cast<std::streamoff>(good_size / 3));
+         char c = 0;
+         f.read(&c, 1);
+         f.seekp(static_cast<std::streamoff>(good_size / 3));
+         c = static_cast<char>(c ^ 0x5a);
+         f.write(&c, 1);
+       }},
+      {"directory", [&] {
+         fs::remove(path);
+         fs::create_directories(fs::path(path) / "sub");
+       }},
+  };
+  uint64_t compiled = compiler.stats().compiled.load();
+  for (const auto& [name, do_break] : breakages) {
+    do_break();
+    EXPECT_FALSE(compiler.lookup(reader())) << name;
+    EXPECT_EQ(compiler.build(reader()), path) << name;
+    EXPECT_EQ(compiler.stats().compiled.load(), ++compiled) << name;
+    EXPECT_TRUE(fs::is_regular_file(path)) << name;
+    EXPECT_EQ(fs::file_size(path), good_size) << name;
+    EXPECT_TRUE(compiler.lookup(reader())) << name;
+  }
+}
+
+TEST_F(KernelCompilerTest, TheMemoryLimitBoundsTheCompiler) {
+  KernelCompiler unlimited(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
+  EXPECT_NO_THROW(unlimited.build(reader("a += 7;")));
+  KernelCompiler limited(dir_.string(), ZYXTT_SOURCE_KERNEL_API, {.memory_limit_bytes = 40u << 20});
+  try {
+    limited.build(reader("a += 8;"));
+    FAIL() << "compiled within 40 MiB";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kResourceExhausted) << e.what();
+    EXPECT_NE(std::string(e.what()).find("the compiler ran out of memory compiling reader.cpp (limit 41943040 bytes "
+                                         "per compiler process)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST_F(KernelCompilerTest, AMissingBraceIsReportedAtTheKernelsLine) {
+  KernelCompiler compiler(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
+  KernelSpec bad = reader();
+  bad.source = "void kernel_main() {\n  uint32_t a = get_arg_val<uint32_t>(0);\n  if (a) {\n    a++;\n  }\n";
+  try {
+    compiler.build(bad);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kInvalidArgument);
+    EXPECT_EQ(std::string(e.what()),
+              "reader.cpp does not compile: reader.cpp:5:4: error: expected '}' at end of input "
+              "(2 more lines of compiler output dropped)");
+  }
 }
 
 TEST_F(KernelCompilerTest, LeftoverTempFilesFromAKilledCompileAreHarmless) {
@@ -126,9 +236,56 @@ TEST_F(KernelCompilerTest, CompileErrorsBecomeOneLineNamingFileAndLine) {
   EXPECT_EQ(objects_in(compiler.directory()), 0u);
 }
 
-TEST(Diagnostics, KeepsTheFirstErrorsWithoutPaths) {
+// Feeds `text` in pieces of `step` bytes, as a pipe may deliver it.
+CompilerOutput read_output(const std::string& text, size_t step = 7) {
+  CompilerOutput out("reader.cpp");
+  for (size_t i = 0; i < text.size(); i += step) out.feed(std::string_view(text).substr(i, step));
+  out.finish();
+  return out;
+}
+
+TEST(CompilerOutput, KeepsErrorLinesWithoutPathsAndCountsTheRest) {
   std::string text =
-      "In file included from <stdin>:1:\n/abs/path/kernel-api/x.h:3:1: error: bad thing\nnote: context\n"
-      "reader.cpp:9:2: error: second\nreader.cpp:10:2: error: third\nreader.cpp:11:2: error: fourth\n";
-  EXPECT_EQ(summarize_diagnostics(text), "x.h:3:1: error: bad thing; reader.cpp:9:2: error: second; reader.cpp:10:2: error: third");
+      "In file included from <stdin>:1:\n/abs/path/kernel-api/api/x.h:3:1: error: bad thing\nnote: context\n"
+      "reader.cpp:9:2: error: second\nreader.cpp:10:2: error: third\nreader.cpp:11:2: error: \"fourth\"";
+  EXPECT_EQ(read_output(text).summary(),
+            "x.h:3:1: error: bad thing; reader.cpp:9:2: error: second; reader.cpp:10:2: error: third; "
+            "reader.cpp:11:2: error: 'fourth' (2 more lines of compiler output dropped)");
+}
+
+TEST(CompilerOutput, KeepsAtMostTheCapOfErrorsAndBoundedLines) {
+  std::string text;
+  for (int i = 1; i <= 25; ++i) text += "reader.cpp:" + std::to_string(i) + ":1: error: e" + std::to_string(i) + "\n  | note\n";
+  text += "reader.cpp:26:1: error: " + std::string(100000, 'z') + "\n";
+  CompilerOutput out = read_output(text, 4096);
+  std::string summary = out.summary();
+  EXPECT_NE(summary.find("reader.cpp:20:1: error: e20; and 6 more errors (31 more lines of compiler output dropped)"),
+            std::string::npos)
+      << summary;
+  EXPECT_EQ(summary.find("e21"), std::string::npos);
+  EXPECT_EQ(out.lines(), 51u);
+}
+
+TEST(CompilerOutput, ErrorsInsideTheRuntimesHeadersPointAtTheKernelAndNameNoInternals) {
+  std::string text =
+      "reader.cpp: In function 'void kernel_main()':\n"
+      "reader.cpp:4:7:   required from here\n"
+      "/opt/zyx/kernel-api/zyxtt/krt.h:88:3: error: no match for 'zyxtt::krt::Value<int>' in "
+      "'zyxtt::kernel::f(chlkc_compute::zyxtt_compute_main())'\n"
+      "reader.cpp:5:1: error: 'kr' was not declared in this scope; did you mean 'krt'?\n";
+  EXPECT_EQ(read_output(text).summary(),
+            "reader.cpp:4:7: error: no match for 'Value<int>' in 'f(MAIN)'; reader.cpp:5:1: error: 'kr' was not "
+            "declared in this scope (2 more lines of compiler output dropped)");
+}
+
+TEST(CompilerOutput, TellsFailuresThatAreNotTheKernels) {
+  EXPECT_EQ(read_output("reader.cpp:1:1: error: x\n").failure(), CompilerOutput::Failure::kCompile);
+  auto disk = read_output("/usr/bin/ld: final link failed: No space left on device\ncollect2: error: ld returned 1\n");
+  EXPECT_EQ(disk.failure(), CompilerOutput::Failure::kDiskFull);
+  EXPECT_EQ(disk.reason(), "ld: final link failed: No space left on device");
+  auto link = read_output("/usr/bin/ld: /tmp/cc1.o: relocation against `zz'\ncollect2: error: ld returned 1\n");
+  EXPECT_EQ(link.failure(), CompilerOutput::Failure::kLink);
+  EXPECT_EQ(link.reason(), "ld: /tmp/cc1.o: relocation against `zz'");
+  EXPECT_EQ(read_output("cc1plus: out of memory allocating 65536 bytes\n").failure(),
+            CompilerOutput::Failure::kOutOfMemory);
 }

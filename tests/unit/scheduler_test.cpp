@@ -4,7 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <deque>
 
 namespace zyxtt::emu {
@@ -29,12 +33,29 @@ void wait_for_token(uint32_t slot, uint32_t count) {
 // Core i takes the token from core i - 1 and hands it to core i + 1; a
 // thread claims a new core whenever its own are all waiting, so hand-offs
 // cross threads and the receiver is often mid-scan while the sender runs.
-int pass_token() {
+void pass_laps(uint32_t laps) {
   const uint32_t i = current().core->x;
-  for (uint32_t lap = 1; lap <= kLaps; ++lap) {
+  for (uint32_t lap = 1; lap <= laps; ++lap) {
     if (i != 0 || lap > 1) wait_for_token(i, i == 0 ? lap - 1 : lap);
     g_tokens[(i + 1) % kRing] = g_tokens[(i + 1) % kRing] + 1;
   }
+}
+
+int pass_token() {
+  pass_laps(kLaps);
+  return 0;
+}
+
+// A few laps of hand-offs across threads, then a wait for a token that never
+// comes; notes when the last instance began that wait.
+constexpr uint32_t kNever = 1000;
+std::atomic<int64_t> g_last_block_ns{0};
+int pass_then_wait_forever() {
+  pass_laps(3);
+  const int64_t now = std::chrono::steady_clock::now().time_since_epoch().count();
+  for (int64_t seen = g_last_block_ns.load(); seen < now && !g_last_block_ns.compare_exchange_weak(seen, now);) {
+  }
+  wait_for_token(current().core->x, kNever);
   return 0;
 }
 
@@ -79,6 +100,38 @@ TEST(Scheduler, DeadlockOverTwoThreadsNamesEveryWaiter) {
   for (uint32_t x = 0; x < 4; ++x)
     EXPECT_NE(failure->find("core (x=" + std::to_string(x) + ", y=0) reader waits in wait_for_token"), std::string::npos)
         << *failure;
+}
+
+// Every core waits for ever after hand-offs that kept all threads busy. The
+// rule is exact (no confirmation after a pause, as a rule built on counters
+// read at different times needs), so each deadlock is reported as soon as
+// the last thread parks: the median time from the last wait to the report is
+// far under the 1 ms pause such a confirmation costs, and every report names
+// every waiter.
+TEST(Scheduler, DeadlockAcrossThreadsIsReportedAtOnceWithEveryWaiter) {
+  constexpr int kRuns = 200;
+  std::vector<double> latency_ms;
+  for (int run = 0; run < kRuns; ++run) {
+    for (auto& t : g_tokens) t = 0;
+    g_last_block_ns = 0;
+    std::deque<CoreState> cores;
+    std::vector<Task> tasks = tasks_on_cores(cores, kRing, pass_then_wait_forever);
+    SchedulerOptions options;
+    options.threads = 4;
+    const auto failure = run_tasks(tasks, options);
+    const int64_t reported = std::chrono::steady_clock::now().time_since_epoch().count();
+    latency_ms.push_back(static_cast<double>(reported - g_last_block_ns.load()) / 1e6);
+    ASSERT_TRUE(failure.has_value()) << "run " << run;
+    for (uint32_t x = 0; x < kRing; ++x) {
+      const std::string waiter = "core (x=" + std::to_string(x) + ", y=0) reader waits in wait_for_token for the L1 word";
+      ASSERT_NE(failure->find(waiter), std::string::npos) << "run " << run << ": " << *failure;
+    }
+    ASSERT_NE(failure->find("to reach 1000 (now 3)"), std::string::npos) << *failure;
+  }
+  std::nth_element(latency_ms.begin(), latency_ms.begin() + kRuns / 2, latency_ms.end());
+  const double median = latency_ms[kRuns / 2];
+  std::printf("median %.3f ms from the last wait to the deadlock report\n", median);
+  EXPECT_LT(median, 0.5);
 }
 
 // Three instances per core hand a token round their core, the way reader,

@@ -4,10 +4,16 @@
 #pragma once
 
 #include <cstdint>
+#include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
 
 #include "zyxtt/compute_config.h"
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/krt_compute.h"
+#include "hostdevcommon/kernel_structs.h"
+#include "hostdevcommon/common_values.hpp"
+#include "internal/circular_buffer_interface.h"
+#include "tools/profiler/kernel_profiler.hpp"
+#include "zyxtt/cb_formats.h"
 
 #ifndef MATH
 #define MATH(x) x
@@ -19,24 +25,8 @@
 #define UNPACK(x) x
 #endif
 
-namespace ckernel {
-enum DstSync : uint8_t { SyncHalf = 0, SyncFull = 1 };
-enum MathFidelity : uint8_t { LoFi = 0, HiFi2 = 2, HiFi3 = 3, HiFi4 = 4 };
-enum VectorMode : int { None = 0, R = 1, C = 2, RC = 4, RC_custom = 5, Invalid = 0xFF };
-enum class DstRoundingMode : uint8_t { Default = 0, NearestEven = 1 };
-enum class InputClamping : uint8_t { ClampToNegative = 1, None = 0 };
-enum EltwiseBinaryType : uint8_t { ELWMUL, ELWDIV, ELWADD, ELWSUB, ELWLESS };
-enum class EltwiseBinaryReuseDestType : uint8_t { NONE = 0, DEST_TO_SRCA = 1, DEST_TO_SRCB = 2 };
-enum class SrcOrder : uint8_t { Default = 0, Reverse = 1 };
-// Values as tt-metal's LLK layer numbers them (compute_ops.h mirrors them).
-enum class BroadcastType : uint8_t { NONE = 0, COL = 1, ROW = 2, SCALAR = 3 };
-enum class PoolType : uint8_t { SUM = 0, AVG = 1, MAX = 2 };
-enum class ReduceDim : uint8_t { REDUCE_ROW = 0, REDUCE_COL = 1, REDUCE_SCALAR = 2 };
-}  // namespace ckernel
+#include "llk_defs.h"
 
-namespace tt {
-enum class DstMode : uint8_t { Full, Half, Tile, NUM_DST_MODES };
-}
 
 // JIT constants (tt-metal generates them per kernel; ours come from -D flags).
 constexpr bool DST_ACCUM_MODE = ZYXTT_DST_ACCUM_MODE != 0;
@@ -59,3 +49,8 @@ ALWI void unary(krt::SfpuUnaryOp op, uint32_t idst, uint32_t p0 = 0, uint32_t p1
 // `void fn(uint32_t idst)` running SFPU op `op` on every element.
 #define ZYXTT_UNARY_FN(fn, op) \
   ALWI void fn(uint32_t idst) { ::zyxtt::kernel::unary(::zyxtt::krt::SfpuUnaryOp::k##op, idst); }
+
+// As on tt-metal, any compute header makes the CB calls, the DST handshake,
+// pack, runtime args and DPRINT visible (included last: they build on the above).
+#include "api/compute/common.h"
+#include "api/debug/dprint.h"

@@ -110,6 +110,11 @@ struct CbTraits {
                           ptr(id_of(cb), DstReads) + a.offset_bytes);
   }
   static FORCE_INLINE uint32_t id_of(const CircularBuffer& cb) { return cb.get_cb_id(); }
+  template <typename B>
+    requires requires(const B& b) { b.get_id(); }
+  static FORCE_INLINE uint32_t id_of(const B& b) {  // DataflowBuffer
+    return b.get_id();
+  }
   template <CircularBuffer::AddrSelector S>
   static FORCE_INLINE uint32_t id_of(const CircularBufferView<S>& v) {
     return v.cb_id;

@@ -6,9 +6,18 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
+#include <type_traits>
+#include <utility>  // std::pair and friends, which tt-metal's dataflow_api.h makes visible
 
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/noc_addr.h"
+#include "zyxtt/cb_formats.h"
+#include "hostdevcommon/common_values.hpp"
+#include "internal/circular_buffer_interface.h"
+#include "tools/profiler/kernel_profiler.hpp"
+#include "api/compile_time_args.h"
+#include "api/debug/waypoint.h"
 
 // ---- constants (Blackhole) -----------------------------------------------------
 #ifndef NUM_NOCS
@@ -119,12 +128,18 @@ FORCE_INLINE bool cb_pages_available_at_front(int32_t operand, int32_t num_pages
 }
 FORCE_INLINE uint32_t get_write_ptr(uint32_t operand) { return zyxtt::krt::cb_write_ptr(operand); }
 FORCE_INLINE uint32_t get_read_ptr(uint32_t operand) { return zyxtt::krt::cb_read_ptr(operand); }
-// tt-metal takes these from generated descriptor tables; here they are the CB's live config.
-inline int32_t get_tile_size(int32_t operand) { return int32_t(zyxtt::krt::cb_page_bytes(uint32_t(operand))); }
-inline uint32_t get_tile_hw(int32_t) { return 1024; }
-inline uint32_t get_tile_num_faces(int32_t) { return 4; }
-inline DataFormat get_dataformat(int32_t operand) {
-  return static_cast<DataFormat>(zyxtt::krt::cb_data_format(uint32_t(operand)));
+// Constant expressions when the CB formats came with the compile (zyxtt/cb_formats.h).
+constexpr int32_t get_tile_size(int32_t operand) {
+  if (std::is_constant_evaluated()) {
+    return int32_t(zyxtt::tile_bytes_of_format(zyxtt::kernel::compile_time_cb_format(uint32_t(operand))));
+  }
+  const uint32_t bytes = zyxtt::tile_bytes_of_format(zyxtt::krt::cb_data_format(uint32_t(operand)));
+  return int32_t(bytes != 0 ? bytes : zyxtt::krt::cb_page_bytes(uint32_t(operand)));
+}
+constexpr uint32_t get_tile_hw(int32_t) { return 1024; }
+constexpr uint32_t get_tile_num_faces(int32_t) { return 4; }
+constexpr DataFormat get_dataformat(int32_t operand) {
+  return static_cast<DataFormat>(zyxtt::kernel::cb_format(uint32_t(operand)));
 }
 
 // ---- NOC addresses --------------------------------------------------------------------
@@ -367,6 +382,9 @@ FORCE_INLINE void noc_async_write_tile(uint32_t id, const AddrGen& g, uint32_t s
   zyxtt::krt::noc_write(src_local_l1_addr, g.get_noc_addr(id, 0, noc), zyxtt::kernel::page_bytes(g), noc, false);
 }
 
+// Blackhole's data-movement cores cache L1 reads; emulated L1 is coherent host memory.
+FORCE_INLINE void invalidate_l1_cache() {}
+
 // ---- semaphores -----------------------------------------------------------------------------
 enum class ProgrammableCoreType : uint8_t { TENSIX = 0, ACTIVE_ETH = 1, IDLE_ETH = 2 };
 
@@ -401,3 +419,4 @@ FORCE_INLINE void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc_id
 }
 
 #include "api/tensor/tensor_accessor.h"
+#include "api/debug/dprint.h"  // DPRINT without an include, as tt-metal's sanitizer header brings it

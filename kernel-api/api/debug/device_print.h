@@ -7,6 +7,13 @@
 
 #include "zyxtt/print_line.h"
 
+// A bfloat16 bit pattern that DEVICE_PRINT shows as its value.
+struct bf16_t {
+  uint16_t val;
+  bf16_t(uint16_t v) : val(v) {}
+  float value() const { return __builtin_bit_cast(float, uint32_t(val) << 16); }
+};
+
 namespace zyxtt::dprint {
 
 // Copies literal text up to the next placeholder and applies its spec.
@@ -51,11 +58,16 @@ inline const char* print_arg(Line& l, const char* f, const T& v) {
 }
 
 template <typename... Args>
-inline void device_print(const char* fmt, const Args&... args) {
-  Line l;
+inline void format_into(Line& l, const char* fmt, const Args&... args) {
   const char* f = fmt;
   ((f = print_arg(l, f, args)), ...);
   while (f != nullptr) f = next_placeholder(l, f);  // trailing text; extra {} print nothing
+}
+
+template <typename... Args>
+inline void device_print(const char* fmt, const Args&... args) {
+  Line l;
+  format_into(l, fmt, args...);
 }
 
 }  // namespace zyxtt::dprint

@@ -1,11 +1,14 @@
-// DPRINT << value << ... << ENDL(); with a useful subset of tt-metal's
-// manipulators. Output goes to the emulator's per-core log, line by line.
+// DPRINT in both of tt-metal's eras: the stream form DPRINT << value << ENDL();
+// with its manipulators, and the format form DPRINT("x={}\n", x) (the same
+// engine as DEVICE_PRINT). Output goes to the emulator's per-core log, line by line.
 #pragma once
 #pragma GCC system_header  // API header: no warnings about unused parameters in kernel builds
 
 #include <cstdint>
 
 #include "zyxtt/print_line.h"
+#include "api/debug/device_print.h"
+#include "api/debug/dprint_tile.h"
 
 struct ENDL {};
 struct HEX {};
@@ -29,6 +32,10 @@ struct BF16 {
 struct F32 {
   explicit F32(float v) : val(v) {}
   float val;
+};
+struct U32 {
+  explicit U32(uint32_t v) : val(v) {}
+  uint32_t val;
 };
 
 namespace zyxtt::dprint {
@@ -76,12 +83,28 @@ class Stream : public Line {
     put_float(double(f.val));
     return *this;
   }
+  Stream& operator<<(U32 u) {
+    put_int(u.val, false);
+    return *this;
+  }
+  // The format form: DPRINT("x={}\n", x).
+  template <typename... Args>
+  Stream& operator()(const char* format, const Args&... args) {
+    format_into(*this, format, args...);
+    return *this;
+  }
   template <typename T>
   Stream& operator<<(const T& v) {
     put_value(*this, v);
     return *this;
   }
 };
+// DPRINT_MATH(DPRINT << x) evaluates its stream; DPRINT_MATH("x={}", x) formats.
+inline void thread_print(const Line&) {}
+template <typename... Args>
+inline void thread_print(const char* format, const Args&... args) {
+  device_print(format, args...);
+}
 }  // namespace zyxtt::dprint
 
 #define DPRINT ::zyxtt::dprint::Stream{}
@@ -90,34 +113,34 @@ class Stream : public Line {
 // emulator runs compute as one instance, so without a TRISC_* split all three expand.
 #if defined(COMPILE_FOR_TRISC)
 #if !(defined(TRISC_UNPACK) || defined(TRISC_MATH) || defined(TRISC_PACK)) || defined(TRISC_UNPACK)
-#define DPRINT_UNPACK(x) x
+#define DPRINT_UNPACK(...) ::zyxtt::dprint::thread_print(__VA_ARGS__)
 #else
-#define DPRINT_UNPACK(x)
+#define DPRINT_UNPACK(...)
 #endif
 #if !(defined(TRISC_UNPACK) || defined(TRISC_MATH) || defined(TRISC_PACK)) || defined(TRISC_MATH)
-#define DPRINT_MATH(x) x
+#define DPRINT_MATH(...) ::zyxtt::dprint::thread_print(__VA_ARGS__)
 #else
-#define DPRINT_MATH(x)
+#define DPRINT_MATH(...)
 #endif
 #if !(defined(TRISC_UNPACK) || defined(TRISC_MATH) || defined(TRISC_PACK)) || defined(TRISC_PACK)
-#define DPRINT_PACK(x) x
+#define DPRINT_PACK(...) ::zyxtt::dprint::thread_print(__VA_ARGS__)
 #else
-#define DPRINT_PACK(x)
+#define DPRINT_PACK(...)
 #endif
-#define DPRINT_DATA0(x)
-#define DPRINT_DATA1(x)
+#define DPRINT_DATA0(...)
+#define DPRINT_DATA1(...)
 #else
-#define DPRINT_UNPACK(x)
-#define DPRINT_MATH(x)
-#define DPRINT_PACK(x)
+#define DPRINT_UNPACK(...)
+#define DPRINT_MATH(...)
+#define DPRINT_PACK(...)
 #if defined(COMPILE_FOR_BRISC)
-#define DPRINT_DATA0(x) x
+#define DPRINT_DATA0(...) ::zyxtt::dprint::thread_print(__VA_ARGS__)
 #else
-#define DPRINT_DATA0(x)
+#define DPRINT_DATA0(...)
 #endif
 #if defined(COMPILE_FOR_NCRISC)
-#define DPRINT_DATA1(x) x
+#define DPRINT_DATA1(...) ::zyxtt::dprint::thread_print(__VA_ARGS__)
 #else
-#define DPRINT_DATA1(x)
+#define DPRINT_DATA1(...)
 #endif
 #endif

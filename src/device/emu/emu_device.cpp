@@ -84,11 +84,12 @@ EmuDevice::EmuDevice(const EmuOptions& options)
       // One slot per page of a bank: more allocations cannot exist.
       regions_(arch_.dram_bank_bytes / arch_.dram_page_bytes + 1),
       worker_(options.worker_path, std::string(arch_.name), dram_.fd(), regions_.fd(), worker_options(options),
-              options.run_timeout, options.stop_fd) {}
+              options.run_timeout, options.stop_fd) {
+  worker_.set_memory_limit(options.worker_memory);
+}
 
 void EmuDevice::open(const std::string& cache_dir) {
   std::string dir = cache_dir.empty() ? config_home() + "/zyx/cache/tt" : cache_dir;
-  make_private_dirs(dir);
   if (!compiler_ || dir != cache_dir_) {
     compiler_ = std::make_unique<KernelCompiler>(dir, options_.kernel_api_dir, options_.compiler);
   }

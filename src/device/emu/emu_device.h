@@ -23,7 +23,7 @@ struct EmuOptions {
   const Arch* arch = nullptr;  // default_arch() when null
   std::string worker_path;     // zyx-tt-device-worker
   std::string kernel_api_dir;  // headers kernels compile against
-  std::string compiler = "g++";
+  CompilerConfig compiler;      // program, time and memory limits of kernel compiles
   uint32_t threads = 1;
   std::chrono::milliseconds run_timeout{120000};
   AlignPolicy align_policy = AlignPolicy::kError;
@@ -34,6 +34,7 @@ struct EmuOptions {
   std::chrono::microseconds idle_spin{0};
   int log_level = 3;  // spdlog::level::level_enum the worker logs at
   int stop_fd = -1;  // readable once the runtime must stop (SIGTERM)
+  uint64_t worker_memory = 0;  // the device worker's memory limit (--worker-memory); 0: none
 };
 
 class EmuDevice final : public Device {

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,8 +17,11 @@
 #include <new>
 #include <spdlog/spdlog.h>
 
+#include "common/byte_size.h"
 #include "common/error.h"
 #include "device/emu/worker/frame_io.h"
+#include "device/emu/worker/memory_guard.h"
+#include "device/emu/worker/sandbox.h"
 #include "device/emu/worker/worker_main.h"
 
 extern char** environ;
@@ -68,6 +72,15 @@ void WorkerClient::start() {
     throw Error(Code::kInternal, fmt::format("cannot start the device worker '{}': {}", worker_path_, errno_text(rc)));
   }
   socket_ = sv[0];
+  // RLIMIT_DATA bounds private memory (malloc, anonymous mappings, stacks),
+  // not the shared DRAM mapping that holds the buffers; the worker has not
+  // read a job yet, so every kernel runs under it.
+  if (memory_limit_ > 0) {
+    const rlimit limit{memory_limit_, memory_limit_};
+    if (prlimit(pid_, RLIMIT_DATA, &limit, nullptr) != 0) {
+      spdlog::warn("cannot limit the device worker's memory: {}", errno_text(errno));
+    }
+  }
   reader_ = std::make_unique<FrameReader>(socket_);
   programs_.clear();
   spdlog::debug("device worker started (pid {})", pid_);
@@ -108,10 +121,107 @@ std::string WorkerClient::whereabouts(int crashed_thread) const {
     std::string one = slot_text(t);
     if (!one.empty()) all += (all.empty() ? "" : " or ") + one;
   }
-  return all.empty() ? "no kernel" : all;
+  return all;
+}
+
+namespace {
+
+// "signal 6 (SIGABRT, Aborted)" or "exit status 3". Both names: people
+// search for SIGSEGV, strsignal says "Segmentation fault".
+std::string cause_of(int status) {
+  if (!WIFSIGNALED(status)) return fmt::format("exit status {}", WEXITSTATUS(status));
+  const int sig = WTERMSIG(status);
+  const char* abbrev = sigabbrev_np(sig);
+  return fmt::format("signal {} (SIG{}, {})", sig, abbrev ? abbrev : "?", strsignal(sig));
+}
+
+const char* phase_text(int32_t phase) {
+  switch (static_cast<WorkerPhase>(phase)) {
+    case WorkerPhase::kLoading: return "it was loading the run's kernel objects";
+    case WorkerPhase::kRunning: return "it was setting up or ending the run";
+    case WorkerPhase::kIdle: break;
+  }
+  return "it was between runs";
+}
+
+}  // namespace
+
+// A worker that died while it waited for work (killed from outside, or a
+// thread a kernel left behind) is replaced before the next run is sent.
+void WorkerClient::reap_if_died_idle() {
+  int status = 0;
+  if (pid_ < 0 || waitpid(pid_, &status, WNOHANG) != pid_) return;
+  spdlog::warn("the device worker died between runs with {} while no kernel was running; starting a new one",
+               cause_of(status));
+  pid_ = -1;
+  stop();
+}
+
+void WorkerClient::report_death(int status, const std::string& what) {
+  const std::string where = whereabouts(control_->crashed_thread.load());
+  const int32_t phase = control_->phase.load();
+  const int32_t denied = control_->denied_call.load();
+  stop();
+  const bool in_kernel = !where.empty();
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kWorkerExitOutOfMemory) {
+    const uint64_t twice = 2 * memory_limit_;
+    const std::string suggestion = twice % (uint64_t{1} << 30) == 0 ? fmt::format("{}G", twice >> 30)
+                                                                   : fmt::format("{}M", (twice + (1 << 20) - 1) >> 20);
+    throw Error(Code::kResourceExhausted,
+                memory_limit_ == 0
+                    ? fmt::format("{}: {} ran out of host memory; the device worker was restarted, buffers keep their "
+                                  "bytes",
+                                  what, in_kernel ? where : "the device worker")
+                    : fmt::format("{}: {} exceeded the device worker memory limit of {}{}; raise it with --worker-memory "
+                            "(ZYX_TT_WORKER_MEMORY={}); the device worker was restarted, buffers keep their bytes",
+                            what, in_kernel ? where : "the device worker", format_byte_size(memory_limit_),
+                            in_kernel ? "" : " while no kernel was running",
+                            suggestion));
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kWorkerExitSandbox) {
+    const char* call = denied_call_name(denied);
+    if (in_kernel) {
+      throw Error(Code::kFailedPrecondition,
+                  fmt::format("{}: {}: kernel made a system call a device cannot make: {}; the device worker was "
+                              "restarted, buffers keep their bytes",
+                              what, where, call));
+    }
+    throw Error(Code::kInternal, fmt::format("{}: the device worker made a system call its sandbox refuses: {} (no "
+                                             "kernel was running); it was restarted, buffers keep their bytes",
+                                             what, call));
+  }
+  if (in_kernel) {
+    throw Error(Code::kFailedPrecondition,
+                fmt::format("{}: {} crashed with {}; the device worker was restarted, buffers keep their bytes", what,
+                            where, cause_of(status)));
+  }
+  // Loading runs the kernel objects' static initializers: still the program's doing.
+  throw Error(static_cast<WorkerPhase>(phase) == WorkerPhase::kLoading ? Code::kFailedPrecondition : Code::kInternal,
+              fmt::format("{}: the device worker died with {} while no kernel was running ({}); it was restarted, "
+                          "buffers keep their bytes",
+                          what, cause_of(status), phase_text(phase)));
 }
 
 void WorkerClient::run(RunJob& job, const std::function<ProgramSpec()>& program, const std::string& what) {
+  for (int attempt = 0;; ++attempt) {
+    const std::optional<int> died = run_once(job, program, what);
+    if (!died) return;
+    // A worker that can no longer load kernels is replaced and the run sent
+    // again (with its program), once; a fresh worker answers its own load
+    // failures.
+    if (WIFEXITED(*died) && WEXITSTATUS(*died) == kWorkerExitCannotLoad && attempt == 0) {
+      spdlog::warn("{}: the device worker could no longer load kernels; starting a new one and sending the run again",
+                   what);
+      stop();
+      continue;
+    }
+    report_death(*died, what);
+  }
+}
+
+std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<ProgramSpec()>& program,
+                                          const std::string& what) {
+  reap_if_died_idle();
   if (pid_ < 0) start();
   control_->crashed_thread = -1;
   control_->crash_signal = 0;
@@ -124,7 +234,7 @@ void WorkerClient::run(RunJob& job, const std::function<ProgramSpec()>& program,
     throw Error(Code::kInternal, fmt::format("{}: the device worker is gone; it will be restarted", what));
   }
   using Clock = std::chrono::steady_clock;
-  uint64_t last_progress = control_->progress.load();
+  uint64_t last_progress = control_->progress();
   auto last_change = Clock::now();
   // A short run answers within the idle spin: waiting for it awake saves
   // the 20-40 us a VM takes to wake a sleeping process.
@@ -143,39 +253,34 @@ void WorkerClient::run(RunJob& job, const std::function<ProgramSpec()>& program,
       frame = reader_->read();
       break;
     }
-    uint64_t progress = control_->progress.load();
+    uint64_t progress = control_->progress();
     if (progress != last_progress) {
       last_progress = progress;
       last_change = Clock::now();
     } else if (Clock::now() - last_change > run_timeout_) {
       std::string where = whereabouts(-1);
+      if (where.empty()) where = "no kernel";
       stop();
       throw Error(Code::kDeadlineExceeded,
-                  fmt::format("{}: no kernel made progress for {:.1f} s (watchdog, --run-timeout); {} was running "
-                              "and was stopped; buffers keep their bytes",
-                              what, run_timeout_.count() / 1000.0, where));
+                  fmt::format("{}: no kernel made progress for {:.1f} s: no CB page, NOC transaction or kernel "
+                              "return (watchdog; a kernel that computes longer between them needs a larger "
+                              "--run-timeout (ZYX_TT_RUN_TIMEOUT={:g})); {} was running and was stopped; buffers keep "
+                              "their bytes",
+                              what, run_timeout_.count() / 1000.0, 2 * (run_timeout_.count() / 1000.0), where));
     }
   }
   if (!frame) {
-    // The worker died: a kernel crashed it. Read its wait status for the cause.
+    // The worker died: read its wait status for the cause.
     int status = 0;
     waitpid(pid_, &status, 0);
     pid_ = -1;
-    int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    std::string where = whereabouts(control_->crashed_thread.load());
-    // Both names: people search for SIGSEGV, strsignal says "Segmentation fault".
-    const char* abbrev = sig != 0 ? sigabbrev_np(sig) : nullptr;
-    std::string cause = sig != 0 ? fmt::format("signal {} (SIG{}, {})", sig, abbrev ? abbrev : "?", strsignal(sig))
-                                 : fmt::format("exit status {}", WEXITSTATUS(status));
-    stop();
-    throw Error(Code::kFailedPrecondition,
-                fmt::format("{}: {} crashed with {}; the device worker was restarted, buffers keep their bytes",
-                            what, where, cause));
+    return status;
   }
   const RunOutcome outcome = decode_outcome(*frame);
   // A program the worker failed to load is sent again next time.
   if (!outcome.ok) throw Error(outcome.code, fmt::format("{}: {}", what, outcome.message));
   if (first) programs_.insert(job.program_id);
+  return std::nullopt;
 }
 
 }  // namespace zyxtt::emu

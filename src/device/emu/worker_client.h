@@ -7,6 +7,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_set>
 
@@ -27,6 +28,9 @@ class WorkerClient {
   WorkerClient(const WorkerClient&) = delete;
   WorkerClient& operator=(const WorkerClient&) = delete;
 
+  // Limits the private memory of workers started from now on (0: none).
+  void set_memory_limit(uint64_t bytes) { memory_limit_ = bytes; }
+
   // Runs `job` (without its program); `program` gives the program the first
   // time this worker runs job.program_id. Throws Error for a run that
   // failed, crashed or stalled.
@@ -35,7 +39,12 @@ class WorkerClient {
  private:
   void start();
   void stop();
+  void reap_if_died_idle();
+  // Sends `job` and waits; the worker's wait status when it died meanwhile.
+  std::optional<int> run_once(RunJob& job, const std::function<ProgramSpec()>& program, const std::string& what);
+  // "core (x=.., y=..) role" of the kernel a thread was running, "" for none.
   std::string whereabouts(int crashed_thread) const;
+  [[noreturn]] void report_death(int status, const std::string& what);
 
   std::string worker_path_;
   std::string arch_name_;
@@ -44,6 +53,7 @@ class WorkerClient {
   WorkerOptions options_;
   std::chrono::milliseconds run_timeout_;
   int stop_fd_;
+  uint64_t memory_limit_ = 0;
   pid_t pid_ = -1;
   int socket_ = -1;
   int control_fd_ = -1;

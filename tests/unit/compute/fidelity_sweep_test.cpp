@@ -116,7 +116,7 @@ TEST(FidelitySweep, UnaryAndBinaryAgainstFp64) {
     double bound = 8;  // loose ulp bound for the assertion
     const char* label = nullptr;
   };
-  const uint32_t k3 = f2u(3.0f), half = f2u(0.5f), tenth = f2u(0.1f), six = f2u(6.0f), one = f2u(1.0f);
+  const uint32_t k3 = f2u(3.0f), half = f2u(0.5f), mhalf = f2u(-0.5f), tenth = f2u(0.1f), six = f2u(6.0f), one = f2u(1.0f);
   std::vector<UCase> cases = {
       {U::kSin, [](double x) { return std::sin(x); }, -10, 10, 0, 0, 1e9},
       {U::kCos, [](double x) { return std::cos(x); }, -10, 10, 0, 0, 1e9},
@@ -172,6 +172,22 @@ TEST(FidelitySweep, UnaryAndBinaryAgainstFp64) {
       {U::kMulScalar, [](double x) { return x * double(0.1f); }, -1e4f, 1e4f, tenth, 0, 8, "mul_unary_tile (0.1)"},
       {U::kDivScalar, [](double x) { return x / double(0.1f); }, -1e4f, 1e4f, tenth, 0, 8, "div_unary_tile (0.1)"},
       {U::kRsubScalar, [](double x) { return double(0.1f) - x; }, -1e4f, 1e4f, tenth, 0, 8, "rsub_unary_tile (0.1)"},
+      {U::kClamp, [](double x) { return std::isnan(x) ? -0.5 : std::min(std::max(x, -0.5), 6.0); }, -100, 100, mhalf, six, 8, "clamp_tile (-0.5, 6)"},
+      {U::kThreshold, [](double x) { return x > 0.5 ? x : 6.0; }, -10, 10, half, six, 8, "threshold_tile (0.5, 6)"},
+      {U::kSoftplus, [](double x) { return 0.5 * x > 6 ? x : std::log1p(std::exp(0.5 * x)) / 0.5; }, -80, 80, half, six, 8, "softplus_tile (beta 0.5, threshold 6)"},
+      {U::kSelu, [](double x) { return double(1.0507f) * (x > 0 ? x : double(1.67326f) * std::expm1(x)); }, -20, 20, f2u(1.0507f), f2u(1.67326f), 8, "selu_tile"},
+      {U::kMish, [](double x) { return x * std::tanh(std::log1p(std::exp(x))); }, -20, 20, 0, 0, 1e9},
+      {U::kHardmish, [](double x) { return 0.5 * x * std::min(std::max(x + 2, 0.0), 2.0); }, -10, 10, 0, 0, 1e9},
+      {U::kCbrt, [](double x) { return std::cbrt(x); }, -1e30f, 1e30f},
+      {U::kRemainderScalar, [](double x) { double r = std::fmod(x, -3.0); return (r != 0 && (r < 0) != true) ? r - 3.0 : r; }, -100, 100, f2u(-3.0f), 0, 1e9, "remainder_tile (-3)"},
+      {U::kFmodScalar, [](double x) { return std::fmod(x, 3.0); }, -100, 100, k3, 0, 8, "fmod_tile (3)"},
+      {U::kRdiv, [](double x) { return 3.0 / x; }, -100, 100, k3, 0, 8, "rdiv_tile (3)"},
+      {U::kRpow, [](double x) { return std::pow(3.0, x); }, -80, 80, k3, 0, 8, "rpow_tile (3)"},
+      {U::kTanhDerivative, [](double x) { return 1 - std::tanh(x) * std::tanh(x); }, -10, 10, 0, 0, 1e9},
+      {U::kI0, [](double x) { return std::isinf(x) ? HUGE_VAL : std::cyl_bessel_i(0.0, std::fabs(x)); }, -80, 80},
+      {U::kI1, [](double x) { return std::isinf(x) ? x : std::copysign(std::cyl_bessel_i(1.0, std::fabs(x)), x); }, -80, 80},
+      {U::kLgamma, [](double x) { return std::lgamma(x); }, -20, 1e4f, 0, 0, 1e9},
+      {U::kUnaryGe, [](double x) { return x >= 0.5 ? 1.0 : 0.0; }, -10, 10, half, 0, 8, "unary_ge_tile (0.5)"},
   };
   for (auto& c : cases) {
     Stat s = run_unary(c.op, c.ref, c.lo, c.hi, c.p0, c.p1, c.label);
@@ -196,6 +212,10 @@ TEST(FidelitySweep, UnaryAndBinaryAgainstFp64) {
       {B::kMin, [](double a, double b) { return std::fmin(a, b); }, -1e4f, 1e4f},
       {B::kLt, [](double a, double b) { return a < b ? 1.0 : 0.0; }, -10, 10},
       {B::kEq, [](double a, double b) { return a == b ? 1.0 : 0.0; }, -10, 10},
+      {B::kRemainder, [](double a, double b) { double r = std::fmod(a, b); return (r != 0 && (r < 0) != (b < 0)) ? r + b : r; }, -100, 100},
+      {B::kFmod, [](double a, double b) { return std::fmod(a, b); }, -100, 100},
+      {B::kAtan2, [](double a, double b) { return std::atan2(a, b); }, -100, 100},
+      {B::kXlogy, [](double a, double b) { return a == 0 && !std::isnan(b) ? 0.0 : a * std::log(b); }, 0, 100},
   };
   for (auto& c : bcases) {
     Stat s = run_binary(c.op, c.ref, c.lo, c.hi);

@@ -214,3 +214,56 @@ TEST(FpuFused, MatchesFp64ReferenceBitExact) {
         }
       }
 }
+
+// Integer ops added with their headers (binary_remainder.h, binary_fmod.h,
+// gcd.h, lcm.h, clamp.h, rsub.h, comp.h) against int64 references.
+TEST(IntOps, RemainderFmodGcdLcmMatchInt64) {
+  Tiles t;
+  fill(t);
+  auto check = [&](SfpuBinaryOp op, auto ref) {
+    apply_binary(op, t.a, t.b, t.o);
+    for (uint32_t i = 0; i < kTileElems; ++i) {
+      const int64_t x = s(t.a[i]), y = s(t.b[i]);
+      ASSERT_EQ(s(t.o[i]), static_cast<int32_t>(ref(x, y))) << binary_name(op) << " " << x << ", " << y;
+    }
+  };
+  check(SfpuBinaryOp::kFmodInt32, [](int64_t x, int64_t y) { return y == 0 ? 0 : x % y; });
+  check(SfpuBinaryOp::kRemainderInt32, [](int64_t x, int64_t y) {
+    if (y == 0) return int64_t{0};
+    const int64_t r = ((x % y) + y) % y;  // in [0, |y|) for y > 0, (y, 0] for y < 0
+    return r;
+  });
+  auto gcd64 = [](int64_t x, int64_t y) {
+    x = x < 0 ? -x : x, y = y < 0 ? -y : y;
+    while (y != 0) x %= y, std::swap(x, y);
+    return x;
+  };
+  check(SfpuBinaryOp::kGcd, gcd64);
+  check(SfpuBinaryOp::kLcm, [&](int64_t x, int64_t y) {
+    const int64_t g = gcd64(x, y);
+    return g == 0 ? 0 : (x < 0 ? -x : x) / g * (y < 0 ? -y : y);
+  });
+}
+
+TEST(IntOps, ScalarClampRsubAndComparisons) {
+  Tiles t;
+  fill(t);
+  auto check = [&](SfpuUnaryOp op, uint32_t p0, uint32_t p1, auto ref) {
+    std::memcpy(t.o, t.a, sizeof t.o);
+    apply_unary(op, t.o, p0, p1);
+    int differs = 0;
+    for (uint32_t i = 0; i < kTileElems; ++i) {
+      ASSERT_EQ(s(t.o[i]), static_cast<int32_t>(ref(s(t.a[i])))) << unary_name(op) << " " << s(t.a[i]);
+      differs += s(t.o[i]) != s(t.a[i]);
+    }
+    EXPECT_GT(differs, 0) << unary_name(op);
+  };
+  check(SfpuUnaryOp::kClampInt32, uint32_t(-5), 40, [](int64_t x) { return std::min<int64_t>(std::max<int64_t>(x, -5), 40); });
+  check(SfpuUnaryOp::kRsubScalarInt32, 9, 0, [](int64_t x) { return int64_t(int32_t(uint32_t(9) - uint32_t(x))); });
+  check(SfpuUnaryOp::kUnaryEqInt32, 7, 0, [](int64_t x) { return x == 7 ? 1 : 0; });
+  check(SfpuUnaryOp::kUnaryNeInt32, 7, 0, [](int64_t x) { return x != 7 ? 1 : 0; });
+  check(SfpuUnaryOp::kUnaryGtInt32, uint32_t(-2), 0, [](int64_t x) { return x > -2 ? 1 : 0; });
+  check(SfpuUnaryOp::kUnaryGeInt32, uint32_t(-2), 0, [](int64_t x) { return x >= -2 ? 1 : 0; });
+  check(SfpuUnaryOp::kUnaryLtInt32, 0, 0, [](int64_t x) { return x < 0 ? 1 : 0; });
+  check(SfpuUnaryOp::kUnaryLeInt32, 0, 0, [](int64_t x) { return x <= 0 ? 1 : 0; });
+}

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -59,10 +60,11 @@ struct Compiled {
 
 // Built by the runtime's own kernel compiler (tests/support).
 Compiled compile_kernel(const fs::path& source, const fs::path& out_dir, const std::string& name,
-                        std::vector<uint32_t> compile_args = {}) {
+                        std::vector<uint32_t> compile_args = {}, std::vector<std::string> defines = {}) {
   std::string ctas;
   for (uint32_t v : compile_args) ctas += (ctas.empty() ? "" : ",") + std::to_string(v);
-  const emu::test::BuildResult r = emu::test::build_kernel({source.string()}, emu::test::KernelRole::kCompute, "", ctas);
+  const emu::test::BuildResult r =
+      emu::test::build_kernel({source.string()}, emu::test::KernelRole::kCompute, "", ctas, defines);
   Compiled c;
   c.ok = r.status == 0;
   c.log = r.output;
@@ -193,6 +195,70 @@ void MAIN {
   }
   EXPECT_EQ(fc.cb(0).pages_acked, 2u);
   EXPECT_EQ(fc.cb(16).pages_received, 4u);
+}
+
+// ttnn's eltwise-unary shape: the kernel includes only the split-include
+// umbrella and tile_move_copy.h (CB calls, DST handshake and pack come through
+// them, as on tt-metal), the op chain and the named tile count come from the
+// host's defines, and the kernel prints with the format form of DPRINT.
+TEST(CorpusKernels, SfpuChainFromDefinesWithNewOps) {
+  TempDir tmp;
+  fs::path src = tmp.path / "eltwise_sfpu.cpp";
+  std::ofstream(src) << R"(
+#include <cstdint>
+#include "api/compute/eltwise_unary/sfpu_split_includes.h"
+#include "api/compute/tile_move_copy.h"
+void kernel_main() {
+  constexpr uint32_t n_tiles = get_named_compile_time_arg_val("per_core_block_cnt");
+  init_sfpu(tt::CBIndex::c_0, tt::CBIndex::c_2);
+  for (uint32_t t = 0; t < n_tiles; ++t) {
+    cb_reserve_back(tt::CBIndex::c_2, 1);
+    tile_regs_acquire();
+    cb_wait_front(tt::CBIndex::c_0, 1);
+    copy_tile(tt::CBIndex::c_0, 0, 0);
+#ifdef SFPU_OP_CHAIN_0
+    SFPU_OP_CHAIN_0
+#endif
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(0, tt::CBIndex::c_2);
+    cb_pop_front(tt::CBIndex::c_0, 1);
+    tile_regs_release();
+    cb_push_back(tt::CBIndex::c_2, 1);
+    DPRINT("tile {} of {}\n", t, n_tiles);
+  }
+}
+)";
+  // clamp to [-0.5, 6], then softplus with beta 2, threshold 20 (fp32 bits).
+  Compiled c = compile_kernel(src, tmp.path, "sfpu_chain", {},
+                              {"SFPU_OP_CHAIN_0=clamp_tile_init(); clamp_tile(0, 0xbf000000u, 0x40c00000u); "
+                               "softplus_tile_init(); softplus_tile(0, 0x40000000u, 0x3f000000u, 0x41a00000u);",
+                               R"(KERNEL_NAMED_COMPILE_TIME_ARGS={"per_core_block_cnt",2})"});
+  ASSERT_TRUE(c.ok) << c.log;
+  Loaded l;
+  load(c.so, l);
+  ASSERT_TRUE(l.entry) << l.error;
+  test::FakeCore fc;
+  fc.configure_cb(0, 0 /* fp32 */, 4096, 2);
+  fc.configure_cb(2, 0 /* fp32 */, 4096, 2);
+  float in[2][1024];
+  for (uint32_t t = 0; t < 2; ++t)
+    for (uint32_t k = 0; k < 1024; ++k) in[t][k] = (float(k) - 512.0f) / 64.0f + float(t);
+  fc.feed(0, in, 2);
+  ::testing::internal::CaptureStderr();
+  const int status = l.entry();
+  const std::string printed = ::testing::internal::GetCapturedStderr();
+  ASSERT_EQ(status, 0);
+  for (uint32_t t = 0; t < 2; ++t) {
+    const float* out = reinterpret_cast<const float*>(fc.page_ptr(2, t));
+    for (uint32_t k = 0; k < 1024; ++k) {
+      const double x = std::min(std::max(double(in[t][k]), -0.5), 6.0);
+      const double ref = 2 * x > 20 ? x : std::log1p(std::exp(2 * x)) / 2;
+      ASSERT_NEAR(out[k], ref, 4e-7 * ref) << t << " " << k;
+    }
+  }
+  EXPECT_NE(printed.find("] tile 0 of 2\n"), std::string::npos) << printed;
+  EXPECT_NE(printed.find("] tile 1 of 2\n"), std::string::npos) << printed;
 }
 
 // Single-input 32x32 cases: the CB holds the input tensor bytes unchanged

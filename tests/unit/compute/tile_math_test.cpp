@@ -209,3 +209,18 @@ TEST(TileMath, Typecast) {
   EXPECT_TRUE(apply_typecast(t, U16, U32));
   EXPECT_EQ(f2u(t[0]), 65535u);
 }
+
+// logsigmoid_tile takes x and a tile holding e^-x (what ttnn's kernel computes
+// first); against fp64 log(sigmoid(x)) over [-100, 100].
+TEST(TileMath, LogsigmoidFromXAndExpNegX) {
+  std::vector<float> a(kTileElems), b(kTileElems), out(kTileElems);
+  for (uint32_t i = 0; i < kTileElems; ++i) {
+    a[i] = -100.0f + 200.0f * float(i) / float(kTileElems - 1);
+    b[i] = std::exp(-a[i]);  // inf below about -88.7
+  }
+  apply_binary(SfpuBinaryOp::kLogsigmoid, a.data(), b.data(), out.data());
+  for (uint32_t i = 0; i < kTileElems; ++i) {
+    const double x = a[i], ref = x < -30 ? x + std::log1p(-std::exp(x)) : -std::log1p(std::exp(-x));
+    EXPECT_NEAR(out[i], ref, 4e-7 * std::fabs(ref) + 1e-37) << x;  // a few fp32 ulp
+  }
+}

@@ -5,9 +5,13 @@
 #include "api/dataflow/dataflow_api.h"
 #include "api/dataflow/noc.h"
 #include "api/dataflow/circular_buffer.h"
+#include "api/dataflow/dataflow_buffer.h"
+#include "api/dataflow/endpoints.h"
+#include "api/dataflow/noc_semaphore.h"
 #include "api/tensor/noc_traits.h"
 #include "api/debug/dprint.h"
 #include "api/debug/device_print.h"
+#include "api/debug/dprint_tile.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -195,6 +199,129 @@ TEST_F(ApiTest, DprintAndDevicePrintProduceWholeLines) {
   ::testing::internal::CaptureStderr();
   DPRINT << "hidden" << ENDL();
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
+}
+
+
+// tt-metal's current DPRINT form and the tile-slice printer: values are read
+// from the CB when the slice is built, in the CB's format, one line per row.
+TEST_F(ApiTest, DprintFormatFormAndTileSlices) {
+  grid.add_cb(5, 2048, 1, uint32_t(DataFormat::Float16_b));
+  grid.add_cb(6, 4096, 1, uint32_t(DataFormat::Float32));
+  grid.use(writer);
+  EXPECT_EQ(get_tile_size(5), 2048);  // from the format, as tt-metal's descriptor tables
+  EXPECT_EQ(get_tile_size(6), 4096);
+  EXPECT_EQ(get_dataformat(5), DataFormat::Float16_b);
+  cb_reserve_back(5, 1);
+  cb_reserve_back(6, 1);
+  auto* bf16 = reinterpret_cast<uint16_t*>(uintptr_t(get_write_ptr(5)));
+  auto* f32 = reinterpret_cast<float*>(uintptr_t(get_write_ptr(6)));
+  for (uint32_t h = 0; h < 32; ++h) {
+    for (uint32_t w = 0; w < 32; ++w) {
+      const float v = float(h) * 0.5f + float(w);  // exact in bf16
+      const uint32_t face = (h / 16) * 2 + w / 16;
+      bf16[face * 256 + (h % 16) * 16 + w % 16] = uint16_t(__builtin_bit_cast(uint32_t, v) >> 16);
+      f32[h * 32 + w] = float(h * 32 + w) + 0.25f;  // row-major: printed with print_untilized = false
+    }
+  }
+  ::testing::internal::CaptureStderr();
+  DPRINT("x={} y={:.2f} {} {}\n", 3, 1.5f, U32(0).val + 7u, bf16_t(0x3FC0));
+  DPRINT << U32(4000000000u) << ENDL();
+  DPRINT("tile:\n{}", TSLICE(5, 0, SliceRange{1, 32, 16, 3, 32, 8}, TSLICE_OUTPUT_CB, TSLICE_WR_PTR));
+  DPRINT << TSLICE(5, 0, SliceRange::hw0_32_4(), TSLICE_OUTPUT_CB, TSLICE_WR_PTR);
+  DPRINT("{}", TSLICE(6, 0, SliceRange{0, 2, 1, 30, 32, 1}, TSLICE_OUTPUT_CB, TSLICE_WR_PTR, true, false));
+  cb_push_back(5, 1);
+  cb_push_back(6, 1);
+  EXPECT_EQ(kernel_exit_problems(writer), "");
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  const std::string p = "[core (0,0) writer] ";
+  EXPECT_EQ(err, p + "x=3 y=1.50 7 1.5\n" + p + "4000000000\n" + p + "tile:\n" + p + "3.5 11.5 19.5 27.5\n" + p +
+                     "11.5 19.5 27.5 35.5\n" + p + "0 4 8 12 16 20 24 28\n" + p + "2 6 10 14 18 22 26 30\n" + p +
+                     "4 8 12 16 20 24 28 32\n" + p + "6 10 14 18 22 26 30 34\n" + p +
+                     "<TileSlice data truncated due to exceeding max count (32)>\n" + p + "30.25 31.25\n" + p +
+                     "62.25 63.25\n");
+}
+
+// Metal 2.0's DataflowBuffer is the CB of its id: the reader fills entries
+// through class Noc and pushes them, the writer sees them at its read pointer.
+TEST_F(ApiTest, DataflowBufferIsTheFifoOfItsCb) {
+  grid.use(reader);
+  Noc noc;
+  DataflowBuffer in(DFBAccessor(0));
+  EXPECT_EQ(in.get_id(), 0);
+  EXPECT_EQ(in.get_entry_size(), 4096u);
+  EXPECT_EQ(in.get_stride_size(), 4096u);
+  auto acc = TensorAccessor(TensorAccessorArgs<0>(0), get_arg_val<uint32_t>(0), 4096);
+  EXPECT_TRUE(in.pages_reservable_at_back(2));
+  in.reserve_back(2);
+  EXPECT_EQ(in.get_write_ptr(), get_write_ptr(0));
+  noc.async_read(acc, in, 4096, {.page_id = 3, .offset_bytes = 0}, {.offset_bytes = 0});
+  noc.async_read(acc, in, 4096, {.page_id = 4, .offset_bytes = 0}, {.offset_bytes = 4096});
+  noc.async_read_barrier();
+  in.push_back(2);
+  in.finish();
+  EXPECT_FALSE(in.pages_reservable_at_back(1));  // both entries are full
+
+  grid.use(writer);
+  const LocalCBInterface cbi = get_local_cb_interface(0);  // read-only snapshot, bytes on a data-movement core
+  EXPECT_EQ(cbi.fifo_page_size, 4096u);
+  EXPECT_EQ(cbi.fifo_num_pages, 2u);
+  EXPECT_EQ(cbi.fifo_size, 8192u);
+  EXPECT_EQ(cbi.fifo_rd_ptr, get_read_ptr(0));
+  DataflowBuffer out(0);
+  EXPECT_TRUE(out.pages_available_at_front(2));
+  out.wait_front(2);
+  const auto* words = reinterpret_cast<const uint32_t*>(uintptr_t(out.get_read_ptr()));
+  EXPECT_EQ(words[0], word_a(3 * 1024));
+  EXPECT_EQ(words[1024 + 5], word_a(4 * 1024 + 5));
+  out.pop_front(1);
+  EXPECT_EQ(reinterpret_cast<const uint32_t*>(uintptr_t(out.get_read_ptr()))[7], word_a(4 * 1024 + 7));
+  out.pop_front(1);
+  EXPECT_FALSE(out.pages_available_at_front(1));
+  EXPECT_EQ(kernel_exit_problems(reader), "");
+  EXPECT_EQ(kernel_exit_problems(writer), "");
+}
+
+// Metal 2.0's Semaphore is the classic semaphore word: local up/down, remote
+// atomic increment, relay of its value to another core; endpoints address a
+// core's L1 by coordinates and a DRAM bank by id.
+TEST_F(ApiTest, SemaphoreObjectAndEndpoints) {
+  grid.use(reader);
+  Noc noc;
+  Semaphore<> sem(0);
+  sem.set(5);
+  sem.up(2);
+  sem.down(3);  // 5 + 2 - 3
+  auto* word = reinterpret_cast<volatile uint32_t*>(uintptr_t(get_semaphore(0)));
+  EXPECT_EQ(*word, 4u);
+  sem.wait(4);
+  sem.wait_min(1);
+  EXPECT_THROW(sem.down(5), Blocked);
+  const CoreState& other = grid.core(0, 1);
+  sem.up(noc, other.noc_x, other.noc_y, 6);  // the other core's semaphore 0: 0 + 6
+  noc.async_atomic_barrier();
+  sem.relay_unicast(noc, Semaphore<>(0), grid.core(0, 0).noc_x, grid.core(0, 0).noc_y);  // itself: no change
+  noc.async_write_barrier();
+  uint32_t v;
+  std::memcpy(&v, other.l1 + Grid::kSemOffset, 4);
+  EXPECT_EQ(v, 6u);
+  EXPECT_EQ(*word, 4u);
+
+  // Page 2 of buffer A by bank id (bank 2, first page there), then 8 bytes of
+  // this core's L1 copied to the other core by coordinates.
+  const uint32_t dst = get_write_ptr(0);
+  cb_reserve_back(0, 1);
+  noc.async_read(AllocatorBank<AllocatorBankType::DRAM>{}, UnicastEndpoint{}, 4096, {.bank_id = 2, .addr = uint32_t(kA)},
+                 {.noc_x = 0, .noc_y = 0, .addr = dst});
+  noc.async_read_barrier();
+  std::memcpy(&v, grid.core(0, 0).l1 + in_off + 8, 4);
+  EXPECT_EQ(v, word_a(2 * 1024 + 2));
+  noc.async_write(UnicastEndpoint{}, UnicastEndpoint{}, 8, {.addr = dst},
+                  {.noc_x = other.noc_x, .noc_y = other.noc_y, .addr = dst + 4096});
+  noc.async_write_barrier();
+  std::memcpy(&v, other.l1 + in_off + 4096 + 4, 4);
+  EXPECT_EQ(v, word_a(2 * 1024 + 1));
+  cb_push_back(0, 1);
+  EXPECT_EQ(kernel_exit_problems(reader), "");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "zyxtt/data_format.h"
 #include "device/emu/krt_impl.h"
 #include "device/emu/run_context.h"
+#include "device/emu/sched/progress.h"
 
 namespace zyxtt::emu::compute {
 
@@ -273,6 +274,7 @@ void dst_commit() {
   ComputeState& cs = state();
   if (cs.phase != Phase::kAcquired || cs.dst_legacy) fail_phase("tile_regs_commit", cs, "acquired by tile_regs_acquire");
   cs.phase = Phase::kCommitted;
+  emu::count_progress();
 }
 
 void dst_wait() {
@@ -292,6 +294,7 @@ void dst_release() {
   if (cs.phase != Phase::kWaited) fail_phase("tile_regs_release", cs, "held by pack (call tile_regs_wait first)");
   zero_section(cs);
   cs.phase = Phase::kIdle;
+  emu::count_progress();
 }
 
 void dst_acquire_legacy() {
@@ -308,6 +311,7 @@ void dst_release_legacy() {
   zero_section(cs);
   cs.phase = Phase::kIdle;
   cs.dst_legacy = false;
+  emu::count_progress();
 }
 
 void compute_configure(uint32_t srca_cb, uint32_t srcb_cb, uint32_t pack_cb) {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "zyxtt/data_format.h"
+#include "zyxtt/tile_formats.h"
 
 namespace zyxtt::emu::compute {
 namespace {
@@ -187,28 +188,7 @@ float f16_to_f32(uint16_t h) {
   return u2f(sign | ((e + 112) << 23) | (m << 13));
 }
 
-uint32_t tile_bytes(uint32_t format) {
-  switch (static_cast<DataFormat>(format)) {
-    case DataFormat::Float32:
-    case DataFormat::Int32:
-    case DataFormat::UInt32:
-      return 4096;
-    case DataFormat::Float16:
-    case DataFormat::Float16_b:
-    case DataFormat::UInt16:
-      return 2048;
-    case DataFormat::UInt8:
-    case DataFormat::Int8:
-    case DataFormat::Fp8_e4m3:
-      return 1024;
-    case DataFormat::Bfp8_b:
-      return 1088;
-    case DataFormat::Bfp4_b:
-      return 576;
-    default:
-      return 0;
-  }
-}
+uint32_t tile_bytes(uint32_t format) { return tile_bytes_of_format(format); }
 
 const char* format_name(uint32_t format) {
   switch (static_cast<DataFormat>(format)) {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <numeric>
 
 #include "device/emu/compute/formats.h"
 #include "zyxtt/data_format.h"
@@ -77,7 +78,28 @@ using krt::SfpuUnaryOp;
   X(MaxScalar, max_num(x, fp0))                                        \
   X(MinScalar, min_num(x, fp0))                                        \
   X(Fill, fp0)                                                           \
-  X(Identity, x)
+  X(Identity, x)                                                         \
+  X(Clamp, min_num(max_num(x, fp0), fp1))                                \
+  X(Threshold, x > fp0 ? x : fp1)                                        \
+  X(Softplus, fp0 * x > fp1 ? x : std::log1p(std::exp(fp0 * x)) / fp0)   \
+  X(Selu, fp0 * (x > 0.0f ? x : fp1 * std::expm1(x)))                    \
+  X(Mish, x * std::tanh(x > 20.0f ? x : std::log1p(std::exp(x))))        \
+  X(Hardmish, 0.5f * x * min_num(max_num(x + 2.0f, 0.0f), 2.0f))         \
+  X(Cbrt, std::cbrt(x))                                                  \
+  X(RemainderScalar, py_remainder(x, fp0))                               \
+  X(FmodScalar, std::fmod(x, fp0))                                       \
+  X(Rdiv, rounded_quotient(fp0, x, p1))                                  \
+  X(Rpow, std::pow(fp0, x))                                              \
+  X(TanhDerivative, 1.0f - std::tanh(x) * std::tanh(x))                  \
+  X(I0, bessel_i(0, x))                                                  \
+  X(I1, bessel_i(1, x))                                                  \
+  X(Lgamma, std::lgamma(x))                                              \
+  X(UnaryEq, x == fp0 ? 1.0f : 0.0f)                                     \
+  X(UnaryNe, x != fp0 ? 1.0f : 0.0f)                                     \
+  X(UnaryGt, x > fp0 ? 1.0f : 0.0f)                                      \
+  X(UnaryGe, x >= fp0 ? 1.0f : 0.0f)                                     \
+  X(UnaryLt, x < fp0 ? 1.0f : 0.0f)                                      \
+  X(UnaryLe, x <= fp0 ? 1.0f : 0.0f)
 
 // Bodies on the raw word u (integer DST data).
 #define ZYXTT_UNARY_BITS_BODIES(X)                                       \
@@ -97,7 +119,15 @@ using krt::SfpuUnaryOp;
   X(ReluMaxInt32, static_cast<uint32_t>(clamp_i32(static_cast<int32_t>(u), 0, static_cast<int32_t>(p0)))) \
   X(ReluMinInt32, static_cast<int32_t>(u) >= static_cast<int32_t>(p0) ? u : 0u) \
   X(ReluMaxUInt32, u < p0 ? u : p0)                                      \
-  X(ReluMinUInt32, u >= p0 ? u : 0u)
+  X(ReluMinUInt32, u >= p0 ? u : 0u)                                     \
+  X(ClampInt32, static_cast<uint32_t>(clamp_i32(static_cast<int32_t>(u), static_cast<int32_t>(p0), static_cast<int32_t>(p1)))) \
+  X(RsubScalarInt32, p0 - u)                                             \
+  X(UnaryEqInt32, u == p0 ? 1u : 0u)                                     \
+  X(UnaryNeInt32, u != p0 ? 1u : 0u)                                     \
+  X(UnaryGtInt32, static_cast<int32_t>(u) > static_cast<int32_t>(p0) ? 1u : 0u) \
+  X(UnaryGeInt32, static_cast<int32_t>(u) >= static_cast<int32_t>(p0) ? 1u : 0u) \
+  X(UnaryLtInt32, static_cast<int32_t>(u) < static_cast<int32_t>(p0) ? 1u : 0u) \
+  X(UnaryLeInt32, static_cast<int32_t>(u) <= static_cast<int32_t>(p0) ? 1u : 0u)
 
 // Binary bodies see a, b (floats) or ua, ub (raw words).
 #define ZYXTT_BINARY_FLOAT_BODIES(X)                                     \
@@ -115,7 +145,13 @@ using krt::SfpuUnaryOp;
   X(Lt, a < b ? 1.0f : 0.0f)                                             \
   X(Gt, a > b ? 1.0f : 0.0f)                                             \
   X(Le, a <= b ? 1.0f : 0.0f)                                            \
-  X(Ge, a >= b ? 1.0f : 0.0f)
+  X(Ge, a >= b ? 1.0f : 0.0f)                                            \
+  X(Remainder, py_remainder(a, b))                                       \
+  X(Fmod, std::fmod(a, b))                                               \
+  X(Atan2, std::atan2(a, b))                                             \
+  X(Xlogy, a == 0.0f && !std::isnan(b) ? 0.0f : a * std::log(b))         \
+  /* logsigmoid_tile(x, exp(-x)): -log(1 + e^-x); x itself once e^-x overflows */ \
+  X(Logsigmoid, std::isinf(b) ? a : -std::log1p(b))
 
 #define ZYXTT_BINARY_BITS_BODIES(X)                                      \
   X(AddInt32, ua + ub)                                                   \
@@ -144,7 +180,11 @@ using krt::SfpuUnaryOp;
   X(GeUInt32, ua >= ub ? 1u : 0u)                                        \
   X(DivInt32, f2u(div_int32_float(ua, ub)))                              \
   X(DivInt32Floor, div_int32_exact(ua, ub, true))                        \
-  X(DivInt32Trunc, div_int32_exact(ua, ub, false))
+  X(DivInt32Trunc, div_int32_exact(ua, ub, false))                      \
+  X(RemainderInt32, int32_remainder(ua, ub, true))                       \
+  X(FmodInt32, int32_remainder(ua, ub, false))                           \
+  X(Gcd, static_cast<uint32_t>(std::gcd(int64_t(static_cast<int32_t>(ua)), int64_t(static_cast<int32_t>(ub))))) \
+  X(Lcm, static_cast<uint32_t>(std::lcm(int64_t(static_cast<int32_t>(ua)), int64_t(static_cast<int32_t>(ub)))))
 
 // round_tile: half to even at `decimals` decimal places (torch.round).
 inline float round_decimals(float x, int32_t decimals) {
@@ -190,6 +230,39 @@ inline uint32_t div_int32_exact(uint32_t ua, uint32_t ub, bool floor) {
   int64_t q = a / b;  // truncates toward zero
   if (floor && (a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
   return static_cast<uint32_t>(q);
+}
+
+// i0 / i1: libstdc++'s cyl_bessel_i throws past its range; fp32 overflows
+// long before (|x| > ~90), so large arguments are infinite. Computed in
+// double and rounded once; i1 is odd.
+inline float bessel_i(int order, float x) {
+  if (std::isnan(x)) return x;
+  const float a = std::fabs(x);
+  const float v = a > 100.0f ? std::numeric_limits<float>::infinity() : float(std::cyl_bessel_i(double(order), double(a)));
+  return order == 1 ? std::copysign(v, x) : v;
+}
+
+// Python's remainder: the sign of the divisor (torch.remainder).
+inline float py_remainder(float x, float d) {
+  float r = std::fmod(x, d);
+  if (r != 0.0f && (r < 0.0f) != (d < 0.0f)) r += d;
+  return r;
+}
+
+// rdiv_tile's RoundingMode (0 none, 1 trunc, 2 floor) applied to n / d.
+inline float rounded_quotient(float n, float d, uint32_t mode) {
+  const float q = n / d;
+  return mode == 1 ? std::trunc(q) : mode == 2 ? std::floor(q) : q;
+}
+
+// Integer remainder with the sign of the divisor (python) or of the dividend
+// (fmod); a zero divisor gives 0 (silicon: unconfirmed).
+inline uint32_t int32_remainder(uint32_t ua, uint32_t ub, bool python) {
+  const int64_t a = static_cast<int32_t>(ua), b = static_cast<int32_t>(ub);
+  if (b == 0) return 0u;
+  int64_t r = a % b;
+  if (python && r != 0 && ((r < 0) != (b < 0))) r += b;
+  return static_cast<uint32_t>(r);
 }
 
 template <class F>

@@ -8,6 +8,7 @@
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
 #include "device/emu/krt_impl.h"
+#include "device/emu/sched/progress.h"
 
 namespace zyxtt::emu {
 
@@ -120,6 +121,7 @@ void cb_push_back(uint32_t cb, uint32_t pages) {
   c.reserved[r] -= pages;
   c.pack_cursor = 0;
   df::store(c.pages_received, c.pages_received + pages);
+  count_progress();
   if (df::cb_used(c) > c.num_pages) {
     fail_cb("cb_push_back", cb, pages, c, "more pages pushed than the CB holds");
   }
@@ -148,6 +150,7 @@ void cb_pop_front(uint32_t cb, uint32_t pages) {
   c.rd_ptr[r] = advance("cb_pop_front", cb, pages, c, c.rd_ptr[r]);
   c.waited[r] -= pages;
   df::store(c.pages_acked, c.pages_acked + pages);
+  count_progress();
 }
 
 // A successful probe counts as the reserve / wait it stands in for; probes

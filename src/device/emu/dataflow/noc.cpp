@@ -13,6 +13,7 @@
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
 #include "device/emu/krt_impl.h"
+#include "device/emu/sched/progress.h"
 #include "zyxtt/noc_addr.h"
 
 namespace zyxtt::emu {
@@ -210,6 +211,7 @@ void noc_read(uint64_t src_noc_addr, uint32_t dst_l1_addr, uint32_t bytes, uint8
   KernelInstance& k = current();
   NocCounters& n = counters_of(k, noc, "noc_async_read");
   ++n.reads_issued;
+  count_progress();
   if (bytes == 0) return;
   const End src = noc_end(k, src_noc_addr, bytes, "noc_async_read", "source");
   const End dst = local_end(k, dst_l1_addr, bytes, "noc_async_read", "destination");
@@ -222,6 +224,7 @@ void noc_write(uint32_t src_l1_addr, uint64_t dst_noc_addr, uint32_t bytes, uint
   KernelInstance& k = current();
   NocCounters& n = counters_of(k, noc, "noc_async_write");
   ++(posted ? n.posted_issued : n.writes_issued);
+  count_progress();
   if (bytes == 0) return;
   const End src = local_end(k, src_l1_addr, bytes, "noc_async_write", "source");
   const End dst = noc_end(k, dst_noc_addr, bytes, "noc_async_write", "destination");
@@ -235,6 +238,7 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
   KernelInstance& k = current();
   NocCounters& n = counters_of(k, noc, kCall);
   ++n.writes_issued;
+  count_progress();
   const RunState& rs = current_run();
   const End src = local_end(k, src_l1_addr, bytes, kCall, "source");
   // NOC 1 users pass the rectangle corners the other way round.
@@ -266,6 +270,7 @@ void noc_inline_write(uint64_t dst_noc_addr, uint32_t value, uint8_t byte_enable
   NocCounters& n = counters_of(k, noc, "noc_inline_dw_write");
   uint8_t* p = reinterpret_cast<uint8_t*>(word_at(k, dst_noc_addr, "noc_inline_dw_write"));
   ++n.writes_issued;
+  count_progress();
   for (int i = 0; i < 4; ++i) {
     if (byte_enable & (1u << i)) p[i] = uint8_t(value >> (8 * i));
   }
@@ -276,6 +281,7 @@ void noc_atomic_inc(uint64_t dst_noc_addr, uint32_t increment, uint8_t noc) {
   NocCounters& n = counters_of(k, noc, "noc_semaphore_inc");
   uint32_t* w = word_at(k, dst_noc_addr, "noc_semaphore_inc");
   ++n.atomics_issued;
+  count_progress();
   std::atomic_ref<uint32_t>(*w).fetch_add(increment, std::memory_order_acq_rel);
 }
 

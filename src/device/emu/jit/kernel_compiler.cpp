@@ -5,16 +5,12 @@
 #include <xxhash.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
-#include <random>
-#include <spdlog/spdlog.h>
-#include <sstream>
 
 #include "common/error.h"
-#include "common/fs.h"
+#include "device/emu/jit/compiler_output.h"
 #include "device/emu/jit/subprocess.h"
 #include "zyxtt/krt_abi.h"
 
@@ -68,25 +64,6 @@ std::string hash_tree(const std::string& dir) {
   return out;
 }
 
-// A private directory for objects: `base` itself when it is ours and closed
-// to others, else a fresh private one (a shared folder must not become a way
-// to make us load someone else's code).
-std::string private_object_dir(const std::string& base) {
-  std::string dir = base + "/kernels";
-  make_private_dirs(dir);
-  struct stat st {};
-  if (lstat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() && (st.st_mode & 022) == 0) {
-    return dir;
-  }
-  std::string tmpl = (fs::temp_directory_path() / "zyx-tt-kernels-XXXXXX").string();
-  if (mkdtemp(tmpl.data()) == nullptr) {
-    throw Error(Code::kFailedPrecondition, fmt::format("cache '{}' is not private and no private temp dir could be made",
-                                                       dir));
-  }
-  spdlog::warn("kernel cache '{}' is writable by others or not ours; using '{}' instead", dir, tmpl);
-  return tmpl;
-}
-
 }  // namespace
 
 bool is_trusted_file(const std::string& path) {
@@ -95,35 +72,18 @@ bool is_trusted_file(const std::string& path) {
   return S_ISREG(st.st_mode) && st.st_uid == geteuid() && (st.st_mode & 022) == 0;
 }
 
-std::string summarize_diagnostics(const std::string& stderr_text) {
-  std::istringstream in(stderr_text);
-  std::string line;
-  std::vector<std::string> errors;
-  std::string last;
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    last = line;
-    if (line.find("error:") != std::string::npos && errors.size() < 3) {
-      // Keep "file:line:col: error: text", drop the tool's absolute paths.
-      size_t slash = line.rfind('/', line.find(':'));
-      errors.push_back(slash == std::string::npos ? line : line.substr(slash + 1));
-    }
-  }
-  if (errors.empty()) return last.empty() ? "the compiler failed without a message" : last;
-  std::string out;
-  for (const auto& e : errors) out += (out.empty() ? "" : "; ") + e;
-  return out;
-}
-
-KernelCompiler::KernelCompiler(std::string cache_dir, std::string kernel_api_dir, std::string compiler)
-    : dir_(private_object_dir(cache_dir)), kernel_api_(std::move(kernel_api_dir)), compiler_(std::move(compiler)) {}
+KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_api_dir, CompilerConfig config)
+    : store_(cache_dir), kernel_api_(std::move(kernel_api_dir)), config_(std::move(config)) {}
 
 const std::string& KernelCompiler::toolchain_identity() {
   std::call_once(identity_once_, [&] {
     // -v prints the version and configuration to stderr (run_process drops
     // stdout, so --version would tell nothing and cost a process start).
-    ProcessResult verbose = run_process({compiler_, "-v"}, {});
-    identity_ = fmt::format("zyxtt-kernel-abi-{}|{}|{}|{}", krt::kKrtAbiVersion, compiler_, verbose.err, hash_tree(kernel_api_));
+    std::string version;
+    run_process({config_.program, "-v"}, {}, [&](std::string_view chunk) {
+      if (version.size() < 64 * 1024) version.append(chunk);
+    }, limits());
+    identity_ = fmt::format("zyxtt-kernel-abi-{}|{}|{}|{}", krt::kKrtAbiVersion, config_.program, version, hash_tree(kernel_api_));
   });
   return identity_;
 }
@@ -146,7 +106,7 @@ std::string KernelCompiler::cache_key(const KernelSpec& spec) {
 std::vector<std::string> KernelCompiler::command(const KernelSpec& spec, const std::string& output) const {
   // -fno-gnu-unique: an object with unique symbols (inline statics) could
   // never be unloaded, and the worker unloads objects it no longer runs.
-  std::vector<std::string> cmd = {compiler_, "-std=c++20", "-O2", "-fPIC", "-shared", "-fno-gnu-unique", "-w", "-pipe",
+  std::vector<std::string> cmd = {config_.program, "-std=c++20", "-O2", "-fPIC", "-shared", "-fno-gnu-unique", "-w", "-pipe",
                                   "-fvisibility=hidden", "-I" + kernel_api_, "-include", "zyxtt/prelude.h",
                                   "-DKERNEL_BUILD", "-DARCH_BLACKHOLE", "-DNOC_MODE=0"};
   for (const auto& d : role_defines(spec.role)) cmd.push_back("-D" + d);
@@ -160,37 +120,82 @@ std::vector<std::string> KernelCompiler::command(const KernelSpec& spec, const s
   return cmd;
 }
 
+ProcessLimits KernelCompiler::limits() const {
+  ProcessLimits l;
+  l.timeout = config_.timeout;
+  l.memory_bytes = config_.memory_limit_bytes;
+  l.stop_fd = config_.stop_fd;
+  return l;
+}
+
 std::optional<std::string> KernelCompiler::cached(const std::string& key) {
-  std::string path = fmt::format("{}/{}.so", dir_, key);
-  if (!is_trusted_file(path)) return std::nullopt;
+  std::string path = store_.object_path(key);
+  if (!ObjectStore::intact(path)) return std::nullopt;
   stats_.disk_hits++;
   return path;
 }
 
 std::optional<std::string> KernelCompiler::lookup(const KernelSpec& spec) { return cached(cache_key(spec)); }
 
+Error KernelCompiler::out_of_memory(const std::string& file, const std::string& reason) const {
+  std::string limit = config_.memory_limit_bytes != 0
+                          ? fmt::format(" (limit {} bytes per compiler process)", config_.memory_limit_bytes)
+                          : "";
+  return Error(Code::kResourceExhausted,
+               fmt::format("the compiler ran out of memory compiling {}{}: {}", file, limit, reason));
+}
+
+Error KernelCompiler::failure(const std::string& file, const ProcessResult& result,
+                              const CompilerOutput& output) const {
+  using Failure = CompilerOutput::Failure;
+  if (result.timed_out) {
+    return Error(Code::kDeadlineExceeded,
+                 fmt::format("{} did not finish compiling within {} s; raise --compile-timeout "
+                             "(ZYX_TT_COMPILE_TIMEOUT) if it needs longer",
+                             file, static_cast<double>(config_.timeout.count()) / 1000.0));
+  }
+  if (result.stopped) return Error(Code::kInternal, fmt::format("compile of {} ended: the runtime is stopping", file));
+  switch (output.failure()) {
+    case Failure::kDiskFull:
+      return Error(Code::kResourceExhausted,
+                   fmt::format("no disk space to compile {}: {} (the kernel cache is {})", file, output.reason(),
+                               store_.directory()));
+    case Failure::kOutOfMemory: return out_of_memory(file, output.reason());
+    case Failure::kLink: return Error(Code::kInternal, fmt::format("cannot link {}: {}", file, output.reason()));
+    case Failure::kCompilerCrash:
+      // Under a memory limit a crash is almost always the limit (a stack or a mapping that could not grow).
+      if (config_.memory_limit_bytes != 0) return out_of_memory(file, output.reason());
+      return Error(Code::kInternal, fmt::format("the compiler crashed on {}: {}", file, output.reason()));
+    case Failure::kCompile: break;
+  }
+  if (result.signal != 0) {
+    std::string what = fmt::format("the compiler was killed by signal {}", result.signal);
+    if (config_.memory_limit_bytes != 0) return out_of_memory(file, what);
+    return Error(Code::kInternal, fmt::format("{} while compiling {}", what, file));
+  }
+  return Error(Code::kInvalidArgument, fmt::format("{} does not compile: {}", file, output.summary()));
+}
+
 std::string KernelCompiler::build(const KernelSpec& spec) {
   const std::string key = cache_key(spec);  // hashes the source once
   if (auto hit = cached(key)) return *hit;
-  const std::string path = fmt::format("{}/{}.so", dir_, key);
+  const std::string path = store_.object_path(key);
   // Unique temp name, then rename: a kill at any instant leaves either no
   // object or a whole one, and two runtimes sharing the folder cannot clash.
-  static std::atomic<uint64_t> counter{0};
-  const std::string tmp = fmt::format("{}/.{}.{}.{}.tmp", dir_, key, getpid(), counter++);
-  std::string tu = fmt::format("#line 1 \"{}\"\n{}\n#line 1 \"zyxtt-entry\"\n#include \"zyxtt/entry.h\"\n",
-                               role_file(spec.role), spec.source);
-  ProcessResult result = run_process(command(spec, tmp), tu);
-  if (result.exit_code != 0) {
+  const std::string tmp = store_.temp_path(key);
+  const std::string file = role_file(spec.role);
+  // The entry stub goes first, so that whatever the kernel leaves open (a
+  // missing brace) is reported at the kernel's own last line.
+  std::string tu = fmt::format("#include \"zyxtt/entry.h\"\n#line 1 \"{}\"\n{}\n", file, spec.source);
+  CompilerOutput output(file);
+  ProcessResult result =
+      run_process(command(spec, tmp), tu, [&](std::string_view chunk) { output.feed(chunk); }, limits());
+  output.finish();
+  if (result.timed_out || result.stopped || result.exit_code != 0) {
     unlink(tmp.c_str());
-    throw Error(Code::kInvalidArgument,
-                fmt::format("{} does not compile: {}", role_file(spec.role), summarize_diagnostics(result.err)));
+    throw failure(file, result, output);
   }
-  chmod(tmp.c_str(), 0600);
-  if (rename(tmp.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    unlink(tmp.c_str());
-    throw Error(Code::kInternal, fmt::format("cannot store compiled kernel '{}': {}", path, errno_text(err)));
-  }
+  store_.publish(tmp, path);
   stats_.compiled++;
   return path;
 }

@@ -4,12 +4,17 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "common/error.h"
+#include "device/emu/jit/compiler_output.h"
+#include "device/emu/jit/object_store.h"
+#include "device/emu/jit/subprocess.h"
 #include "zyxtt/krt_types.h"
 
 namespace zyxtt::emu {
@@ -21,6 +26,13 @@ struct KernelSpec {
   std::vector<std::string> defines;  // NAME or NAME=VALUE
 };
 
+struct CompilerConfig {
+  std::string program = "g++";
+  std::chrono::milliseconds timeout{120000};  // per kernel; 0: none
+  uint64_t memory_limit_bytes = 0;             // address space of each compiler process; 0: none
+  int stop_fd = -1;                            // readable once the runtime must stop: compiles end at once
+};
+
 struct CompileStats {
   std::atomic<uint64_t> compiled{0};
   std::atomic<uint64_t> disk_hits{0};
@@ -28,30 +40,36 @@ struct CompileStats {
 
 class KernelCompiler {
  public:
-  // `cache_dir` is created 0700 if missing; `kernel_api_dir` holds the headers.
-  KernelCompiler(std::string cache_dir, std::string kernel_api_dir, std::string compiler = "g++");
+  // `cache_dir` is created 0700 if missing (see ObjectStore); `kernel_api_dir`
+  // holds the headers.
+  KernelCompiler(const std::string& cache_dir, std::string kernel_api_dir, CompilerConfig config = {});
 
-  // Path of the shared object for `spec`, compiling it unless a trustworthy
-  // copy is cached. Throws Error(INVALID_ARGUMENT) carrying the compiler's
-  // diagnostics, trimmed to one line.
+  // Path of the shared object for `spec`, compiling it unless an intact copy
+  // is cached. Throws Error: INVALID_ARGUMENT with the kernel's errors in one
+  // line; DEADLINE_EXCEEDED past the time limit; RESOURCE_EXHAUSTED for a
+  // full disk or the memory limit; INTERNAL for a failed link or a crashed
+  // compiler. Every message names the kernel's file (reader.cpp, ...).
   std::string build(const KernelSpec& spec);
 
-  // The cached object for `spec` when one is there and trustworthy.
+  // The cached object for `spec` when one is there and intact.
   std::optional<std::string> lookup(const KernelSpec& spec);
 
   std::string cache_key(const KernelSpec& spec);
   const CompileStats& stats() const { return stats_; }
-  const std::string& directory() const { return dir_; }
+  const std::string& directory() const { return store_.directory(); }
 
  private:
   std::vector<std::string> command(const KernelSpec& spec, const std::string& output) const;
-  // The trustworthy cached object of `key`, if there is one.
+  ProcessLimits limits() const;
+  Error out_of_memory(const std::string& file, const std::string& reason) const;
+  Error failure(const std::string& file, const ProcessResult& result, const CompilerOutput& output) const;
+  // The intact cached object of `key`, if there is one.
   std::optional<std::string> cached(const std::string& key);
   const std::string& toolchain_identity();
 
-  std::string dir_;
+  ObjectStore store_;
   std::string kernel_api_;
-  std::string compiler_;
+  CompilerConfig config_;
   std::once_flag identity_once_;
   std::string identity_;  // compiler version + kernel-api contents hash
   CompileStats stats_;
@@ -60,8 +78,5 @@ class KernelCompiler {
 // True when `path` is a regular file owned by this user and writable by no
 // one else: only such objects are ever loaded.
 bool is_trusted_file(const std::string& path);
-
-// One line a person can act on, from a compiler's stderr.
-std::string summarize_diagnostics(const std::string& stderr_text);
 
 }  // namespace zyxtt::emu

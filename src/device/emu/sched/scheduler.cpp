@@ -1,10 +1,11 @@
 #include "device/emu/sched/scheduler.h"
 
+#include "device/emu/sched/progress.h"
+
 #include <boost/context/fiber.hpp>
 #include <boost/context/protected_fixedsize_stack.hpp>
 #include <fmt/format.h>
 
-#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <unordered_map>
@@ -29,12 +30,9 @@ struct Fiber {
   bool done = false;
 };
 
-// One per scheduler thread, on its own cache line: only the owner writes.
-struct alignas(64) ThreadProgress {
-  std::atomic<uint64_t> count{0};  // bumped before and after every resume
-  std::atomic<uint64_t> empty_scan_at{~0ull};
-  std::atomic<bool> joined{false};  // a helper that never joined the run holds no core
-  std::atomic<bool> finished{false};
+// Progress counters of a run with no control block (unit tests).
+struct alignas(64) LocalProgress {
+  std::atomic<uint64_t> count{0};
 };
 
 // One core's fibers: [begin, end) of Shared::order.
@@ -43,7 +41,7 @@ struct CoreRange {
 };
 
 struct Shared {
-  ThreadProgress per_thread[kMaxThreads];
+  LocalProgress local_progress[kMaxThreads];
   std::atomic<bool> abort{false};
   std::mutex failure_mutex;
   std::optional<std::string> failure;
@@ -55,29 +53,17 @@ struct Shared {
   std::atomic<size_t> next_core{0};
   size_t stack_bytes = 0;
 
-  // The sum of monotonic counters: equal sums mean no counter moved.
-  uint64_t progress() const {
-    uint64_t sum = 0;
-    for (uint32_t t = 0; t < threads; ++t) sum += per_thread[t].count.load();
-    return sum;
-  }
-  // Release stores on a line only the owner writes: a locked store here
-  // would wait, on every resume, for the kernel's stores to drain. Their
-  // visibility delay is covered by confirming a deadlock twice (run_thread).
-  void bump(uint32_t t) {
-    per_thread[t].count.store(per_thread[t].count.load(std::memory_order_relaxed) + 1, std::memory_order_release);
-  }
-
-  // True when every thread either finished or found nothing to run in a scan
-  // begun at progress value `at`, and nothing ran since.
-  bool all_idle_at(uint64_t at) const {
-    if (progress() != at) return false;
-    for (uint32_t t = 0; t < threads; ++t) {
-      const ThreadProgress& p = per_thread[t];
-      if (p.joined.load() && !p.finished.load() && p.empty_scan_at.load() != at) return false;
-    }
-    return progress() == at;
-  }
+  // Deadlock rule, decided under park_mutex: a thread with nothing to run and
+  // nothing to claim parks; a parked thread runs no fiber until it unparks
+  // under the same lock. When every thread still in the run is parked, no
+  // fiber runs or can start running, so the state is frozen: if no
+  // unfinished fiber's wait is then satisfied, nothing can ever change. The
+  // thread that completes the set (by parking or by leaving) decides; the
+  // lock orders every fiber's effects before the decision, so the rule is
+  // exact with any number of threads and needs no confirmation.
+  std::mutex park_mutex;
+  uint32_t active = 0;  // threads in run_thread
+  uint32_t parked = 0;
 
   void fail(std::string message) {
     std::lock_guard lock(failure_mutex);
@@ -247,6 +233,7 @@ void make_fiber(Fiber* f, Shared& shared) {
         fail_run("the source defines neither kernel_main() nor namespace NAMESPACE { void MAIN }");
       }
       if (f->task->on_exit) f->task->on_exit(f->task->instance);
+      count_progress();
     } catch (const RunFailure& e) {
       shared.fail(e.message);
     } catch (const std::exception& e) {
@@ -257,31 +244,59 @@ void make_fiber(Fiber* f, Shared& shared) {
   });
 }
 
+bool runnable(const Fiber& f) { return !f.done && (f.wait == nullptr || f.wait->ready(f.task->instance, *f.wait)); }
+
+// Called under park_mutex when every thread still in the run is parked:
+// fails the run when no fiber can run (Shared's deadlock rule).
+void decide_locked(Shared& shared) {
+  for (const Fiber& f : *shared.fibers)
+    if (runnable(f)) return;  // its parked owner will find it
+  std::string report = "deadlock: no kernel can make progress;";
+  for (const Fiber& f : *shared.fibers)
+    if (!f.done && f.wait != nullptr) report += " " + describe_wait(f) + ";";
+  report.pop_back();
+  shared.fail(report);
+}
+
+// Parks the calling thread until one of its fibers can run (true) or the run
+// ended (false).
+bool park(Shared& shared, const std::vector<CoreRange>& mine) {
+  {
+    std::lock_guard lock(shared.park_mutex);
+    ++shared.parked;
+    if (shared.parked == shared.active) decide_locked(shared);
+  }
+  for (;;) {
+    bool ready = false;
+    for (const CoreRange& core : mine)
+      for (size_t i = core.begin; i < core.end && !ready; ++i) ready = runnable(*shared.order[i]);
+    if (ready || shared.abort.load(std::memory_order_relaxed)) {
+      std::lock_guard lock(shared.park_mutex);
+      --shared.parked;
+      return !shared.abort.load(std::memory_order_relaxed);
+    }
+    std::this_thread::yield();
+  }
+}
+
 // Cores are claimed, not dealt: a thread takes the next unclaimed core
 // whenever none of its own can run, so a core runs to its end on one thread
 // (its three instances share CB state without locks) and a helper that
-// wakes late simply finds less left to claim.
-//
-// Deadlock rule: a thread counts progress before it resumes a fiber, again
-// when the fiber yields, and when it claims a core; it publishes the
-// progress value at which it began its latest scan that found nothing to run
-// and nothing to claim. When every joined thread has such a scan starting at
-// the current value, no fiber ran, or was running, since any of those scans
-// began and every predicate was false when checked: nothing can ever change.
-// (Counting only before the resume would miss a fiber still running while
-// another thread scans.) With several threads a deadlock is declared only
-// when the same value is found idle again after a pause, so that no other
-// thread's count can still be on its way.
+// wakes late simply finds less left to claim. A thread with nothing to run
+// or claim parks (Shared's deadlock rule).
 //
 // A core's fibers run back to back while any of them can: its CBs, DST and
 // L1 pages stay in the host's caches instead of cycling through the grid's.
 void run_thread(Shared& shared, uint32_t index) {
   t_thread_index = static_cast<int>(index);
-  shared.per_thread[index].joined.store(true);
   ThreadSlot* slot = shared.control ? &shared.control->threads[index] : nullptr;
+  t_progress = slot ? &slot->progress : &shared.local_progress[index].count;
+  {
+    std::lock_guard lock(shared.park_mutex);
+    ++shared.active;
+  }
   std::vector<CoreRange> mine;
   auto resume = [&](Fiber* f) {
-    shared.bump(index);
     f->wait = nullptr;
     t_current = f;
     t_current_instance = &f->task->instance;
@@ -295,12 +310,10 @@ void run_thread(Shared& shared, uint32_t index) {
     if (slot) slot->role.store(-1, std::memory_order_relaxed);
     t_current = nullptr;
     t_current_instance = nullptr;
-    shared.bump(index);
   };
   // Claims the next core: its fibers become this thread's. False when none is left.
   auto claim = [&]() {
     if (shared.next_core.load(std::memory_order_relaxed) >= shared.cores.size()) return false;
-    shared.bump(index);  // before the claim is visible: a scan begun earlier is stale
     const size_t c = shared.next_core.fetch_add(1);
     if (c >= shared.cores.size()) return false;
     for (size_t i = shared.cores[c].begin; i < shared.cores[c].end; ++i) make_fiber(shared.order[i], shared);
@@ -308,9 +321,7 @@ void run_thread(Shared& shared, uint32_t index) {
     return true;
   };
   size_t live = 0;  // unfinished fibers of claimed cores
-  uint64_t suspected = ~0ull;
   while (!shared.abort.load(std::memory_order_relaxed)) {
-    const uint64_t before = shared.progress();
     bool progressed = false;
     for (const CoreRange& core : mine) {
       for (bool again = true; again && !shared.abort.load(std::memory_order_relaxed);) {
@@ -331,33 +342,20 @@ void run_thread(Shared& shared, uint32_t index) {
         if (!shared.order[i]->done) return false;
       return true;
     });
-    if (progressed) {
-      if (shared.control) shared.control->progress.fetch_add(1, std::memory_order_relaxed);
-      continue;
-    }
+    if (progressed) continue;
     if (claim()) {
       live += mine.back().end - mine.back().begin;
       continue;
     }
-    if (live == 0) break;
-    shared.per_thread[index].empty_scan_at.store(before);
-    if (shared.all_idle_at(before)) {
-      if (shared.threads > 1 && suspected != before) {
-        suspected = before;
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        continue;
-      }
-      std::string report = "deadlock: no kernel can make progress;";
-      for (const Fiber& f : *shared.fibers)
-        if (!f.done && f.wait != nullptr) report += " " + describe_wait(f) + ";";
-      report.pop_back();
-      shared.fail(report);
-      break;
-    }
-    std::this_thread::yield();
+    if (live == 0 || !park(shared, mine)) break;
+  }
+  {
+    std::lock_guard lock(shared.park_mutex);
+    --shared.active;
+    if (shared.active > 0 && shared.parked == shared.active && !shared.abort.load()) decide_locked(shared);
   }
   if (index != 0) stack_pool().give_back();  // thread 0 allocates the next run's stacks itself
-  shared.per_thread[index].finished.store(true);
+  stop_counting_progress();
   t_thread_index = -1;
 }
 
@@ -372,7 +370,8 @@ void block_until(const Wait& wait) {
   if (wait.ready(f->task->instance, wait)) return;
   f->wait = &wait;
   f->caller = std::move(f->caller).resume();
-  // Resumed by the scheduler only once wait.ready() held.
+  // Resumed by the scheduler only once wait.ready() held: something moved.
+  count_progress();
 }
 
 void fail_run(const std::string& what) { throw RunFailure{where(current()) + ": " + what}; }

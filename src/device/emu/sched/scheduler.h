@@ -15,8 +15,11 @@
 
 namespace zyxtt::emu {
 
-// Where each worker thread is, readable from another process after a crash.
-struct ThreadSlot {
+// Where each worker thread is, readable from another process after a crash,
+// and its progress count (progress.h). Only the owning thread writes a slot,
+// and each slot has its own cache line.
+struct alignas(64) ThreadSlot {
+  std::atomic<uint64_t> progress{0};
   std::atomic<int32_t> core_x{-1};
   std::atomic<int32_t> core_y{-1};
   std::atomic<int32_t> role{-1};  // -1: not inside a kernel
@@ -24,13 +27,24 @@ struct ThreadSlot {
 
 inline constexpr int kMaxThreads = 64;
 
+// What the device worker is doing, for reports of a worker that died.
+enum class WorkerPhase : int32_t { kIdle = 0, kLoading = 1, kRunning = 2 };
+
 // Shared with the server through a memfd: progress for the watchdog and the
 // whereabouts of every thread for crash reports.
 struct ControlBlock {
-  std::atomic<uint64_t> progress{0};
   std::atomic<int32_t> crashed_thread{-1};
   std::atomic<int32_t> crash_signal{0};
+  std::atomic<int32_t> phase{0};  // WorkerPhase
+  std::atomic<int32_t> denied_call{-1};  // system call the sandbox refused (worker/sandbox.h)
   ThreadSlot threads[kMaxThreads];
+
+  // The sum of monotonic per-thread counters: equal sums mean nothing moved.
+  uint64_t progress() const {
+    uint64_t sum = 0;
+    for (const ThreadSlot& t : threads) sum += t.progress.load(std::memory_order_relaxed);
+    return sum;
+  }
 };
 
 struct Task {

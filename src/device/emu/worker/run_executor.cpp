@@ -2,9 +2,11 @@
 #include "device/emu/worker/run_executor.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fmt/format.h>
 
@@ -12,6 +14,7 @@
 #include "device/emu/compute/compute.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/l1_layout.h"
+#include "device/emu/worker/worker_main.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -99,10 +102,19 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
     for (int r = 0; r < 3; ++r)
       if (!paths[r]->empty()) kernels[r] = &kernels_.load(*paths[r]);
   } catch (const Error& e) {
+    // A worker that loaded kernels before and now cannot (dlopen failing on
+    // limits a kernel broke) is replaced; refusals (trust, ABI) and a fresh
+    // worker's failures are answered.
+    if (e.code() == Code::kInternal && loaded_before_) {
+      std::fprintf(stderr, "zyx-tt-device-worker: %s; exiting so that the runtime starts a new worker\n", e.what());
+      _exit(kWorkerExitCannotLoad);
+    }
     // The runtime sends the program again with its next run.
     programs_.erase(found);
     return RunOutcome{false, e.code(), e.what()};
   }
+  loaded_before_ = true;
+  if (control_ != nullptr) control_->phase.store(static_cast<int32_t>(WorkerPhase::kRunning));
 
   const uint32_t physical = arch_.grid_rows * arch_.grid_cols;
   const uint32_t rows_per_wave = std::max<uint32_t>(1, physical / job.cols);

@@ -38,6 +38,7 @@ class RunExecutor {
   SharedRegions regions_;
   uint64_t regions_seen_ = ~0ull;  // generation last copied into the run state
   KernelLibrary kernels_;
+  bool loaded_before_ = false;  // a run's kernels loaded in this process before
   // Programs by id, as sent once per worker. Their objects are looked up in
   // kernels_ on every run: the library may unload an object between runs.
   std::unordered_map<uint64_t, ProgramSpec> programs_;

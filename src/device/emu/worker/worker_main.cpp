@@ -16,6 +16,8 @@
 #include "common/error.h"
 #include "device/emu/shared_regions.h"
 #include "device/emu/worker/frame_io.h"
+#include "device/emu/worker/memory_guard.h"
+#include "device/emu/worker/sandbox.h"
 #include "device/emu/worker/run_executor.h"
 
 namespace zyxtt::emu {
@@ -52,6 +54,7 @@ void install_crash_handlers() {
 
 int worker_main(int argc, char** argv) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  prefer_for_oom_kill();
   std::string arch_name = argc > 1 ? argv[1] : "p100a";
   const Arch& arch = find_arch(arch_name);
   void* dram = mmap(nullptr, arch.dram_bytes(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, kWorkerDramFd, 0);
@@ -62,6 +65,7 @@ int worker_main(int argc, char** argv) {
   }
   g_control = static_cast<ControlBlock*>(control);
   install_crash_handlers();
+  arm_memory_guard(g_control);
   FrameReader link(kWorkerSocketFd);
   // The first frame: options for the worker's whole life.
   std::optional<std::string> frame = link.read();
@@ -81,18 +85,27 @@ int worker_main(int argc, char** argv) {
     std::fprintf(stderr, "zyx-tt-device-worker: %s\n", e.what());
     return 2;
   }
+  if (!enter_sandbox(g_control)) {
+    std::fprintf(stderr, "zyx-tt-device-worker: cannot enter the kernel sandbox (seccomp): %s\n", std::strerror(errno));
+    return 2;
+  }
   const std::chrono::microseconds idle_spin(options.idle_spin_us);
   for (;;) {
     frame = link.read_after_spin(idle_spin);
     if (!frame) break;
     RunOutcome outcome;
     try {
+      g_control->phase.store(static_cast<int32_t>(WorkerPhase::kLoading));
       outcome = executor->execute(decode_job(*frame));
     } catch (const Error& e) {
       outcome = RunOutcome{false, e.code(), std::string("device worker: ") + e.what()};
     } catch (const std::exception& e) {
       outcome = RunOutcome{false, Code::kInternal, std::string("device worker: ") + e.what()};
     }
+    g_control->phase.store(static_cast<int32_t>(WorkerPhase::kIdle));
+    // Descriptors a kernel opened (dup, pipe, eventfd...) die with its run, so
+    // a leak cannot keep the next run from loading its kernels.
+    close_range(kFirstFreeFd, ~0u, 0);
     if (!write_frame(kWorkerSocketFd, encode(outcome))) break;
   }
   return 0;

@@ -9,6 +9,12 @@ inline constexpr int kWorkerDramFd = 3;
 inline constexpr int kWorkerSocketFd = 4;
 inline constexpr int kWorkerControlFd = 5;
 inline constexpr int kWorkerRegionsFd = 6;  // SharedRegions, read-only
+inline constexpr int kFirstFreeFd = 7;  // the worker keeps nothing of its own open from here on
+
+// Exit status of a worker that loaded kernels before but no longer can (a
+// kernel broke the process: descriptor or mapping limits...): the runtime
+// starts a new worker and sends the run again.
+inline constexpr int kWorkerExitCannotLoad = 89;
 
 int worker_main(int argc, char** argv);
 

@@ -1,0 +1,3 @@
+// tensor_accessor::ArgConfig at tt-metal's hostdevcommon path.
+#pragma once
+#include "api/tensor/tensor_accessor_args.h"

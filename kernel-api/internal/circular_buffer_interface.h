@@ -1,0 +1,30 @@
+// get_local_cb_interface(cb): tt-metal's per-CB FIFO registers, which kernels
+// read for a CB's page size or pointers. Here a snapshot of the CB's state,
+// returned by value: reading works, while assigning to a field (moving a
+// pointer behind the CB calls' back) does not compile. Units as on silicon:
+// bytes on the data-movement cores, 16-byte words on the TRISCs.
+#pragma once
+
+#include <cstdint>
+
+#include "zyxtt/krt.h"
+
+struct LocalCBInterface {
+  uint32_t fifo_size;
+  uint32_t fifo_page_size;
+  uint32_t fifo_num_pages;
+  uint32_t fifo_rd_ptr;
+  uint32_t fifo_wr_ptr;
+};
+
+#if defined(COMPILE_FOR_TRISC)
+constexpr uint32_t cb_addr_shift = 4;
+#else
+constexpr uint32_t cb_addr_shift = 0;
+#endif
+
+inline LocalCBInterface get_local_cb_interface(uint32_t cb_id) {
+  const uint32_t page = zyxtt::krt::cb_page_bytes(cb_id), pages = zyxtt::krt::cb_num_pages(cb_id);
+  return {(page * pages) >> cb_addr_shift, page >> cb_addr_shift, pages, zyxtt::krt::cb_read_ptr(cb_id) >> cb_addr_shift,
+          zyxtt::krt::cb_write_ptr(cb_id) >> cb_addr_shift};
+}

@@ -1,0 +1,20 @@
+// The small enums of tt-metal's LLK layer (its llk_defs.h), which kernels and
+// kernel helper headers include directly. Values as the LLK numbers them.
+#pragma once
+
+#include <cstdint>
+
+namespace ckernel {
+enum DstSync : uint8_t { SyncHalf = 0, SyncFull = 1 };
+enum MathFidelity : uint8_t { LoFi = 0, HiFi2 = 2, HiFi3 = 3, HiFi4 = 4 };
+enum VectorMode : int { None = 0, R = 1, C = 2, RC = 4, RC_custom = 5, Invalid = 0xFF };
+enum class DstRoundingMode : uint8_t { Default = 0, NearestEven = 1 };
+enum class InputClamping : uint8_t { ClampToNegative = 1, None = 0 };
+enum EltwiseBinaryType : uint8_t { ELWMUL, ELWDIV, ELWADD, ELWSUB, ELWLESS };
+enum class EltwiseBinaryReuseDestType : uint8_t { NONE = 0, DEST_TO_SRCA = 1, DEST_TO_SRCB = 2 };
+enum class SrcOrder : uint8_t { Default = 0, Reverse = 1 };
+// Values as tt-metal's LLK layer numbers them (compute_ops.h mirrors them).
+enum class BroadcastType : uint8_t { NONE = 0, COL = 1, ROW = 2, SCALAR = 3 };
+enum class PoolType : uint8_t { SUM = 0, AVG = 1, MAX = 2 };
+enum class ReduceDim : uint8_t { REDUCE_ROW = 0, REDUCE_COL = 1, REDUCE_SCALAR = 2 };
+}  // namespace ckernel

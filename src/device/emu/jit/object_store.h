@@ -1,0 +1,44 @@
+// The kernel cache's folder on disk. It is only a cache: an object is used
+// only when it is a private regular file whose checksum (a trailer after the
+// ELF bytes, which the loader ignores) matches; anything else is a miss.
+// Objects are written under a temporary name and renamed whole; temporary
+// files of writers that died are removed, never those of a live writer.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace zyxtt::emu {
+
+class ObjectStore {
+ public:
+  // Uses `base`/kernels, created 0700. Refuses (FAILED_PRECONDITION) a base
+  // with an ancestor others can write to that is not sticky; falls back to a
+  // private temporary folder, removed by the destructor, when `base`/kernels
+  // is not ours or open to others.
+  explicit ObjectStore(const std::string& base);
+  ~ObjectStore();
+  ObjectStore(const ObjectStore&) = delete;
+  ObjectStore& operator=(const ObjectStore&) = delete;
+
+  const std::string& directory() const { return dir_; }
+  std::string object_path(const std::string& key) const;
+  // A fresh temporary name for an object of `key`, tagged with this writer.
+  std::string temp_path(const std::string& key);
+
+  // Whether the object at `path` is whole, private and matches its checksum.
+  static bool intact(const std::string& path);
+  // Appends the checksum to `tmp`, makes it 0600 and renames it to `path`,
+  // replacing whatever is there (a broken object, a directory).
+  void publish(const std::string& tmp, const std::string& path) const;
+  // Removes temporary files whose writer is gone; returns how many.
+  size_t remove_stale_temps() const;
+
+ private:
+  std::string dir_;
+  bool owned_temp_ = false;  // dir_ is a fallback this process made
+  std::atomic<uint64_t> counter_{0};
+};
+
+}  // namespace zyxtt::emu

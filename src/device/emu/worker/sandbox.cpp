@@ -1,0 +1,154 @@
+#include "device/emu/worker/sandbox.h"
+
+#include <elf.h>
+#include <link.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/auxv.h>
+#include <sys/prctl.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstddef>
+#include <vector>
+
+namespace zyxtt::emu {
+namespace {
+
+ControlBlock* g_control = nullptr;
+
+void on_denied_call(int, siginfo_t* info, void*) {
+  int nr = info->si_syscall;
+  if (nr == SYS_clone || nr == SYS_vfork) nr = SYS_fork;  // the filter lets threads through
+  if (g_control != nullptr) {
+    g_control->crashed_thread.store(scheduler_thread_index());
+    g_control->denied_call.store(nr);
+  }
+  _exit(kWorkerExitSandbox);
+}
+
+// The executable segment of the dynamic loader, whose openat dlopen uses.
+struct Range {
+  uintptr_t lo = 0, hi = 0;
+};
+Range loader_text() {
+  std::pair<uintptr_t, Range> found{getauxval(AT_BASE), {}};
+  if (found.first == 0) return {};
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* data) {
+        auto* out = static_cast<std::pair<uintptr_t, Range>*>(data);
+        if (info->dlpi_addr != out->first) return 0;
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+          if (ph.p_type == PT_LOAD && (ph.p_flags & PF_X)) {
+            out->second = {info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz};
+            return 1;
+          }
+        }
+        return 0;
+      },
+      &found);
+  return found.second;
+}
+
+class Filter {
+ public:
+  void add(uint16_t code, uint32_t k, uint8_t jt = 0, uint8_t jf = 0) { prog_.push_back({code, jt, jf, k}); }
+  void load_nr() { add(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)); }
+  void load(size_t offset) { add(BPF_LD | BPF_W | BPF_ABS, static_cast<uint32_t>(offset)); }
+  void ret(uint32_t action) { add(BPF_RET | BPF_K, action); }
+
+  void deny(int nr) {
+    load_nr();
+    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, 1);
+    ret(SECCOMP_RET_TRAP);
+  }
+  // Allowed only from [text.lo, text.hi) (one 4 GiB window).
+  void allow_only_from(int nr, Range text) {
+    load_nr();
+    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, 7);
+    load(offsetof(seccomp_data, instruction_pointer) + 4);
+    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(text.lo >> 32), 0, 4);
+    load(offsetof(seccomp_data, instruction_pointer));
+    add(BPF_JMP | BPF_JGE | BPF_K, static_cast<uint32_t>(text.lo), 0, 2);
+    add(BPF_JMP | BPF_JGE | BPF_K, static_cast<uint32_t>(text.hi), 1, 0);
+    ret(SECCOMP_RET_ALLOW);
+    ret(SECCOMP_RET_TRAP);
+  }
+  // Allowed when the low word of argument 0 has `bit` set.
+  void allow_if_bit(int nr, uint32_t bit) {
+    load_nr();
+    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, 4);
+    load(offsetof(seccomp_data, args[0]));
+    add(BPF_JMP | BPF_JSET | BPF_K, bit, 0, 1);
+    ret(SECCOMP_RET_ALLOW);
+    ret(SECCOMP_RET_TRAP);
+  }
+  // Allowed when argument 0 is `value` (this process's id).
+  void allow_if_arg0(int nr, uint32_t value) {
+    load_nr();
+    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, 4);
+    load(offsetof(seccomp_data, args[0]));
+    add(BPF_JMP | BPF_JEQ | BPF_K, value, 0, 1);
+    ret(SECCOMP_RET_ALLOW);
+    ret(SECCOMP_RET_TRAP);
+  }
+  void fail_with(int nr, int error) {
+    load_nr();
+    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, 1);
+    ret(SECCOMP_RET_ERRNO | static_cast<uint32_t>(error));
+  }
+
+  std::vector<sock_filter>& program() { return prog_; }
+
+ private:
+  std::vector<sock_filter> prog_;
+};
+
+}  // namespace
+
+bool enter_sandbox(ControlBlock* control) {
+  g_control = control;
+  struct sigaction sa {};
+  sa.sa_sigaction = on_denied_call;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSYS, &sa, nullptr);
+
+  Filter f;
+  f.load(offsetof(seccomp_data, arch));
+  f.add(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0);
+  f.ret(SECCOMP_RET_KILL_PROCESS);
+  f.load_nr();  // x32 system calls
+  f.add(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1);
+  f.ret(SECCOMP_RET_TRAP);
+  // Threads only: glibc tries clone3 first (its flags lie behind a pointer
+  // the filter cannot read) and falls back to clone on ENOSYS.
+  f.fail_with(SYS_clone3, ENOSYS);
+  f.allow_if_bit(SYS_clone, CLONE_THREAD);
+  const Range text = loader_text();
+  if (text.hi > text.lo && (text.lo >> 32) == (text.hi >> 32)) {
+    for (int nr : {SYS_openat, SYS_open}) f.allow_only_from(nr, text);
+  } else {
+    static const char kWarning[] = "zyx-tt-device-worker: dynamic loader not found, kernels may open files\n";
+    [[maybe_unused]] ssize_t n = write(STDERR_FILENO, kWarning, sizeof kWarning - 1);
+  }
+  const uint32_t self = static_cast<uint32_t>(getpid());
+  f.allow_if_arg0(SYS_kill, self);    // raise() after a crash report
+  f.allow_if_arg0(SYS_tgkill, self);
+  for (int nr : {SYS_fork, SYS_vfork, SYS_execve, SYS_execveat, SYS_openat2, SYS_creat, SYS_open_by_handle_at,
+                 SYS_socket, SYS_socketpair, SYS_tkill, SYS_ptrace, SYS_process_vm_readv, SYS_process_vm_writev,
+                 SYS_pidfd_open, SYS_pidfd_getfd, SYS_pidfd_send_signal, SYS_io_uring_setup, SYS_unshare, SYS_setns})
+    f.deny(nr);
+  f.ret(SECCOMP_RET_ALLOW);
+
+  sock_fprog prog{static_cast<unsigned short>(f.program().size()), f.program().data()};
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return false;
+  return syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &prog) == 0;
+}
+
+}  // namespace zyxtt::emu

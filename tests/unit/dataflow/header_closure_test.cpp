@@ -1,0 +1,242 @@
+// Every kernel-API header compiles alone and makes visible what its tt-metal
+// namesake makes visible: any compute header brings the CB calls, the DST
+// handshake, pack, runtime args and DPRINT (tt-metal's common.h); the
+// data-movement API brings VALID / INVALID and DPRINT; the headers at
+// tt-metal's other paths expose their names. Syntax-only compiles (about 0.1 s
+// each) with the JIT's prelude and role defines keep the table cheap.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "device/emu/jit/subprocess.h"
+
+namespace zyxtt::emu::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class Side { kCompute, kDataflow };
+
+// The kernel's diagnostics, empty when `source` compiles.
+std::string syntax_errors(Side side, const std::string& source, const std::vector<std::string>& defines = {}) {
+  std::vector<std::string> cmd = {ZYXTT_TEST_CXX, "-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
+                                  "-I" ZYXTT_KERNEL_API_DIR, "-include", "zyxtt/prelude.h", "-DKERNEL_BUILD",
+                                  side == Side::kCompute ? "-DCOMPILE_FOR_TRISC" : "-DCOMPILE_FOR_BRISC"};
+  for (const auto& d : defines) cmd.push_back("-D" + d);
+  cmd.insert(cmd.end(), {"-x", "c++", "-"});
+  std::string err;
+  ProcessResult r = run_process(cmd, source, [&](std::string_view chunk) { err.append(chunk); });
+  return r.exit_code == 0 ? "" : err.empty() ? "failed without a message" : err;
+}
+
+// What tt-metal's common.h gives any compute kernel.
+constexpr const char* kComputeCommonUse = R"(
+namespace NAMESPACE {
+void MAIN {
+  const uint32_t n = get_arg_val<uint32_t>(0) + get_common_arg_val<uint32_t>(0);
+  cb_wait_front(tt::CBIndex::c_0, n);
+  tile_regs_acquire();
+  tile_regs_commit();
+  tile_regs_wait();
+  cb_reserve_back(tt::CBIndex::c_16, 1);
+  pack_tile(0, tt::CBIndex::c_16);
+  tile_regs_release();
+  cb_push_back(tt::CBIndex::c_16, 1);
+  cb_pop_front(tt::CBIndex::c_0, n);
+  DPRINT("n={}\n", n);
+  DPRINT << U32(n) << ENDL();
+}
+}  // namespace NAMESPACE
+)";
+
+std::vector<std::string> headers_under(const std::string& dir) {
+  std::vector<std::string> out;
+  const fs::path root = fs::path(ZYXTT_KERNEL_API_DIR);
+  for (const auto& e : fs::recursive_directory_iterator(root / dir)) {
+    if (e.is_regular_file() && e.path().extension() == ".h") out.push_back(fs::relative(e.path(), root).string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(HeaderClosure, EveryComputeHeaderBringsCommonAndDprint) {
+  std::vector<std::string> headers = headers_under("api/compute");
+  for (const auto& h : headers_under("compute_kernel_api")) headers.push_back(h);
+  headers.push_back("compute_kernel_api.h");
+  ASSERT_GT(headers.size(), 100u);
+  for (const auto& h : headers) {
+    EXPECT_EQ(syntax_errors(Side::kCompute, "#include \"" + h + "\"\n" + kComputeCommonUse), "") << h;
+  }
+}
+
+// One use of each op header's own names, both trees (the legacy path forwards).
+TEST(HeaderClosure, ComputeOpHeadersExposeTheirOps) {
+  struct Row {
+    const char* header;
+    const char* use;
+  };
+  const Row rows[] = {
+      {"eltwise_unary/exp.h", "exp_tile_init(); exp_tile(0);"},
+      {"eltwise_binary.h", "binary_op_init_common(0, 1, 16); add_tiles_init(0, 1); add_tiles(0, 1, 0, 0, 0);"},
+      {"matmul.h", "mm_init(0, 1, 16); matmul_tiles(0, 1, 0, 0, 0);"},
+      {"tile_move_copy.h", "copy_tile_init(0); copy_tile(0, 0, 0);"},
+      {"eltwise_unary/eltwise_unary.h", "init_sfpu(0, 16);"},
+  };
+  for (const char* tree : {"api/compute/", "compute_kernel_api/"}) {
+    for (const auto& r : rows) {
+      const std::string src = std::string("#include \"") + tree + r.header + "\"\nnamespace NAMESPACE {\nvoid MAIN {\n" +
+                              r.use + "\ncb_wait_front(0, 1);\n}\n}\n";
+      EXPECT_EQ(syntax_errors(Side::kCompute, src), "") << tree << r.header;
+    }
+  }
+}
+
+TEST(HeaderClosure, DataflowApiBringsValidInvalidAndDprint) {
+  for (const char* h : {"api/dataflow/dataflow_api.h", "dataflow_api.h"}) {
+    const std::string src = std::string("#include \"") + h + R"("
+void kernel_main() {
+  volatile uint32_t* sem = reinterpret_cast<volatile uint32_t*>(get_semaphore(0));
+  noc_semaphore_set(sem, VALID);
+  noc_semaphore_wait(sem, INVALID);
+  static_assert(VALID == 1 && INVALID == 0);
+  static_assert(kernel_compile_time_args.size() == 0);
+  DPRINT("v={}\n", VALID);
+}
+)";
+    EXPECT_EQ(syntax_errors(Side::kDataflow, src), "") << h;
+  }
+}
+
+// Headers at tt-metal's paths outside api/compute, each with a use of its names.
+TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
+  struct Row {
+    Side side;
+    const char* header;
+    const char* use;
+  };
+  const Row rows[] = {
+      {Side::kDataflow, "hostdevcommon/common_values.hpp", "static_assert(VALID == 1 && INVALID == 0);"},
+      {Side::kCompute, "hostdevcommon/common_values.hpp", "static_assert(VALID == 1 && INVALID == 0);"},
+      {Side::kCompute, "hostdevcommon/kernel_structs.h",
+       "static_assert(tt::CBIndex::c_3 == 3 && tt::HlkOperand::out0 == 16 && tt::DstMode::Half == 1);"},
+      {Side::kDataflow, "hostdevcommon/dprint_common.h",
+       "constexpr int ok = DPrintOK; (void)ok; SliceRange s = SliceRange::hw041(); (void)s;"},
+      {Side::kDataflow, "hostdevcommon/tensor_accessor/arg_config.hpp",
+       "static_assert(uint32_t(tensor_accessor::ArgConfig::IsDram) == 2);"},
+      {Side::kCompute, "tt-metalium/constants.hpp",
+       "using namespace tt::constants; static_assert(TILE_HEIGHT * TILE_WIDTH == TILE_HW && FACE_HW == 256 && "
+       "BFLOAT8_B_TILE_HW == 1088 && BFLOAT4_B_TILE_HW == 576);"},
+      {Side::kDataflow, "internal/mod_div_lib.h",
+       "volatile uint32_t n = 99; (void)(fast_udiv_7(n) + udivsi3_const_divisor<12>(n) + umodsi3_const_divisor<5>(n));"},
+      {Side::kDataflow, "api/core_local_mem.h",
+       "CoreLocalMem<uint32_t> m(get_write_ptr(0)); m[1] = 2; ++m; (void)(m - CoreLocalMem<uint32_t>(0u));"},
+      {Side::kCompute, "api/core_local_mem.h", "CoreLocalMem<uint16_t> m(uintptr_t(16)); (void)m.get_address();"},
+      {Side::kDataflow, "experimental/kernel_args.h",
+       "(void)experimental::get_arg(experimental::RtaArg<uint32_t>{4}); "
+       "static_assert(experimental::get_arg(experimental::CtaVal<uint32_t>{3}) == 3);"},
+      {Side::kCompute, "experimental/kernel_args.h",
+       "(void)experimental::get_arg(experimental::CrtaArg<uint32_t>{0});"},
+      {Side::kDataflow, "api/compile_time_args.h", "static_assert(kernel_compile_time_args.size() == 0);"},
+      {Side::kDataflow, "api/alignment.h", "static_assert(align(33, 16) == 48 && align_power_of_2(64, 64) == 64);"},
+      {Side::kDataflow, "api/debug/assert.h", "ASSERT(get_arg_val<uint32_t>(0) < 4);"},
+      {Side::kDataflow, "api/debug/dprint_tile.h",
+       "DPRINT(\"{}\", TSLICE(0, 0, SliceRange::hw0_32_8(), TSLICE_INPUT_CB, TSLICE_RD_PTR, true, false));"},
+      {Side::kCompute, "api/debug/dprint_tile.h", "TSLICE s(0, 0, SliceRange::h0_w0_32()); (void)s;"},
+      {Side::kDataflow, "api/dataflow/dataflow_buffer.h",
+       "DataflowBuffer d(DFBAccessor(1)); d.reserve_back(1); Noc noc; "
+       "noc.async_write(d, d, 16, DataflowBufferArgs{}, DataflowBufferArgs{.offset_bytes = 16}); "
+       "d.write_barrier(noc); d.push_back(1); d.finish(); (void)d.get_tile_size();"},
+      {Side::kCompute, "api/dataflow/dataflow_buffer.h",
+       "DataflowBuffer d(0); d.wait_front(1); (void)d.read_tile_value(0, 3); d.pop_front(1);"},
+      {Side::kDataflow, "tt-metalium/buffer_types.hpp",
+       "static_assert(int(tt::tt_metal::TensorMemoryLayout::HEIGHT_SHARDED) == 2 && "
+       "int(tt::tt_metal::BufferType::L1) == 1);"},
+      {Side::kDataflow, "tools/profiler/kernel_profiler.hpp",
+       "DeviceZoneScopedN(\"zone\"); DeviceTimestampedData(\"t\", 1ull); DeviceRecordEvent(3);"},
+      {Side::kCompute, "api/compute/softmax.h", "exp_tile_init(); exp_tile(0); recip_tile_init(); recip_tile(0);"},
+      {Side::kCompute, "api/compute/layernorm.h", "rsqrt_tile_init(); rsqrt_tile(0); cb_wait_front(0, 1);"},
+      {Side::kCompute, "api/compute/experimental/fast_untilize.h",
+       "fast_untilize_init<4>(0, 16); fast_untilize_block<4>(0, 16); fast_untilize_uninit<4>(16);"},
+      {Side::kDataflow, "llk_defs.h",
+       "static_assert(uint8_t(ckernel::PoolType::MAX) == 2 && uint8_t(ckernel::ReduceDim::REDUCE_COL) == 1);"},
+      {Side::kDataflow, "api/dataflow/noc_semaphore.h",
+       "Semaphore<> s(0); s.up(1); s.down(1); Noc noc; s.set_multicast<NocOptions::MCAST_INCL_SRC>(noc, 1, 1, 2, 2, 4);"},
+      {Side::kDataflow, "api/dataflow/endpoints.h",
+       "Noc noc; noc.async_write_multicast(UnicastEndpoint{}, MulticastEndpoint{}, 16, 4, {.addr = 16}, "
+       "{.noc_x_start = 1, .noc_y_start = 1, .noc_x_end = 2, .noc_y_end = 2, .addr = 16});"},
+      {Side::kDataflow, "api/debug/waypoint.h", "WAYPOINT(\"ABCD\"); invalidate_l1_cache();"},
+      {Side::kDataflow, "debug/dprint.h", "DPRINT << SETPRECISION(3) << FIXED() << 1.5f << HEX() << 7u << ENDL();"},
+  };
+  for (const auto& r : rows) {
+    const std::string body = r.side == Side::kCompute ? "namespace NAMESPACE {\nvoid MAIN {\n" : "void kernel_main() {\n";
+    const std::string src = std::string("#include \"") + r.header + "\"\n" + body + r.use + "\n}\n" +
+                            (r.side == Side::kCompute ? "}\n" : "");
+    EXPECT_EQ(syntax_errors(r.side, src), "") << r.header;
+  }
+}
+
+// get_local_cb_interface is readable everywhere; holding a mutable reference
+// (to move FIFO pointers behind the CB calls) does not compile.
+TEST(HeaderClosure, LocalCbInterfaceIsReadOnly) {
+  EXPECT_EQ(syntax_errors(Side::kDataflow, "void kernel_main() { (void)get_local_cb_interface(0).fifo_page_size; }\n"),
+            "");
+  EXPECT_EQ(syntax_errors(Side::kCompute, "#include \"api/compute/common.h\"\n"
+                                          "namespace NAMESPACE { void MAIN { (void)get_local_cb_interface(0).fifo_rd_ptr; } }\n"),
+            "");
+  const std::string err =
+      syntax_errors(Side::kDataflow, "void kernel_main() { LocalCBInterface& i = get_local_cb_interface(0); i.fifo_wr_ptr = 0; }\n");
+  EXPECT_NE(err.find("cannot bind non-const lvalue reference"), std::string::npos) << err;
+}
+
+// Named compile-time args arrive as one define; an unknown name is a compile
+// error at the kernel's line, naming the problem.
+TEST(HeaderClosure, NamedCompileTimeArgs) {
+  const std::vector<std::string> defines = {R"(KERNEL_NAMED_COMPILE_TIME_ARGS={"cb_in",3},{"num_tiles",64})",
+                                            "KERNEL_COMPILE_TIME_ARGS=5,6,7"};
+  const char* ok = R"(
+constexpr uint32_t cb_in = get_named_compile_time_arg_val("cb_in");
+static_assert(cb_in == 3 && get_named_compile_time_arg_val("num_tiles") == 64);
+static_assert(kernel_compile_time_args.size() == 3 && kernel_compile_time_args[2] == 7);
+static_assert(get_compile_time_arg_val(1) == 6);
+void kernel_main() {}
+)";
+  EXPECT_EQ(syntax_errors(Side::kDataflow, ok, defines), "");
+  EXPECT_EQ(syntax_errors(Side::kCompute, std::string(ok) + "namespace NAMESPACE { void MAIN {} }\n", defines), "");
+  const std::string err = syntax_errors(
+      Side::kDataflow, "constexpr uint32_t x = get_named_compile_time_arg_val(\"nope\");\nvoid kernel_main() {}\n",
+      defines);
+  EXPECT_NE(err.find("named_compile_time_arg_not_passed_to_this_kernel"), std::string::npos) << err;
+  EXPECT_NE(err.find("<stdin>:1:"), std::string::npos) << err;
+}
+
+// get_tile_size and get_dataformat are constant expressions when the kernel
+// compiler passes the CB formats; without them the error names what is missing.
+TEST(HeaderClosure, TileSizeIsConstexprGivenCbFormats) {
+  const char* src = R"(
+constexpr uint32_t in_bytes = get_tile_size(tt::CBIndex::c_0);
+static_assert(in_bytes == 2048 && get_tile_size(1) == 4096 && get_tile_size(3) == 1088 && get_tile_size(4) == 576);
+static_assert(get_dataformat(3) == DataFormat::Bfp8_b && get_tile_hw(0) == 1024 && get_tile_num_faces(0) == 4);
+void kernel_main() {}
+)";
+  EXPECT_EQ(syntax_errors(Side::kDataflow, src, {"KERNEL_CB_DATA_FORMATS=5,0,255,6,7"}), "");
+  // The descriptor tables tt-metal's JIT generates, which helper headers index.
+  const char* tables = R"(
+static_assert(DATA_FORMATS_DEFINED && unpack_src_format[3] == 6 && pack_dst_format[1] == 0);
+static_assert(unpack_tile_size[0] == 2048 && pack_tile_size[4] == 576 && unpack_tile_r_dim[2] == 32);
+static_assert(unpack_tile_num_faces[0] == 4 && pack_tile_face_r_dim[0] == 16 && pack_tile_c_dim[63] == 32);
+uint as_on_device = 1;
+)";
+  EXPECT_EQ(syntax_errors(Side::kDataflow, std::string(tables) + "void kernel_main() {}\n",
+                          {"KERNEL_CB_DATA_FORMATS=5,0,255,6,7"}), "");
+  EXPECT_EQ(syntax_errors(Side::kCompute, std::string("#include \"api/compute/common.h\"\n") + tables +
+                                              "namespace NAMESPACE { void MAIN {} }\n",
+                          {"KERNEL_CB_DATA_FORMATS=5,0,255,6,7"}), "");
+  const std::string err = syntax_errors(Side::kDataflow, src, {"KERNEL_CB_DATA_FORMATS=5"});
+  EXPECT_NE(err.find("cb_format_not_known_when_this_kernel_was_compiled"), std::string::npos) << err;
+}
+
+}  // namespace
+}  // namespace zyxtt::emu::test

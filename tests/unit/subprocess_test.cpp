@@ -1,0 +1,46 @@
+// The compiler's process runner with real programs.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+
+#include "device/emu/jit/subprocess.h"
+
+using namespace zyxtt::emu;
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+TEST(RunProcess, FeedsStdinHandsOutStderrAndReportsTheExitCode) {
+  std::string err;
+  ProcessResult r = run_process({"sh", "-c", "cat >&2; exit 3"}, "through stdin\n",
+                                [&](std::string_view chunk) { err.append(chunk); });
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(err, "through stdin\n");
+  EXPECT_FALSE(r.timed_out);
+}
+
+TEST(RunProcess, ADaemonThatLeftTheCompilersGroupIsNotWaitedFor) {
+  const auto start = std::chrono::steady_clock::now();
+  ProcessResult r = run_process({"sh", "-c", "setsid sleep 4 </dev/null >/dev/null 2>&1 & sleep 0.3; echo started >&2"}, "",
+                                [](std::string_view) {}, {.timeout = std::chrono::seconds(20)});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_LT(seconds_since(start), 3.0);
+}
+
+TEST(RunProcess, TheTimeLimitEndsTheWholeGroup) {
+  const auto start = std::chrono::steady_clock::now();
+  std::string err;
+  ProcessResult r = run_process({"sh", "-c", "echo begun >&2; sleep 30 & sleep 30; echo never >&2"}, "",
+                                [&](std::string_view chunk) { err.append(chunk); },
+                                {.timeout = std::chrono::milliseconds(500)});
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(err, "begun\n");
+  EXPECT_LT(seconds_since(start), 5.0);  // the backgrounded sleep holds stderr: it was killed too
+}
