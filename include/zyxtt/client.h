@@ -12,17 +12,17 @@
 #include <string>
 #include <vector>
 
+#include "zyxtt/cb_format.h"
 #include "zyxtt/runtime_process.h"
 
 namespace zyxtt::client {
 
-// Data formats of circular buffers, with the protocol's codes.
-enum class CbFormat : uint32_t { kFloat32 = 0, kFloat16 = 1, kFloat16_b = 2 };
+using zyxtt::CbFormat;
 
 struct CbConfig {
   uint32_t index;
   CbFormat format;
-  uint32_t tile_bytes() const { return format == CbFormat::kFloat32 ? 4096 : 2048; }
+  uint32_t tile_bytes() const { return cb_tile_bytes(format); }
 };
 
 // One method per protocol command; errors become Error of the command's kind.

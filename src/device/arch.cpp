@@ -18,8 +18,6 @@ constexpr Arch kArches[] = {
 
 }  // namespace
 
-std::span<const Arch> known_arches() { return kArches; }
-
 const Arch& default_arch() { return kArches[0]; }
 
 const Arch& find_arch(std::string_view name) {

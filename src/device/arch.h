@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <string_view>
 
 namespace zyxtt {
@@ -22,7 +21,6 @@ struct Arch {
   uint64_t dram_bytes() const { return uint64_t{dram_banks} * dram_bank_bytes; }
 };
 
-std::span<const Arch> known_arches();
 // Throws Error(INVALID_ARGUMENT) naming the known ones.
 const Arch& find_arch(std::string_view name);
 const Arch& default_arch();

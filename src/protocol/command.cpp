@@ -72,10 +72,10 @@ class Fields {
 CbConfig parse_cb(const Fields& f, uint32_t i) {
   CbConfig cb;
   cb.index = static_cast<uint32_t>(f.u64(fmt::format("cb_idx{}", i), kMaxCircularBuffers - 1));
-  uint64_t format = f.u64(fmt::format("cb_fmt{}", i), kCbFormats - 1);
+  uint64_t format = f.u64(fmt::format("cb_fmt{}", i), zyxtt::kCbFormats - 1);
   cb.format = static_cast<CbFormat>(format);
   cb.tile_bytes = f.u32(fmt::format("cb_tb{}", i));
-  uint32_t expected = tile_bytes(cb.format);
+  const uint32_t expected = cb_tile_bytes(cb.format);
   if (cb.tile_bytes != expected) {
     throw Error(Code::kInvalidArgument,
                 fmt::format("compile_program: cb_tb{} is {}, but a tile of format {} takes {} bytes", i,
@@ -196,21 +196,6 @@ Run parse_run(const Fields& f) {
 }
 
 }  // namespace
-
-uint32_t tile_bytes(CbFormat format) {
-  switch (format) {
-    case CbFormat::kFloat32:
-    case CbFormat::kUInt32:
-    case CbFormat::kInt32: return 4096;
-    case CbFormat::kFloat16:
-    case CbFormat::kFloat16_b:
-    case CbFormat::kUInt16: return 2048;
-    case CbFormat::kFp8_e4m3:
-    case CbFormat::kUInt8:
-    case CbFormat::kInt8: return 1024;
-  }
-  return 0;
-}
 
 Command parse_command(std::string_view line) {
   json object;

@@ -10,17 +10,11 @@
 #include <variant>
 #include <vector>
 
+#include "zyxtt/cb_format.h"
+
 namespace zyxtt::protocol {
 
-// Data formats a circular buffer may carry, with the protocol's codes
-// (V1: 0-2, V2.5: 3, V3: 0-8; zyx-newer-protocol.md).
-enum class CbFormat : uint32_t {
-  kFloat32 = 0, kFloat16 = 1, kFloat16_b = 2, kUInt16 = 3, kFp8_e4m3 = 4,
-  kUInt8 = 5, kInt8 = 6, kUInt32 = 7, kInt32 = 8,
-};
-inline constexpr uint32_t kCbFormats = 9;
-// Bytes of one 32 x 32 tile of `format`.
-uint32_t tile_bytes(CbFormat format);
+using zyxtt::CbFormat;
 
 struct CbConfig {
   uint32_t index = 0;

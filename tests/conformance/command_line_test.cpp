@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "runtime_fixture.h"
+#include "scenario_programs.h"
 
 using namespace zyxtt::testing;
 
@@ -62,17 +63,74 @@ TEST(CommandLine, BadOptionValuesAreRefused) {
   EXPECT_NE(out.find("expected a size such as 4G"), std::string::npos) << out;
 }
 
-TEST(CommandLine, EnvironmentVariablesSetOptions) {
-  zyxtt::client::SpawnOptions options = runtime_options();
-  options.env = {{"ZYX_TT_ARCH", "p150"}, {"ZYX_TT_VIRTUAL_GRID", "1"}};
-  zyxtt::client::RuntimeProcess p(options);
-  // Virtual grid: a 32x32 grid passes the grid check and reaches the device.
-  const std::string src = "void kernel_main() {}\n";
-  std::string compile = R"({"cmd":"compile_program","id":0,"reader_source_len":)" + std::to_string(src.size()) +
-                        R"(,"compute_source_len":)" + std::to_string(src.size()) + R"(,"writer_source_len":)" +
-                        std::to_string(src.size()) + R"(,"n_cbs":0})";
-  EXPECT_EQ(p.request(compile, zyxtt::client::ErrorKind::kKernelCompilation, src + src + src).line.find("error"),
-            std::string::npos);
-  std::string run = p.request(R"({"cmd":"run","id":0,"gd0":32,"gd1":32})", zyxtt::client::ErrorKind::kKernelLaunch).line;
-  EXPECT_EQ(run, R"({"status":"ok"})");
+// A program whose output shows how the arch interleaves a buffer: the reader
+// copies the page that bank 0 holds at the buffer's address + 4096, which is
+// page 7 of the buffer on p100a (7 banks) and page 8 on p150 (8 banks).
+class EnvironmentTwins : public RuntimeTest {
+ protected:
+  void SetUp() override {}
+  void start_env(std::vector<std::pair<std::string, std::string>> env) {
+    zyxtt::client::SpawnOptions options = runtime_options();
+    options.env = std::move(env);
+    start_with(options, cache_dir_for_tests());
+  }
+  // Runs the probe program on `gd0` x `gd1` cores; returns the run's answer
+  // and, in `page`, the number the output's first word holds.
+  std::string second_page_of_bank_0(uint32_t gd0, uint32_t gd1, float* page) {
+    const Kernels k{R"(
+void kernel_main() {
+  cb_reserve_back(tt::CBIndex::c_0, 1);
+  noc_async_read(get_noc_addr_from_bank_id<true>(0, get_arg_val<uint32_t>(0) + 4096), get_write_ptr(tt::CBIndex::c_0), 4096);
+  noc_async_read_barrier();
+  cb_push_back(tt::CBIndex::c_0, 1);
+}
+)",
+                    "void kernel_main() {}\n", R"(
+void kernel_main() {
+  const InterleavedAddrGen<true> dst = {.bank_base_address = get_arg_val<uint32_t>(0), .page_size = 4096};
+  cb_wait_front(tt::CBIndex::c_0, 1);
+  if (get_arg_val<uint32_t>(1) == 0 && get_arg_val<uint32_t>(2) == 0) {  // core (row 0, column 0)
+    noc_async_write(get_read_ptr(tt::CBIndex::c_0), get_noc_addr(0, dst), 4096);
+    noc_async_write_barrier();
+  }
+  cb_pop_front(tt::CBIndex::c_0, 1);
+}
+)"};
+    const zyxtt::client::CbConfig cbs[] = {{0, zyxtt::client::CbFormat::kFloat32}};
+    EXPECT_EQ(raw(compile_command(1, k, cbs), k.reader + k.compute + k.writer), R"({"status":"ok"})");
+    constexpr uint32_t kPages = 16, kWords = 1024;
+    std::vector<std::byte> in(kPages * 4096);
+    for (uint32_t i = 0; i < kPages * kWords; ++i) {
+      const float v = float(i / kWords);
+      std::memcpy(&in[i * 4], &v, 4);
+    }
+    const uint32_t src = alloc(in.size()), dst = alloc(4096);
+    write(src, in);
+    const uint32_t srcs[] = {src}, dsts[] = {dst};
+    const std::string answer = raw(run_command(1, gd0, gd1, srcs, dsts));
+    const std::vector<std::byte> out = read(dst, 4096);
+    std::memcpy(page, out.data(), 4);
+    return answer;
+  }
+};
+
+TEST_F(EnvironmentTwins, ArchChoosesTheNumberOfDramBanks) {
+  float page = -1;
+  start_env({});
+  ASSERT_EQ(second_page_of_bank_0(1, 1, &page), R"({"status":"ok"})");
+  EXPECT_EQ(page, 7.0f) << "p100a interleaves over 7 banks";
+  runtime_.reset();
+  start_env({{"ZYX_TT_ARCH", "p150"}});
+  ASSERT_EQ(second_page_of_bank_0(1, 1, &page), R"({"status":"ok"})");
+  EXPECT_EQ(page, 8.0f) << "ZYX_TT_ARCH=p150 interleaves over 8 banks";
+}
+
+TEST_F(EnvironmentTwins, VirtualGridAcceptsGridsBeyondTheArchs) {
+  float page = -1;
+  start_env({});
+  EXPECT_EQ(code_of(second_page_of_bank_0(32, 32, &page)), "OUT_OF_RANGE");
+  runtime_.reset();
+  start_env({{"ZYX_TT_VIRTUAL_GRID", "1"}});
+  ASSERT_EQ(second_page_of_bank_0(32, 32, &page), R"({"status":"ok"})");
+  EXPECT_EQ(page, 7.0f);
 }

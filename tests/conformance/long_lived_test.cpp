@@ -54,7 +54,7 @@ class LongLived : public RuntimeTest {
 };
 
 TEST_F(LongLived, TheWorkersMappingsStopGrowingAcrossManyDistinctPrograms) {
-  constexpr int kWarm = 100, kTotal = 260;  // the worker keeps 64 objects
+  constexpr int kWarm = 80, kTotal = 180;  // the worker keeps 64 objects
   for (int i = 0; i < kWarm; ++i) ASSERT_NO_FATAL_FAILURE(compile_and_run(i));
   const pid_t worker = worker_of(runtime_->pid());
   ASSERT_GT(worker, 0);
@@ -62,7 +62,7 @@ TEST_F(LongLived, TheWorkersMappingsStopGrowingAcrossManyDistinctPrograms) {
   for (int i = kWarm; i < kTotal; ++i) ASSERT_NO_FATAL_FAILURE(compile_and_run(i));
   ASSERT_EQ(worker_of(runtime_->pid()), worker) << "the worker restarted";
   const size_t after = mappings_of(worker);
-  // Kept loaded, each object costs about five mappings: 160 more objects
+  // Kept loaded, each object costs about five mappings: 100 more objects
   // would add hundreds.
   EXPECT_LT(after, warm + 20) << "mappings after " << kWarm << " programs: " << warm << ", after " << kTotal
                               << ": " << after;

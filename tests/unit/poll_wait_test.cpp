@@ -1,8 +1,10 @@
 // poll_after_spin: the same answer as a sleeping poll, whether the data is
-// already there, arrives while it spins, or only after it went to sleep.
+// already there, arrives while it spins (then without sleeping), or only
+// after it went to sleep.
 #include "common/poll_wait.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -52,11 +54,37 @@ TEST_F(PollAfterSpin, DataArrivingAfterTheSpinWakesTheSleepingPoll) {
   EXPECT_EQ(c, 'x');
 }
 
-TEST_F(PollAfterSpin, DataArrivingWhileSpinningIsReported) {
-  std::thread writer([this] { write_byte(); });
-  EXPECT_EQ(wait(microseconds(2'000'000)), 1);  // returns on the byte, long before the spin ends
-  EXPECT_TRUE(p_.revents & POLLIN);
-  writer.join();
+// Voluntary context switches of the calling thread: each time it slept.
+long sleeps() {
+  rusage u{};
+  getrusage(RUSAGE_THREAD, &u);
+  return u.ru_nvcsw;
+}
+
+// The point of spinning: data that arrives within the spin is seen without
+// the thread ever going to sleep (a wake-up costs tens of microseconds).
+TEST_F(PollAfterSpin, DataArrivingWhileSpinningIsSeenWithoutSleeping) {
+  // A writer that waits ~20 ms before writing: long enough that a plain poll
+  // would have gone to sleep, far shorter than the spin.
+  auto measure = [this](microseconds spin) {
+    std::thread writer([this] {
+      std::this_thread::sleep_for(milliseconds(20));
+      write_byte();
+    });
+    const long before = sleeps();
+    const auto t0 = std::chrono::steady_clock::now();
+    EXPECT_EQ(wait(spin), 1);
+    const auto waited = std::chrono::steady_clock::now() - t0;
+    const long slept = sleeps() - before;
+    EXPECT_TRUE(p_.revents & POLLIN);
+    writer.join();
+    char c = 0;
+    EXPECT_EQ(read(fds_[0], &c, 1), 1);
+    EXPECT_LT(waited, std::chrono::seconds(1)) << "returned on the byte, long before the spin ended";
+    return slept;
+  };
+  EXPECT_EQ(measure(microseconds(2'000'000)), 0) << "slept although the byte came within the spin";
+  EXPECT_GE(measure(microseconds(0)), 1) << "without a spin the thread sleeps in poll (the measure works)";
 }
 
 TEST_F(PollAfterSpin, AClosedWriterIsReportedAsHangUp) {

@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/error.h"
 #include "common/fs.h"
 #include "device/emu/emu_program.h"
+#include "device/emu/cb_formats.h"
 #include "device/emu/l1_layout.h"
-#include "zyxtt/data_format.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -15,31 +17,15 @@ namespace {
 // kernels may treat as "no buffer".
 constexpr uint64_t kDramBase = 64 * 1024;
 
-// Protocol cb_fmt codes to tt::DataFormat values.
-uint32_t data_format(protocol::CbFormat format) {
-  using tt::DataFormat;
-  using F = protocol::CbFormat;
-  switch (format) {
-    case F::kFloat32: return static_cast<uint32_t>(DataFormat::Float32);
-    case F::kFloat16: return static_cast<uint32_t>(DataFormat::Float16);
-    case F::kFloat16_b: return static_cast<uint32_t>(DataFormat::Float16_b);
-    case F::kUInt16: return static_cast<uint32_t>(DataFormat::UInt16);
-    case F::kFp8_e4m3: return static_cast<uint32_t>(DataFormat::Fp8_e4m3);
-    case F::kUInt8: return static_cast<uint32_t>(DataFormat::UInt8);
-    case F::kInt8: return static_cast<uint32_t>(DataFormat::Int8);
-    case F::kUInt32: return static_cast<uint32_t>(DataFormat::UInt32);
-    case F::kInt32: return static_cast<uint32_t>(DataFormat::Int32);
-  }
-  return static_cast<uint32_t>(DataFormat::Invalid);
-}
-
 constexpr uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
 // The circular buffers as each core lays them out from l1::kCbBase on; they
 // must end inside the core's L1.
-void check_cbs_fit(const std::vector<protocol::CbConfig>& cbs, uint64_t l1_bytes) {
+void check_cbs_fit(const std::vector<protocol::CbConfig>& cbs, const Arch& arch) {
+  const uint64_t l1_bytes = arch.l1_bytes;
   uint64_t end = l1::kCbBase;
-  for (const auto& cb : cbs) end = align_up(end, l1::kCbAlignment) + uint64_t{cb.tile_bytes} * cb.pages;
+  for (const auto& cb : cbs)
+    end = align_up(end, std::max(arch.dram_alignment, arch.l1_alignment)) + uint64_t{cb.tile_bytes} * cb.pages;
   if (end > l1_bytes) {
     throw Error(Code::kResourceExhausted,
                 fmt::format("compile_program: the circular buffers take {} bytes of L1 per core, but {} bytes are "
@@ -101,7 +87,6 @@ KernelCompiler& EmuDevice::compiler() {
   return *compiler_;
 }
 
-const CompileStats& EmuDevice::compile_stats() { return compiler().stats(); }
 
 DeviceInfo EmuDevice::info() const {
   return DeviceInfo{"emulator", &arch_, allocator_.free_bytes() * arch_.dram_banks};
@@ -149,7 +134,7 @@ void EmuDevice::read_to_fd(const DeviceBuffer& buffer, int fd, uint64_t length) 
 }
 
 std::shared_ptr<CompiledProgram> EmuDevice::compile(uint32_t program_id, const ProgramSource& source) {
-  check_cbs_fit(source.cbs, arch_.l1_bytes);
+  check_cbs_fit(source.cbs, arch_);
   auto program = std::make_shared<EmuProgram>(source, compiler());
   program->prebuild();
   return program;
@@ -184,7 +169,7 @@ void EmuDevice::run(const RunRequest& request) {
     // Float32 CBs unpack to DST unless the program asked for 16-bit DST.
     const bool unpack_fp32 = program.source().fp32_dest_acc.value_or(true);
     for (const auto& cb : program.source().cbs) {
-      p.cbs.push_back(CbSpec{cb.index, data_format(cb.format), cb.tile_bytes, cb.pages,
+      p.cbs.push_back(CbSpec{cb.index, data_format_of(cb.format), cb.tile_bytes, cb.pages,
                              unpack_fp32 && cb.format == protocol::CbFormat::kFloat32});
     }
     return p;

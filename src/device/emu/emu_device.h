@@ -53,7 +53,6 @@ class EmuDevice final : public Device {
   void run(const RunRequest& request) override;
 
   const std::string& cache_dir() const { return cache_dir_; }
-  const CompileStats& compile_stats();
 
  private:
   uint64_t per_bank_bytes(uint64_t size) const;

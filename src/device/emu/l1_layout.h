@@ -10,10 +10,10 @@ namespace zyxtt::emu::l1 {
 inline constexpr uint32_t kMaxArgs = 341;  // per kernel per core, as tt-metal allows
 inline constexpr uint32_t kArgsBase[3] = {0x0100, 0x0700, 0x0D00};  // reader, writer, compute
 inline constexpr uint32_t kCommonArgsBase[3] = {0x1300, 0x1900, 0x1F00};
-inline constexpr uint32_t kSemaphoreBase = 0x2500;  // 16 bytes per semaphore
+inline constexpr uint32_t kSemaphoreBase = 0x2500;
+inline constexpr uint32_t kSemaphoreStride = 16;  // tt-metal: one aligned L1 word each
 inline constexpr uint32_t kMaxSemaphores = 16;
-inline constexpr uint32_t kCbBase = 0x10000;  // 64 KiB
-inline constexpr uint32_t kCbAlignment = 64;  // DRAM read alignment, so page-aligned CBs meet it
+inline constexpr uint32_t kCbBase = 0x10000;  // 64 KiB; CBs are aligned to the arch's NOC alignments
 
 // Each kernel's arg slots hold kMaxArgs words without reaching the next
 // region: more args are refused before a run (OUT_OF_RANGE), never written.
@@ -22,6 +22,6 @@ static_assert(kCommonArgsBase[0] - kArgsBase[2] >= kMaxArgs * 4);
 static_assert(kCommonArgsBase[1] - kCommonArgsBase[0] >= kMaxArgs * 4 &&
               kCommonArgsBase[2] - kCommonArgsBase[1] >= kMaxArgs * 4);
 static_assert(kSemaphoreBase - kCommonArgsBase[2] >= kMaxArgs * 4);
-static_assert(kCbBase - kSemaphoreBase >= kMaxSemaphores * 16);
+static_assert(kCbBase - kSemaphoreBase >= kMaxSemaphores * kSemaphoreStride);
 
 }  // namespace zyxtt::emu::l1

@@ -137,7 +137,9 @@ TEST(FpuMath, ReducePlacementAndValues) {
       EXPECT_EQ(nonzero, dim == D::kScalar ? 1u : 32u);
       if (dim == D::kRow) {  // column 0 of faces 0 and 2 only
         for (uint32_t i = 0; i < kTileElems; ++i)
-          if (d[i] != 0.0f) EXPECT_TRUE((i / 256 == 0 || i / 256 == 2) && i % 16 == 0) << i;
+          if (d[i] != 0.0f) {
+            EXPECT_TRUE((i / 256 == 0 || i / 256 == 2) && i % 16 == 0) << i;
+          }
       }
     }
   }

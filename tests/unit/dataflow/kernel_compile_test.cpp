@@ -7,9 +7,13 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
+#include <utility>
 #include <set>
 #include <sstream>
 
+#include "device/emu/jit/kernel_compiler.h"
+#include "device/emu/jit/subprocess.h"
 #include "kernel_loader.h"
 
 namespace zyxtt::emu::test {
@@ -219,22 +223,36 @@ std::vector<std::string> corpus_sources(const std::string& suffix) {
   return out;
 }
 
-TEST(CorpusCompileTest, ZyxShapeKernelsBuildFast) {
+// What a kernel's translation unit holds bounds its compile time, and zyx
+// compiles three kernels per program: the kernel API must stay lean (one
+// <iostream> alone is ~39000 lines). Counted on the JIT's own command with -E,
+// so it does not depend on the machine's load or the kernel cache.
+TEST(CorpusCompileTest, ZyxShapeKernelsPreprocessToFewLines) {
   const std::string root = corpus_dir();
   if (root.empty()) GTEST_SKIP() << "corpus not present";
+  constexpr size_t kMaxLines = 12000;  // today 1800 (v016) to 5400 (head)
   const std::string dir = scratch_dir();
-  double total = 0;
+  KernelCompiler compiler(dir + "/cache", ZYXTT_KERNEL_API_DIR);  // the runtime's default compiler
   for (const char* c : {"v016/shape_add_f32_1000x1000", "head/dtype_add_bf16_64x64"}) {
-    const std::string base = root + "/zyx/" + c + "/session/prog0_id0_";
-    const BuildResult r = build_kernel({base + "reader.cpp"}, KernelRole::kReader, dir + "/r.so");
-    EXPECT_EQ(r.status, 0) << r.output;
-    const BuildResult w = build_kernel({base + "writer.cpp"}, KernelRole::kWriter, dir + "/w.so");
-    EXPECT_EQ(w.status, 0) << w.output;
-    total += r.seconds + w.seconds;
-    std::printf("%s: reader %.3f s, writer %.3f s\n", c, r.seconds, w.seconds);
+    for (auto [role, file] : {std::pair{krt::Role::kReader, "reader.cpp"}, std::pair{krt::Role::kWriter, "writer.cpp"}}) {
+      const std::string path = root + "/zyx/" + c + "/session/prog0_id0_" + file;
+      std::ifstream in(path);
+      std::stringstream text;
+      text << in.rdbuf();
+      KernelSpec spec{.role = role, .source = text.str(), .compile_args = {2, 4096, 2, 4096}, .defines = {}};
+      std::vector<std::string> cmd = compiler.command(spec, dir + "/kernel.ii");
+      cmd.push_back("-E");
+      std::string err;
+      const ProcessResult r = run_process(cmd, spec.source, [&](std::string_view chunk) { err += chunk; });
+      ASSERT_EQ(r.exit_code, 0) << path << ": " << err;
+      std::ifstream pre(dir + "/kernel.ii");
+      const size_t lines = std::count(std::istreambuf_iterator<char>(pre), std::istreambuf_iterator<char>(), '\n');
+      std::printf("%s %s: %zu preprocessed lines\n", c, file, lines);
+      EXPECT_GT(lines, 100u) << path;  // the API is in there
+      EXPECT_LE(lines, kMaxLines) << path << ": the kernel API pulls in heavy headers";
+    }
   }
   remove_dir(dir);
-  // Compile time is measured by bench/emulator_bench, not asserted here.
 }
 
 TEST(CorpusCompileTest, EveryCorpusReaderAndWriterCompiles) {

@@ -221,29 +221,29 @@ const char* format_name(uint32_t format) {
 bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32, const L1Encoding& enc) {
   switch (static_cast<DataFormat>(format)) {
     case DataFormat::Float32:
-      std::memcpy(dst, src, 4096);
+      std::memcpy(dst, src, kTileElems * 4);
       if (tf32)
         for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = tf32_truncate(dst[i]);
       return true;
     case DataFormat::Int32:
     case DataFormat::UInt32:
-      std::memcpy(dst, src, 4096);
+      std::memcpy(dst, src, kTileElems * 4);
       return true;
     case DataFormat::Float16_b: {
       uint16_t h[kTileElems];
-      std::memcpy(h, src, 2048);
+      std::memcpy(h, src, sizeof h);
       for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = bf16_to_f32(h[i]);
       return true;
     }
     case DataFormat::Float16: {
       uint16_t h[kTileElems];
-      std::memcpy(h, src, 2048);
+      std::memcpy(h, src, sizeof h);
       for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = f16_to_f32(h[i]);
       return true;
     }
     case DataFormat::UInt16: {
       uint16_t h[kTileElems];
-      std::memcpy(h, src, 2048);
+      std::memcpy(h, src, sizeof h);
       for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(h[i]);
       return true;
     }
@@ -272,24 +272,24 @@ bool pack_tile(uint32_t format, const float* src, uint8_t* dst, const PackOption
     case DataFormat::Float32:
     case DataFormat::Int32:
     case DataFormat::UInt32:
-      std::memcpy(dst, src, 4096);
+      std::memcpy(dst, src, kTileElems * 4);
       return true;
     case DataFormat::Float16_b: {
       uint16_t h[kTileElems];
       for (uint32_t i = 0; i < kTileElems; ++i) h[i] = f32_to_bf16(src[i], opt.rounding);
-      std::memcpy(dst, h, 2048);
+      std::memcpy(dst, h, sizeof h);
       return true;
     }
     case DataFormat::Float16: {
       uint16_t h[kTileElems];
       for (uint32_t i = 0; i < kTileElems; ++i) h[i] = f32_to_f16(src[i], opt.rounding, opt.fp16_flush_subnormals);
-      std::memcpy(dst, h, 2048);
+      std::memcpy(dst, h, sizeof h);
       return true;
     }
     case DataFormat::UInt16: {
       uint16_t h[kTileElems];
       for (uint32_t i = 0; i < kTileElems; ++i) h[i] = static_cast<uint16_t>(f2u(src[i]));
-      std::memcpy(dst, h, 2048);
+      std::memcpy(dst, h, sizeof h);
       return true;
     }
     case DataFormat::UInt8:

@@ -417,11 +417,10 @@ void fpu_src_dispatch(const float* a, const float* b, float* out, bool ta, bool 
 }
 }  // namespace
 
-// fp-contract off: the accumulating mul must round the product before the
-// add (as the two-pass form did), not fuse them into one FMA.
-__attribute__((optimize("fp-contract=off"))) void apply_fpu_binary_src(FpuBinaryOp op, const float* a,
-                                                                       const float* b, float* out, bool tf32_a,
-                                                                       bool tf32_b, bool accumulate) {
+// The accumulating mul rounds the product before the add (as the two-pass form
+// did): the library is built with -ffp-contract=off, so no FMA fuses them.
+void apply_fpu_binary_src(FpuBinaryOp op, const float* a, const float* b, float* out, bool tf32_a, bool tf32_b,
+                          bool accumulate) {
   if (a == out || b == out) {  // aliasing (not expected): the copying form
     alignas(64) float ta[kTileElems], tb[kTileElems], r[kTileElems];
     for (uint32_t i = 0; i < kTileElems; ++i) ta[i] = tf32_a ? tf32_truncate(a[i]) : a[i];
@@ -614,7 +613,7 @@ void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b, bo
     b = bx;
   }
   // Eight rows at a time, k split by face so every address is affine: sixteen
-  // accumulators (half the AVX-512 register file) hide the FMA latency and
+  // accumulators (half the AVX-512 register file) hide the multiply-add latency and
   // each B row loaded serves eight rows. `x - 0` is a plain broadcast (x + 0
   // would have to keep -0's sign, so the compiler cannot drop it).
   constexpr uint32_t kRows = 8;

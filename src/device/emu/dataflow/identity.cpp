@@ -1,6 +1,7 @@
 // Identity, arguments, address encoders and semaphores of the calling instance.
 #include <fmt/format.h>
 
+#include "device/emu/l1_layout.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_internal.h"
 #include "device/emu/krt_impl.h"
@@ -48,14 +49,10 @@ uint64_t l1_bank_noc_addr(uint32_t bank, uint32_t l1_addr) {
   return noc::unicast(c.noc_x, c.noc_y, l1_addr);
 }
 
-// tt-metal spaces semaphores 16 bytes apart (one L1 word each, aligned).
-inline constexpr uint32_t kSemaphoreStride = 16;
-inline constexpr uint32_t kMaxSemaphores = 16;
-
 uint32_t semaphore_addr(uint32_t id) {
   const emu::CoreState& c = *current().core;
-  if (id >= kMaxSemaphores) fail_run(fmt::format("get_semaphore({}): at most {} semaphores", id, kMaxSemaphores));
-  return c.semaphore_base + id * kSemaphoreStride;
+  if (id >= emu::l1::kMaxSemaphores) fail_run(fmt::format("get_semaphore({}): at most {} semaphores", id, emu::l1::kMaxSemaphores));
+  return c.semaphore_base + id * emu::l1::kSemaphoreStride;
 }
 
 static bool l1_word_ready(const emu::KernelInstance&, const emu::Wait& w) {

@@ -135,7 +135,7 @@ inline End local_end(KernelInstance& k, uint32_t addr, uint32_t bytes, const cha
 End core_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* call, const char* side);
 
 inline End noc_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* call, const char* side) {
-  if (noc::x_of(noc_addr) != kDramNocX) return core_end(k, noc_addr, bytes, call, side);
+  if (noc::x_of(noc_addr) != noc::kDramX) return core_end(k, noc_addr, bytes, call, side);
   const uint32_t y = noc::y_of(noc_addr);
   const uint64_t addr = noc::local_of(noc_addr);
   const RunState& rs = current_run();
@@ -189,7 +189,7 @@ inline void copy(uint8_t* d, const uint8_t* s, uint32_t bytes) {
 }
 
 uint32_t* word_at(KernelInstance& k, uint64_t noc_addr, const char* call) {
-  if (noc::x_of(noc_addr) == kDramNocX) {
+  if (noc::x_of(noc_addr) == noc::kDramX) {
     fail_run(fmt::format("{}: NOC address {:#x} is in DRAM bank {}; only L1 words can be targeted", call, noc_addr,
                          noc::y_of(noc_addr)));
   }
@@ -246,7 +246,7 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
   const uint32_t x1 = std::max(noc::x_start_of(dst_mcast_addr), noc::x_of(dst_mcast_addr));
   const uint32_t y0 = std::min(noc::y_start_of(dst_mcast_addr), noc::y_of(dst_mcast_addr));
   const uint32_t y1 = std::max(noc::y_start_of(dst_mcast_addr), noc::y_of(dst_mcast_addr));
-  if (x0 <= kDramNocX) fail_run(fmt::format("{}: the rectangle x {}..{} includes DRAM; multicast reaches only Tensix cores", kCall, x0, x1));
+  if (x0 <= noc::kDramX) fail_run(fmt::format("{}: the rectangle x {}..{} includes DRAM; multicast reaches only Tensix cores", kCall, x0, x1));
   const uint64_t addr = noc::local_of(dst_mcast_addr);
   uint32_t hits = 0;
   for (uint32_t i = 0; i < rs.rows * rs.cols; ++i) {

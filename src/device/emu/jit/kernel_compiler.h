@@ -57,9 +57,10 @@ class KernelCompiler {
   std::string cache_key(const KernelSpec& spec);
   const CompileStats& stats() const { return stats_; }
   const std::string& directory() const { return store_.directory(); }
+  // The compiler's argv for `spec` (source on stdin, object to `output`).
+  std::vector<std::string> command(const KernelSpec& spec, const std::string& output) const;
 
  private:
-  std::vector<std::string> command(const KernelSpec& spec, const std::string& output) const;
   ProcessLimits limits() const;
   Error out_of_memory(const std::string& file, const std::string& reason) const;
   Error failure(const std::string& file, const ProcessResult& result, const CompilerOutput& output) const;

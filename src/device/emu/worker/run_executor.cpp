@@ -42,12 +42,12 @@ void RunExecutor::setup_core(CoreState& core, const ProgramSpec& program, uint32
   // Kernels see L1 addresses as the low 32 bits of real host pointers.
   const uint32_t base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(l1));
   core.semaphore_base = base + l1::kSemaphoreBase;
-  std::memset(l1 + l1::kSemaphoreBase, 0, l1::kMaxSemaphores * 16);
+  std::memset(l1 + l1::kSemaphoreBase, 0, l1::kMaxSemaphores * l1::kSemaphoreStride);
   for (uint64_t bits = core.configured_cbs; bits != 0; bits &= bits - 1) core.cbs[__builtin_ctzll(bits)] = CbState{};
   core.configured_cbs = 0;
   uint32_t next = base + l1::kCbBase;
   for (const CbSpec& spec : program.cbs) {
-    configure_cb(core, spec.index, align_up(next, l1::kCbAlignment), spec.page_bytes, spec.pages, spec.data_format);
+    configure_cb(core, spec.index, align_up(next, std::max(arch_.dram_alignment, arch_.l1_alignment)), spec.page_bytes, spec.pages, spec.data_format);
     next = core.cbs[spec.index].limit;
   }
   // DST as the compute kernel was built for it (its ComputeConfig); zeroed.
