@@ -1,7 +1,6 @@
 // Protocol costs measured beside their floor in the same run: a command round
 // trip against a bare pipe ping-pong, shm transfers against memcpy.
 #include <benchmark/benchmark.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -111,26 +110,8 @@ void BM_Memcpy64MiB(benchmark::State& state) {
 }
 BENCHMARK(BM_Memcpy64MiB)->UseRealTime();
 
-// What every transfer pays before and after its copy: mapping the client's
-// object with its pages populated, and unmapping it (as the runtime does, in
-// two halves on two threads above 8 MiB; here in one piece on one thread).
-void BM_MapUnmap64MiB(benchmark::State& state) {
-  zyxtt::ShmMapping shm = zyxtt::ShmMapping::create_unique("zyxtt-bench", kTransferBytes);
-  std::memset(shm.data(), 3, kTransferBytes);
-  zyxtt::ShmObject object = zyxtt::ShmObject::open_existing(shm.name(), kTransferBytes, false);
-  for (auto _ : state) {
-    void* p = mmap(nullptr, kTransferBytes, PROT_READ, MAP_SHARED | MAP_POPULATE, object.fd(), 0);
-    if (p == MAP_FAILED) {
-      state.SkipWithError("mmap failed");
-      return;
-    }
-    munmap(p, kTransferBytes);
-  }
-}
-BENCHMARK(BM_MapUnmap64MiB)->UseRealTime();
-
 // The client's object is made once, as a caller reusing a staging buffer
-// would; the runtime still opens, maps and copies it on every command.
+// would; the runtime still opens and copies it on every command.
 void BM_WriteBuf64MiB(benchmark::State& state) {
   uint32_t buf = runtime().alloc_buf(kTransferBytes);
   zyxtt::ShmMapping shm = zyxtt::ShmMapping::create_unique("zyxtt-bench", kTransferBytes);

@@ -83,6 +83,7 @@ int main(int argc, char** argv) {
   double compile_timeout = 120.0;
   std::string unpack_to_dest = "fp32";
   uint32_t idle_spin_us = 200;
+  size_t max_line_bytes = zyxtt::server::ServerOptions::kDefaultMaxLineBytes;
   std::string worker_memory = default_worker_memory();
 
   app.add_option("--log-level", log_level, "stderr log level: trace, debug, info, warn, error, off")
@@ -137,6 +138,12 @@ int main(int argc, char** argv) {
       ->envname("ZYX_TT_IDLE_SPIN_US")
       ->check(CLI::Range(0u, 100000u))
       ->capture_default_str();
+  app.add_option("--max-line-bytes", max_line_bytes,
+                 "longest command line accepted; a longer one is dropped as it arrives and answered with an "
+                 "error (compile_program sources follow their line and do not count)")
+      ->envname("ZYX_TT_MAX_LINE_BYTES")
+      ->check(CLI::Range(size_t{4096}, size_t{1} << 30))
+      ->capture_default_str();
   app.add_option("--worker-memory", worker_memory,
                  "private memory the device worker (and so every kernel) may use, e.g. 4G or 512M (0: no limit); "
                  "a run that exceeds it fails and the worker restarts")
@@ -167,6 +174,7 @@ int main(int argc, char** argv) {
   logger->set_pattern("[%H:%M:%S.%e] [zyx-tt-runtime] [%l] %v");
   spdlog::set_default_logger(logger);
   spdlog::set_level(spdlog::level::from_str(log_level));
+  setenv("ZYX_TT_LOG", log_level.c_str(), 1);  // the device worker's emulator_log() reads it
 
   install_signal_handlers();
   try {
@@ -200,6 +208,7 @@ int main(int argc, char** argv) {
     options.keep_alive.first_after = to_ms(keepalive_after);
     options.keep_alive.every = to_ms(keepalive_every);
     options.idle_spin = std::chrono::microseconds(idle_spin_us);
+    options.max_line_bytes = max_line_bytes;
     zyxtt::server::Server server(device, options, STDIN_FILENO, STDOUT_FILENO, g_stop_pipe[0]);
     return server.serve();
   } catch (const std::exception& e) {

@@ -39,6 +39,11 @@ class Runtime {
                        std::span<const CbConfig> cbs);
   void run(uint32_t id, std::span<const uint32_t> srcs, std::span<const uint32_t> dsts, uint32_t gd0,
            uint32_t gd1);
+  struct Grid {
+    uint32_t rows, cols;
+  };
+  // The device's worker grid (zyx V3's grid command).
+  Grid grid();
   void exit();
 
   RuntimeProcess& process() { return process_; }
@@ -91,14 +96,15 @@ struct DeviceInfo {
   uint32_t max_register_bytes = 128;
   bool tensor_cores = true;
   uint32_t warp_size = 1;
-  uint32_t grid_rows = 10;
-  uint32_t grid_cols = 12;
+  uint32_t grid_rows = 0;  // asked from the runtime
+  uint32_t grid_cols = 0;
 };
 
 using ProgramId = uint32_t;
 
 class Device {
  public:
+  // Asks the runtime (already initialised) for its grid.
   explicit Device(std::shared_ptr<Runtime> runtime);
 
   const DeviceInfo& info() const { return info_; }

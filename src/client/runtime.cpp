@@ -52,6 +52,24 @@ uint32_t Runtime::alloc_buf(uint64_t size, uint64_t tile_bytes) {
   }
 }
 
+Runtime::Grid Runtime::grid() {
+  Answer answer = checked(R"({"cmd":"grid"})", ErrorKind::kInitialization, "grid");
+  auto number = [&](const char* key) {
+    auto text = answer.field(key);
+    size_t used = 0;
+    unsigned long value = 0;
+    try {
+      if (text) value = std::stoul(*text, &used);
+    } catch (const std::exception&) {
+    }
+    if (!text || used == 0 || used != text->size() || value == 0 || value > 1024) {
+      throw Error(ErrorKind::kInitialization, fmt::format("grid: invalid {} in answer {}", key, answer.line));
+    }
+    return static_cast<uint32_t>(value);
+  };
+  return Grid{number("rows"), number("cols")};
+}
+
 void Runtime::free_buf(uint32_t index) {
   checked(fmt::format(R"({{"cmd":"free_buf","index":{}}})", index), ErrorKind::kMemoryAllocation, "free_buf");
 }
@@ -154,7 +172,11 @@ void MemoryPool::pool_to_host(BufferId src, std::span<std::byte> dst) {
 uint32_t MemoryPool::device_index(BufferId id) const { return at(id, ErrorKind::kKernelLaunch).device_index; }
 uint64_t MemoryPool::size(BufferId id) const { return at(id, ErrorKind::kKernelLaunch).size; }
 
-Device::Device(std::shared_ptr<Runtime> runtime) : runtime_(std::move(runtime)) {}
+Device::Device(std::shared_ptr<Runtime> runtime) : runtime_(std::move(runtime)) {
+  Runtime::Grid grid = runtime_->grid();
+  info_.grid_rows = grid.rows;
+  info_.grid_cols = grid.cols;
+}
 
 ProgramId Device::compile(std::string_view reader, std::string_view compute, std::string_view writer,
                           std::span<const CbConfig> cbs, uint32_t inputs, uint32_t outputs, uint32_t gd0,
@@ -181,9 +203,15 @@ void Device::launch(ProgramId id, const MemoryPool& pool, std::span<const Buffer
   runtime_->run(id, srcs, dsts, p.gd0, p.gd1);
 }
 
-Session::Session(const SpawnOptions& options, const std::filesystem::path& cache_dir)
-    : runtime(std::make_shared<Runtime>(options)), pool(runtime, detect_dram_bytes()), device(runtime) {
+namespace {
+std::shared_ptr<Runtime> initialised_runtime(const SpawnOptions& options, const std::filesystem::path& cache_dir) {
+  auto runtime = std::make_shared<Runtime>(options);
   runtime->init(cache_dir);
+  return runtime;
 }
+}  // namespace
+
+Session::Session(const SpawnOptions& options, const std::filesystem::path& cache_dir)
+    : runtime(initialised_runtime(options, cache_dir)), pool(runtime, detect_dram_bytes()), device(runtime) {}
 
 }  // namespace zyxtt::client

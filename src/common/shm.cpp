@@ -72,7 +72,9 @@ ShmObject ShmObject::open_existing(const std::string& name, uint64_t bytes, bool
                             "characters without '/'",
                             name));
   }
-  int fd = shm_open(name.c_str(), (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC, 0);
+  // O_NONBLOCK: a FIFO or device planted under the name must not stall the
+  // runtime in open; it is refused below. A symlink is refused by O_NOFOLLOW.
+  int fd = shm_open(name.c_str(), (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW, 0);
   if (fd < 0) {
     int err = errno;
     Code code = err == ENOENT ? Code::kNotFound : Code::kFailedPrecondition;
@@ -84,6 +86,12 @@ ShmObject ShmObject::open_existing(const std::string& name, uint64_t bytes, bool
   struct stat st {};
   if (fstat(fd, &st) != 0) {
     throw Error(Code::kInternal, fmt::format("fstat of '{}' failed: {}", name, errno_text(errno)));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    throw Error(Code::kFailedPrecondition,
+                fmt::format("shared-memory object '{}' is not a regular file (it is a {}); create it with "
+                            "shm_open and ftruncate",
+                            name, S_ISFIFO(st.st_mode) ? "FIFO" : S_ISDIR(st.st_mode) ? "directory" : "special file"));
   }
   object.size_ = static_cast<uint64_t>(st.st_size);
   if (bytes > object.size_) {

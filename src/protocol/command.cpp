@@ -4,9 +4,11 @@
 
 #include <limits>
 #include <map>
+#include <tuple>
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
+#include "protocol/line_bounds.h"
 
 namespace zyxtt::protocol {
 namespace {
@@ -192,12 +194,27 @@ Run parse_run(const Fields& f) {
                   fmt::format("run: vord{} is present but n_vars is {}; the count and the list must match", n, n));
     }
   }
+  // V1: the reader gets every src, the writer every dst. A V2 run (n_vars)
+  // gives each kernel its section's parameters only; the device checks those.
+  if (!r.vars) {
+    for (const auto& [list, prefix, role] :
+         {std::tuple{&r.srcs, "src", "reader"}, std::tuple{&r.dsts, "dst", "writer"}}) {
+      if (list->size() + 2 > kMaxKernelArgs) {
+        throw Error(Code::kOutOfRange,
+                    fmt::format("run: {} {} buffers give the {} {} runtime args (one address each, then row and "
+                                "column); a kernel takes at most {}, so at most {} {} buffers",
+                                list->size(), prefix, role, list->size() + 2, kMaxKernelArgs, kMaxKernelArgs - 2,
+                                prefix));
+      }
+    }
+  }
   return r;
 }
 
 }  // namespace
 
 Command parse_command(std::string_view line) {
+  check_line_bounds(line);
   json object;
   try {
     object = json::parse(line);
@@ -242,6 +259,18 @@ Command parse_command(std::string_view line) {
                           shown));
 }
 
+bool is_command_line(std::string_view line) {
+  try {
+    check_line_bounds(line);
+  } catch (const Error&) {
+    return false;
+  }
+  json object = json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (!object.is_object()) return false;
+  auto cmd = object.find("cmd");
+  return cmd != object.end() && cmd->is_string();
+}
+
 std::string_view command_name(const Command& command) {
   static constexpr std::string_view names[] = {"init",     "alloc_buf",       "free_buf", "write_buf",
                                                "read_buf", "compile_program", "run",      "grid", "exit"};
@@ -250,20 +279,3 @@ std::string_view command_name(const Command& command) {
 
 }  // namespace zyxtt::protocol
 
-namespace zyxtt::protocol {
-
-std::optional<uint64_t> compile_payload_bytes(std::string_view line) {
-  nlohmann::json object = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (!object.is_object() || object.value("cmd", nlohmann::json()) != "compile_program") return std::nullopt;
-  uint64_t total = 0;
-  for (const char* key : {"reader_source_len", "compute_source_len", "writer_source_len"}) {
-    auto it = object.find(key);
-    if (it == object.end() || !it->is_number_unsigned()) return std::nullopt;
-    uint64_t n = it->get<uint64_t>();
-    if (n > (1ull << 30)) return std::nullopt;  // not a real payload: do not wait for it
-    total += n;
-  }
-  return total;
-}
-
-}  // namespace zyxtt::protocol

@@ -81,6 +81,9 @@ using Command = std::variant<Init, AllocBuf, FreeBuf, WriteBuf, ReadBuf, Compile
 
 // Largest source the runtime accepts per kernel.
 inline constexpr uint64_t kMaxSourceBytes = 16ull << 20;
+// Runtime args one kernel may take per core (tt-metal's limit): a run's
+// reader gets each src address, then row and column; the writer each dst.
+inline constexpr uint32_t kMaxKernelArgs = 341;
 // Most circular buffers a program may configure (cb_idx < 32).
 inline constexpr uint32_t kMaxCircularBuffers = 32;
 
@@ -88,14 +91,11 @@ inline constexpr uint32_t kMaxCircularBuffers = 32;
 // INVALID_ARGUMENT, OUT_OF_RANGE or UNIMPLEMENTED (unknown cmd).
 Command parse_command(std::string_view line);
 
+// True when `line` is, within the bounds of line_bounds.h, a JSON object
+// with a string cmd field: a command, valid or not. Never throws.
+bool is_command_line(std::string_view line);
+
 // The command name for log lines and keep-alive text.
 std::string_view command_name(const Command& command);
 
-}  // namespace zyxtt::protocol
-
-namespace zyxtt::protocol {
-// For a compile_program line that failed validation: how many raw source
-// bytes follow it, when the three lengths themselves are readable, so the
-// server can step over them and stay in step with the client.
-std::optional<uint64_t> compile_payload_bytes(std::string_view line);
 }  // namespace zyxtt::protocol

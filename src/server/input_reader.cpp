@@ -10,9 +10,16 @@
 #include "common/poll_wait.h"
 
 namespace zyxtt::server {
+namespace {
+constexpr size_t kInitialBytes = 1 << 20;
+}
 
-InputReader::InputReader(int fd, int stop_fd, std::chrono::microseconds idle_spin)
-    : fd_(fd), stop_fd_(stop_fd), idle_spin_(idle_spin), buf_(1 << 20) {}
+InputReader::InputReader(int fd, int stop_fd, size_t max_line_bytes, std::chrono::microseconds idle_spin)
+    : fd_(fd),
+      stop_fd_(stop_fd),
+      max_line_bytes_(std::max<size_t>(max_line_bytes, 1)),
+      idle_spin_(idle_spin),
+      buf_(kInitialBytes) {}
 
 bool InputReader::fill() {
   if (eof_ || stopped_) return false;
@@ -23,7 +30,9 @@ bool InputReader::fill() {
       end_ -= begin_;
       begin_ = 0;
     } else {
-      buf_.resize(buf_.size() * 2);
+      // Only a line still within the limit grows the buffer, and only to
+      // the limit plus its newline.
+      buf_.resize(std::max(buf_.size() + 1, std::min(buf_.size() * 2, max_line_bytes_ + 1)));
     }
   }
   for (;;) {
@@ -49,21 +58,53 @@ bool InputReader::fill() {
   }
 }
 
-std::optional<std::string> InputReader::read_line() {
+void InputReader::shrink() {
+  if (buf_.size() <= kInitialBytes || end_ - begin_ > kInitialBytes) return;
+  std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+  end_ -= begin_;
+  begin_ = 0;
+  buf_.resize(kInitialBytes);
+  buf_.shrink_to_fit();
+}
+
+uint64_t InputReader::discard_rest_of_line(uint64_t seen) {
+  for (;;) {
+    const void* nl = std::memchr(buf_.data() + begin_, '\n', end_ - begin_);
+    if (nl != nullptr) {
+      size_t pos = static_cast<const char*>(nl) - buf_.data();
+      seen += pos - begin_;
+      begin_ = pos + 1;
+      return seen;
+    }
+    seen += end_ - begin_;
+    begin_ = end_;
+    if (!fill()) return seen;
+  }
+}
+
+std::optional<InputLine> InputReader::read_line() {
   size_t scanned = begin_;
   for (;;) {
     const char* start = buf_.data() + scanned;
     const void* nl = std::memchr(start, '\n', end_ - scanned);
+    size_t length = (nl != nullptr ? static_cast<const char*>(nl) - buf_.data() : end_) - begin_;
+    if (length > max_line_bytes_) {
+      InputLine line;
+      line.text.assign(buf_.data() + begin_, std::min(length, InputLine::kHeadBytes));
+      line.too_long = discard_rest_of_line(0);
+      shrink();
+      return line;
+    }
     if (nl != nullptr) {
-      size_t pos = static_cast<const char*>(nl) - buf_.data();
-      std::string line(buf_.data() + begin_, pos - begin_);
-      begin_ = pos + 1;
+      InputLine line{std::string(buf_.data() + begin_, length), 0};
+      begin_ += length + 1;
+      shrink();
       return line;
     }
     size_t offset = end_ - begin_;
     if (!fill()) {
       if (stopped_ || begin_ == end_) return std::nullopt;
-      std::string line(buf_.data() + begin_, end_ - begin_);
+      InputLine line{std::string(buf_.data() + begin_, end_ - begin_), 0};
       begin_ = end_;
       return line;
     }

@@ -1,5 +1,7 @@
 // Reads stdin as the protocol frames it: a line, then (for compile_program)
 // an exact number of raw bytes. A stop request (SIGTERM) ends input like EOF.
+// Lines are bounded: a longer one is dropped as it streams in, never held
+// whole, and the buffer shrinks back once it has passed.
 #pragma once
 
 #include <chrono>
@@ -10,15 +12,21 @@
 
 namespace zyxtt::server {
 
+struct InputLine {
+  std::string text;        // the line without '\n'; for a too-long line, its first kHeadBytes
+  uint64_t too_long = 0;   // when the line was over the limit: its length, else 0
+  static constexpr size_t kHeadBytes = 4096;
+};
+
 class InputReader {
  public:
   // `stop_fd` becomes readable when the process is asked to stop (-1: none).
   // Waiting for input polls without sleeping for `idle_spin` first.
-  InputReader(int fd, int stop_fd, std::chrono::microseconds idle_spin = {});
+  InputReader(int fd, int stop_fd, size_t max_line_bytes, std::chrono::microseconds idle_spin = {});
 
-  // The next line without its '\n'; nullopt at EOF or stop. A final line
-  // without '\n' is still returned.
-  std::optional<std::string> read_line();
+  // The next line; nullopt at EOF or stop. A final line without '\n' is
+  // still returned.
+  std::optional<InputLine> read_line();
   // Appends up to `n` bytes to `out`; returns how many arrived before EOF.
   size_t read_exact(std::string& out, size_t n);
   // Reads and drops `n` bytes; returns how many arrived.
@@ -29,9 +37,14 @@ class InputReader {
  private:
   // Refills the buffer; false at EOF or stop.
   bool fill();
+  // Drops the rest of a line longer than the limit; returns its full length.
+  uint64_t discard_rest_of_line(uint64_t seen);
+  // Gives memory back after a long line grew the buffer.
+  void shrink();
 
   int fd_;
   int stop_fd_;
+  size_t max_line_bytes_;
   std::chrono::microseconds idle_spin_;
   bool stopped_ = false;
   bool eof_ = false;

@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "common/shm.h"
 #include "protocol/answer.h"
+#include "protocol/payload_scan.h"
 #include "server/kernel_args.h"
 
 namespace zyxtt::server {
@@ -26,39 +27,74 @@ std::string describe_bytes(uint64_t n) {
 }  // namespace
 
 Server::Server(Device& device, ServerOptions options, int in_fd, int out_fd, int stop_fd)
-    : device_(device), options_(options), input_(in_fd, stop_fd, options.idle_spin), output_(out_fd, options.keep_alive) {}
+    : device_(device), options_(options), input_(in_fd, stop_fd, options.max_line_bytes, options.idle_spin), output_(out_fd, options.keep_alive) {}
 
 int Server::serve() {
   while (!exit_requested_) {
-    std::optional<std::string> line = input_.read_line();
+    std::optional<InputLine> line = input_.read_line();
     if (!line) break;
-    if (is_blank(*line)) continue;
-    output_.begin("reading a command");
-    std::string answer;
-    try {
-      Command command;
-      try {
-        command = parse_command(*line);
-      } catch (const Error&) {
-        // Step over the sources of a malformed compile_program, so the next
-        // line read is the next command.
-        if (auto payload = compile_payload_bytes(*line)) input_.skip(*payload);
-        throw;
-      }
-      spdlog::debug("command {}", command_name(command));
-      answer = handle(command);
-    } catch (const Error& e) {
-      spdlog::debug("error answer {}: {}", code_name(e.code()), e.what());
-      answer = error_answer(e.code(), e.what());
-    } catch (const std::exception& e) {
-      spdlog::error("internal error: {}", e.what());
-      answer = error_answer(Code::kInternal, e.what());
+    if (resyncing_) {
+      auto start = line->too_long ? std::nullopt : command_start(line->text);
+      if (!start) continue;
+      spdlog::info("input back in step at a command line");
+      resyncing_ = false;
+      line->text.erase(0, *start);
     }
+    if (!line->too_long && is_blank(line->text)) continue;
+    std::string answer = serve_line(*line);
     output_.answer(answer);
   }
   if (input_.stopped()) spdlog::info("stop requested; releasing everything");
   release_all();
   return 0;
+}
+
+namespace {
+constexpr std::string_view kResyncRule =
+    "its source bytes cannot be located, so the lines that follow are dropped without answers up to the next "
+    "line that is a JSON object with a cmd field";
+}
+
+std::string Server::serve_line(const InputLine& line) {
+  output_.begin("reading a command");
+  try {
+    if (line.too_long) {
+      std::string message = fmt::format(
+          "command line of {} bytes is longer than the limit of {} bytes and was dropped; raise the limit with "
+          "--max-line-bytes (ZYX_TT_MAX_LINE_BYTES)",
+          line.too_long, options_.max_line_bytes);
+      if (names_compile_program(line.text)) {
+        resyncing_ = true;
+        message += fmt::format("; it was a compile_program line: {}", kResyncRule);
+      }
+      throw Error(Code::kResourceExhausted, message);
+    }
+    Command command = parse(line.text);
+    spdlog::debug("command {}", command_name(command));
+    return handle(command);
+  } catch (const Error& e) {
+    spdlog::debug("error answer {}: {}", code_name(e.code()), e.what());
+    return error_answer(e.code(), e.what());
+  } catch (const std::exception& e) {
+    spdlog::error("internal error: {}", e.what());
+    return error_answer(Code::kInternal, e.what());
+  }
+}
+
+Command Server::parse(const std::string& line) {
+  try {
+    return parse_command(line);
+  } catch (const Error& e) {
+    if (!names_compile_program(line)) throw;
+    // Step over the sources of a malformed compile_program, so the next line
+    // read is the next command.
+    if (auto payload = compile_payload_bytes(line)) {
+      input_.skip(*payload);
+      throw;
+    }
+    resyncing_ = true;
+    throw Error(e.code(), fmt::format("{}; {}", e.what(), kResyncRule));
+  }
 }
 
 std::string Server::handle(const Command& command) {
@@ -142,7 +178,7 @@ void Server::check_grid(const Run& c) const {
   if (!options_.virtual_grid && (c.gd0 > arch.grid_rows || c.gd1 > arch.grid_cols)) {
     throw Error(Code::kOutOfRange,
                 fmt::format("run: grid {}x{} exceeds the {} worker grid of {}x{} (gd0 <= {} rows, gd1 <= {} "
-                            "columns); start the runtime with --virtual-grid to run it on virtual cores",
+                            "columns); start the runtime with --virtual-grid (ZYX_TT_VIRTUAL_GRID=1) to run it on virtual cores",
                             c.gd0, c.gd1, arch.name, arch.grid_rows, arch.grid_cols, arch.grid_rows,
                             arch.grid_cols));
   }

@@ -18,6 +18,8 @@ struct ServerOptions {
   bool virtual_grid = false;  // accept grids larger than the arch's
   KeepAliveTiming keep_alive;
   std::chrono::microseconds idle_spin{0};  // polling for the next command before sleeping
+  size_t max_line_bytes = kDefaultMaxLineBytes;
+  static constexpr size_t kDefaultMaxLineBytes = 1 << 20;
 };
 
 class Server {
@@ -28,6 +30,11 @@ class Server {
   int serve();
 
  private:
+  // The answer to one input line.
+  std::string serve_line(const InputLine& line);
+  // Parses a line; after a compile_program line that fails, steps over its
+  // source bytes or, when their length cannot be read, starts resyncing.
+  protocol::Command parse(const std::string& line);
   // Returns the answer line; throws Error for error answers.
   std::string handle(const protocol::Command& command);
   std::string handle(const protocol::Init& c);
@@ -54,6 +61,8 @@ class Server {
   };
   std::map<uint32_t, Program> programs_;
   bool exit_requested_ = false;
+  // Lines are dropped unanswered until one is a command (README, hostile input).
+  bool resyncing_ = false;
 };
 
 }  // namespace zyxtt::server

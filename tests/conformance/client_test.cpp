@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <cstdlib>
+#include <fstream>
 
 #include "runtime_fixture.h"
 
@@ -88,9 +89,28 @@ TEST(Client, DestructorEndsItsOwnChildOnly) {
   EXPECT_NE(kill(pid, 0), 0) << "child still alive after the destructor";
 }
 
+// A stand-in runtime whose grid is not 10 x 12: the device info must come
+// from its answer, not from an assumption.
+TEST(Client, DeviceInfoAsksTheRuntimeForTheGrid) {
+  const std::string log = ::testing::TempDir() + "zyxtt-grid-client-" + std::to_string(getpid());
+  client::Session session(shell("while read -r line; do echo \"$line\" >> " + log +
+                                "; case \"$line\" in *init*) echo '{\"status\":\"ready\"}';; "
+                                "*grid*) echo '{\"status\":\"ok\",\"rows\":\"7\",\"cols\":\"9\"}';; esac; done"),
+                          "/tmp/unused-cache");
+  EXPECT_EQ(session.device.info().grid_rows, 7u);
+  EXPECT_EQ(session.device.info().grid_cols, 9u);
+  std::ifstream in(log);
+  std::string first, second;
+  std::getline(in, first);
+  std::getline(in, second);
+  EXPECT_EQ(second, R"({"cmd":"grid"})");
+  std::filesystem::remove(log);
+}
+
 TEST(Client, DeviceCompilesAndLaunchesThroughTheProtocol) {
   client::Session session(runtime_options(), cache_dir_for_tests());
   EXPECT_EQ(session.device.info().grid_rows, 10u);
+  EXPECT_EQ(session.device.info().grid_cols, 12u);
   EXPECT_EQ(session.device.info().local_mem_size, 1'500'000u);
   const std::string src = "void kernel_main() {}\n";
   client::CbConfig cbs[] = {{0, client::CbFormat::kFloat32}};

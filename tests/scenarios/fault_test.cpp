@@ -17,6 +17,7 @@ namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using client::CbConfig;
 using client::CbFormat;
 
@@ -92,7 +93,8 @@ TEST_F(FaultTest, MisalignedReadFailsByDefault) {
   EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
   EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) reader"), HasSubstr("noc_async_read"),
                                     HasSubstr("source DRAM address 0x"), HasSubstr("destination L1 offset 0x"),
-                                    HasSubstr("differ modulo 64 (32 vs 0)")));
+                                    HasSubstr("differ modulo 64 (32 vs 0)"),
+                                    HasSubstr("--noc-alignment warn (ZYX_TT_NOC_ALIGNMENT=warn)")));
   expect_still_serves();
 }
 
@@ -101,7 +103,15 @@ TEST_F(FaultTest, MisalignedReadRunsWithAlignmentWarn) {
   ASSERT_EQ(compile_and_run({kMisalignedReader, kEmpty, kForwardWriter}), R"({"status":"ok"})");
   const std::vector<std::byte> in = input_bytes(), got = read(out_, 64);
   EXPECT_TRUE(std::equal(got.begin(), got.end(), in.begin() + 32)) << "the emulator delivers the bytes asked for";
-  EXPECT_THAT(logged(), AllOf(HasSubstr("warning"), HasSubstr("differ modulo 64")));
+  EXPECT_THAT(logged(), AllOf(HasSubstr("[zyx-tt-emulator] [warning] noc_async_read"), HasSubstr("differ modulo 64"),
+                              HasSubstr("(ZYX_TT_NOC_ALIGNMENT=error)")));
+}
+
+// The device worker's warnings follow the runtime's --log-level.
+TEST_F(FaultTest, EmulatorWarningsFollowTheLogLevel) {
+  restart({"--noc-alignment", "warn", "--log-level", "error"}, log_);
+  ASSERT_EQ(compile_and_run({kMisalignedReader, kEmpty, kForwardWriter}), R"({"status":"ok"})");
+  EXPECT_THAT(logged(), Not(HasSubstr("differ modulo")));
 }
 
 // ---- the worker link ----

@@ -2,7 +2,8 @@
 // by the fields present, through the real binary: hand-built V2 (parameters
 // and Variables), V2.5 (fp32_dest_acc, UInt16) and V3 (grid, cb_nt, empty
 // compute, formats 0-8) command streams, checked byte for byte, and every bad
-// combination's exact error answer.
+// combination's exact error answer. The grid query is tested in
+// conformance/protocol_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -232,10 +233,6 @@ TEST_F(ProtocolVersionsTest, V3PageCountsShapeTheRing) {
   EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
   EXPECT_EQ(msg_of(answer), "run of program 42 on 1x1 cores: core (x=0, y=0) reader: cb_reserve_back(CB 0, 2 pages): "
                             "the CB holds only 1 pages (received 0, acked 0, 1 pages of 4096 B)");
-}
-
-TEST_F(ProtocolVersionsTest, V3GridQueryAnswersQuotedNumbers) {
-  EXPECT_EQ(raw(R"({"cmd":"grid"})"), R"({"status":"ok","rows":"10","cols":"12"})");
 }
 
 TEST_F(ProtocolVersionsTest, BadCombinationsGetErrorAnswersAndTheStreamStaysInStep) {

@@ -1,7 +1,10 @@
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "common/error.h"
 #include "protocol/command.h"
+#include "protocol/line_bounds.h"
+#include "protocol/payload_scan.h"
 
 using namespace zyxtt;
 using namespace zyxtt::protocol;
@@ -145,4 +148,71 @@ TEST(Command, PayloadLengthOfAnInvalidCompileIsStillKnown) {
   EXPECT_EQ(compile_payload_bytes(bad_cb).value(), 12u);
   EXPECT_FALSE(compile_payload_bytes(R"({"cmd":"run"})").has_value());
   EXPECT_FALSE(compile_payload_bytes("garbage").has_value());
+}
+
+TEST(Command, PayloadLengthIsFoundInLinesTheParserRefuses) {
+  // 1E400 overflows a double: no JSON parser accepts the line, yet the
+  // lengths are plain and the payload can be stepped over.
+  const std::string overflow =
+      R"({"cmd":"compile_program","id":1E400,"reader_source_len":10, "compute_source_len" : 20,"writer_source_len":30,"n_cbs":0})";
+  EXPECT_EQ(parse_error(overflow).code(), Code::kInvalidArgument);
+  EXPECT_TRUE(names_compile_program(overflow));
+  EXPECT_EQ(compile_payload_bytes(overflow).value(), 60u);
+  const std::string truncated = R"({"cmd":"compile_program","reader_source_len":1,"compute_source_len":2,"writer_source_len":3,"n_cbs)";
+  EXPECT_EQ(compile_payload_bytes(truncated).value(), 6u);
+  // Unreadable: missing, fractional, exponent, too large, repeated differently.
+  const std::string rest = R"(,"compute_source_len":2,"writer_source_len":3})";
+  for (const char* reader : {R"("reader_source_len":1.0)", R"("reader_source_len":1e3)", R"("reader_source_len":"1")",
+                             R"("reader_source_len":99999999999)", R"("reader_source_len":1,"reader_source_len":2)",
+                             R"("reader_len":1)"}) {
+    std::string line = std::string(R"({"cmd":"compile_program",)") + reader + rest;
+    EXPECT_FALSE(compile_payload_bytes(line).has_value()) << line;
+    EXPECT_TRUE(names_compile_program(line)) << line;
+  }
+  EXPECT_FALSE(names_compile_program(R"({"cmd":"run","note":"compile_program"})"));
+}
+
+TEST(Command, CommandStartFindsTheCommandAfterUnterminatedSourceBytes) {
+  EXPECT_EQ(command_start(R"({"cmd":"alloc_buf","size":1})"), 0u);
+  EXPECT_EQ(command_start(R"({"cmd":"reboot"})"), 0u);  // a command, even an unknown one
+  EXPECT_EQ(command_start(R"(}  // end of kernel{"cmd":"free_buf","index":3})"), 19u);
+  EXPECT_FALSE(command_start("  cb_wait_front(0, 1);").has_value());
+  EXPECT_FALSE(command_start(R"({"x":1})").has_value());
+  EXPECT_FALSE(command_start(R"({"cmd":5})").has_value());
+}
+
+TEST(Command, DeepNestingAndHugeValueCountsAreRefusedBeforeParsing) {
+  std::string deep = R"({"cmd":"init","x":)" + std::string(100000, '[');
+  Error depth = parse_error(deep);
+  EXPECT_EQ(depth.code(), Code::kInvalidArgument);
+  EXPECT_STREQ(depth.what(), "command nests objects or arrays deeper than 16 levels; a command is one flat JSON object");
+  EXPECT_FALSE(is_command_line(deep));
+  // Brackets inside strings are text, not nesting.
+  EXPECT_NO_THROW(check_line_bounds(R"({"cmd":"init","cache_dir":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"[[["})"));
+  std::string wide = R"({"cmd":"init","x":[)";
+  for (int i = 0; i < 20000; ++i) wide += "1,";
+  wide += "1]}";
+  Error values = parse_error(wide);
+  EXPECT_EQ(values.code(), Code::kInvalidArgument);
+  EXPECT_STREQ(values.what(), "command holds more than 10000 JSON values; no command needs that many");
+}
+
+TEST(Command, RunRefusesMoreBuffersThanAKernelHasRuntimeArgs) {
+  auto run_line = [](const char* prefix, int n) {
+    std::string line = R"({"cmd":"run","id":0,"gd0":1,"gd1":1)";
+    for (int i = 0; i < n; ++i) line += fmt::format(R"(,"{}{}":{})", prefix, i, i);
+    return line + "}";
+  };
+  EXPECT_EQ(std::get<protocol::Run>(parse_command(run_line("src", 339))).srcs.size(), 339u);
+  Error srcs = parse_error(run_line("src", 500));
+  EXPECT_EQ(srcs.code(), Code::kOutOfRange);
+  EXPECT_STREQ(srcs.what(),
+               "run: 500 src buffers give the reader 502 runtime args (one address each, then row and column); a "
+               "kernel takes at most 341, so at most 339 src buffers");
+  EXPECT_EQ(parse_error(run_line("dst", 340)).code(), Code::kOutOfRange);
+}
+
+TEST(Command, GridIsAV3Command) {
+  EXPECT_TRUE(std::holds_alternative<Grid>(parse_command(R"({"cmd":"grid"})")));
+  EXPECT_EQ(command_name(parse_command(R"({"cmd":"grid"})")), "grid");
 }

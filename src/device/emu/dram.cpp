@@ -2,9 +2,13 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
+#include <type_traits>
 #include <cstring>
 #include <exception>
 #include <thread>
@@ -47,7 +51,11 @@ void Dram::for_each_piece(uint64_t address, uint64_t offset, uint64_t length, Fn
     uint64_t in_page = at % page_bytes_;
     uint64_t piece = std::min<uint64_t>(page_bytes_ - in_page, length - done);
     std::byte* where = bank(static_cast<uint32_t>(page % banks_)) + address + (page / banks_) * page_bytes_ + in_page;
-    fn(where, done, piece);
+    if constexpr (std::is_same_v<decltype(fn(where, done, piece)), bool>) {
+      if (!fn(where, done, piece)) return;
+    } else {
+      fn(where, done, piece);
+    }
     done += piece;
   }
 }
@@ -66,60 +74,116 @@ void Dram::read(uint64_t address, uint64_t offset, std::span<std::byte> bytes) c
 
 namespace {
 
-// Large transfers are split over two threads: mapping the client's pages and
-// copying them both scale with cores, and a run of this size dwarfs the cost
-// of starting a thread.
+// Large transfers are split over two threads: copying scales with cores, and
+// a copy of this size dwarfs the cost of starting a thread.
 constexpr uint64_t kParallelBytes = 8ull << 20;
-
-// Maps [offset, offset + length) of the client's object and hands it to `copy`.
-template <typename Copy>
-void with_mapped_range(int fd, uint64_t offset, uint64_t length, bool writable, Copy&& copy) {
-  if (length == 0) return;
-  int prot = PROT_READ | (writable ? PROT_WRITE : 0);
-  void* addr = mmap(nullptr, length, prot, MAP_SHARED | MAP_POPULATE, fd, static_cast<off_t>(offset));
-  if (addr == MAP_FAILED) {
-    throw Error(Code::kResourceExhausted,
-                fmt::format("cannot map {} bytes of the shared-memory object: {}", length, errno_text(errno)));
-  }
-  copy(static_cast<std::byte*>(addr));
-  munmap(addr, length);
-}
+// Pieces per preadv/pwritev call (IOV_MAX).
+constexpr size_t kIovecs = 1024;
 
 // Runs chunk(offset, length) over `length` bytes, in two page-aligned halves
-// on two threads when the transfer is large.
+// on two threads when the transfer is large; returns what each half copied.
 template <typename Chunk>
-void split_transfer(uint64_t length, uint32_t page_bytes, Chunk&& chunk) {
-  if (length < kParallelBytes) {
-    chunk(0, length);
-    return;
-  }
+std::array<TransferRange, 2> split_transfer(uint64_t length, uint32_t page_bytes, Chunk&& chunk) {
+  if (length < kParallelBytes) return {TransferRange{0, chunk(0, length)}, TransferRange{length, 0}};
   uint64_t half = (length / 2) / page_bytes * page_bytes;
   std::exception_ptr failure;
+  uint64_t second = 0;
   std::thread other([&] {
     try {
-      chunk(half, length - half);
+      second = chunk(half, length - half);
     } catch (...) {
       failure = std::current_exception();
     }
   });
-  chunk(0, half);
+  uint64_t first = 0;
+  try {
+    first = chunk(0, half);
+  } catch (...) {
+    other.join();
+    throw;
+  }
   other.join();
   if (failure) std::rethrow_exception(failure);
+  return {TransferRange{0, first}, TransferRange{half, second}};
 }
+
+// "bytes 0 to 4095 and 8192 to 12287" of what was copied, for an answer.
+std::string describe_copied(const std::array<TransferRange, 2>& parts) {
+  std::string text;
+  for (const TransferRange& part : parts) {
+    if (part.length == 0) continue;
+    text += fmt::format("{}{} to {}", text.empty() ? "bytes " : " and ", part.offset, part.offset + part.length - 1);
+  }
+  return text.empty() ? "no bytes" : text;
+}
+
+uint64_t copied_bytes(const std::array<TransferRange, 2>& parts) { return parts[0].length + parts[1].length; }
 
 }  // namespace
 
+// The client's object is copied with preadv/pwritev on its descriptor, never
+// mapped: an object that shrinks during the copy shortens the count instead
+// of raising SIGBUS in the runtime.
+template <bool kFromFile>
+uint64_t Dram::copy_with_file(uint64_t address, int fd, uint64_t offset, uint64_t length) const {
+  iovec iov[kIovecs];
+  uint64_t done = 0;
+  while (done < length) {
+    size_t count = 0;
+    uint64_t batch = 0;
+    for_each_piece(address, offset + done, length - done, [&](std::byte* where, uint64_t, uint64_t n) {
+      if (count == kIovecs) return false;
+      iov[count++] = iovec{where, n};
+      batch += n;
+      return true;
+    });
+    const off_t at = static_cast<off_t>(offset + done);
+    ssize_t n;
+    if constexpr (kFromFile) {
+      n = preadv(fd, iov, static_cast<int>(count), at);
+    } else {
+      // A shrunken object would silently grow again under pwritev: check.
+      struct stat st {};
+      if (fstat(fd, &st) != 0 || static_cast<uint64_t>(st.st_size) < offset + done + batch) return done;
+      n = pwritev(fd, iov, static_cast<int>(count), at);
+    }
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw Error(Code::kFailedPrecondition,
+                  fmt::format("copying the shared-memory object failed: {}", errno_text(errno)));
+    }
+    if (n == 0) return done;  // the object ends here
+    done += static_cast<uint64_t>(n);
+  }
+  return done;
+}
+
 void Dram::write_from_fd(uint64_t address, int fd, uint64_t length) {
-  split_transfer(length, page_bytes_, [&](uint64_t offset, uint64_t n) {
-    with_mapped_range(fd, offset, n, /*writable=*/false,
-                      [&](std::byte* src) { write(address, offset, {src, n}); });
+  auto parts = split_transfer(length, page_bytes_, [&](uint64_t offset, uint64_t n) {
+    return copy_with_file<true>(address, fd, offset, n);
   });
+  if (copied_bytes(parts) < length) {
+    struct stat st {};
+    fstat(fd, &st);
+    throw Error(Code::kFailedPrecondition,
+                fmt::format("the shared-memory object shrank to {} bytes during the copy of {} bytes; {} of the "
+                            "buffer were written, the rest keeps its previous bytes",
+                            static_cast<uint64_t>(st.st_size), length, describe_copied(parts)));
+  }
 }
 
 void Dram::read_to_fd(uint64_t address, int fd, uint64_t length) const {
-  split_transfer(length, page_bytes_, [&](uint64_t offset, uint64_t n) {
-    with_mapped_range(fd, offset, n, /*writable=*/true, [&](std::byte* dst) { read(address, offset, {dst, n}); });
+  auto parts = split_transfer(length, page_bytes_, [&](uint64_t offset, uint64_t n) {
+    return copy_with_file<false>(address, fd, offset, n);
   });
+  if (copied_bytes(parts) < length) {
+    struct stat st {};
+    fstat(fd, &st);
+    throw Error(Code::kFailedPrecondition,
+                fmt::format("the shared-memory object shrank to {} bytes during the copy of {} bytes; {} of the "
+                            "buffer were copied into it",
+                            static_cast<uint64_t>(st.st_size), length, describe_copied(parts)));
+  }
 }
 
 void Dram::discard(uint64_t address, uint64_t per_bank_bytes) {

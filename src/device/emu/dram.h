@@ -12,6 +12,11 @@
 
 namespace zyxtt::emu {
 
+struct TransferRange {
+  uint64_t offset = 0;
+  uint64_t length = 0;
+};
+
 class Dram {
  public:
   explicit Dram(const Arch& arch);
@@ -30,8 +35,9 @@ class Dram {
   void write(uint64_t address, uint64_t offset, std::span<const std::byte> bytes);
   void read(uint64_t address, uint64_t offset, std::span<std::byte> bytes) const;
 
-  // The same copies to and from the start of a file (the client's object),
-  // mapped piece by piece for the duration of the copy.
+  // The same copies to and from the start of a file (the client's object)
+  // through its descriptor. Throws Error(FAILED_PRECONDITION) saying which
+  // bytes were copied when the file is shorter than `length` by then.
   void write_from_fd(uint64_t address, int fd, uint64_t length);
   void read_to_fd(uint64_t address, int fd, uint64_t length) const;
 
@@ -40,7 +46,13 @@ class Dram {
   void discard(uint64_t address, uint64_t per_bank_bytes);
 
  private:
-  // Calls fn(bank_pointer, buffer_offset, length) for each page-sized piece.
+  // Copies [offset, offset + length) of the buffer at `address` from or to
+  // the same range of the file; returns how many bytes before the file ended.
+  template <bool kFromFile>
+  uint64_t copy_with_file(uint64_t address, int fd, uint64_t offset, uint64_t length) const;
+
+  // Calls fn(bank_pointer, buffer_offset, length) for each page-sized piece;
+  // a fn returning bool stops the walk by returning false.
   template <typename Fn>
   void for_each_piece(uint64_t address, uint64_t offset, uint64_t length, Fn&& fn) const;
 

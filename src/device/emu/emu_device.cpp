@@ -13,6 +13,8 @@
 namespace zyxtt::emu {
 namespace {
 
+static_assert(l1::kMaxArgs == protocol::kMaxKernelArgs, "the server's run check bounds the L1 args regions");
+
 // Bank-local addresses start above 0 so that no buffer has address 0, which
 // kernels may treat as "no buffer".
 constexpr uint64_t kDramBase = 64 * 1024;
@@ -76,9 +78,17 @@ EmuDevice::EmuDevice(const EmuOptions& options)
 
 void EmuDevice::open(const std::string& cache_dir) {
   std::string dir = cache_dir.empty() ? config_home() + "/zyx/cache/tt" : cache_dir;
-  if (!compiler_ || dir != cache_dir_) {
-    compiler_ = std::make_unique<KernelCompiler>(dir, options_.kernel_api_dir, options_.compiler);
+  // Compiled programs keep using the compiler (and cache) they were built
+  // with, so the cache folder is fixed once chosen.
+  if (compiler_) {
+    if (dir == cache_dir_) return;
+    throw Error(Code::kFailedPrecondition,
+                fmt::format("init: the device is already open with cache folder '{}'; a second init cannot switch "
+                            "to '{}' (programs compiled so far use the first); start a new runtime for another "
+                            "cache folder",
+                            cache_dir_, dir));
   }
+  compiler_ = std::make_unique<KernelCompiler>(dir, options_.kernel_api_dir, options_.compiler);
   cache_dir_ = dir;
 }
 

@@ -15,13 +15,13 @@ inline constexpr uint32_t kSemaphoreStride = 16;  // tt-metal: one aligned L1 wo
 inline constexpr uint32_t kMaxSemaphores = 16;
 inline constexpr uint32_t kCbBase = 0x10000;  // 64 KiB; CBs are aligned to the arch's NOC alignments
 
-// Each kernel's arg slots hold kMaxArgs words without reaching the next
-// region: more args are refused before a run (OUT_OF_RANGE), never written.
-static_assert(kArgsBase[1] - kArgsBase[0] >= kMaxArgs * 4 && kArgsBase[2] - kArgsBase[1] >= kMaxArgs * 4);
-static_assert(kCommonArgsBase[0] - kArgsBase[2] >= kMaxArgs * 4);
-static_assert(kCommonArgsBase[1] - kCommonArgsBase[0] >= kMaxArgs * 4 &&
-              kCommonArgsBase[2] - kCommonArgsBase[1] >= kMaxArgs * 4);
-static_assert(kSemaphoreBase - kCommonArgsBase[2] >= kMaxArgs * 4);
-static_assert(kCbBase - kSemaphoreBase >= kMaxSemaphores * kSemaphoreStride);
+// Each args region holds kMaxArgs words before the next region starts.
+static_assert(kArgsBase[0] + kMaxArgs * 4 <= kArgsBase[1]);
+static_assert(kArgsBase[1] + kMaxArgs * 4 <= kArgsBase[2]);
+static_assert(kArgsBase[2] + kMaxArgs * 4 <= kCommonArgsBase[0]);
+static_assert(kCommonArgsBase[0] + kMaxArgs * 4 <= kCommonArgsBase[1]);
+static_assert(kCommonArgsBase[1] + kMaxArgs * 4 <= kCommonArgsBase[2]);
+static_assert(kCommonArgsBase[2] + kMaxArgs * 4 <= kSemaphoreBase);
+static_assert(kSemaphoreBase + kMaxSemaphores * 16 <= kCbBase);
 
 }  // namespace zyxtt::emu::l1

@@ -117,7 +117,7 @@ TEST_F(NocTest, AlignmentWarnOnceAndIgnore) {
   krt::noc_read(noc::dram(0, kBuf + 32), l1(0x2000), 4, 0);
   krt::noc_read(noc::dram(0, kBuf + 32), l1(0x2040), 4, 0);
   std::string err = ::testing::internal::GetCapturedStderr();
-  EXPECT_THAT(err, HasSubstr("warning: noc_async_read: source DRAM address 0x40020"));
+  EXPECT_THAT(err, HasSubstr("[zyx-tt-emulator] [warning] noc_async_read: source DRAM address 0x40020"));
   EXPECT_EQ(err.find("warning"), err.rfind("warning")) << "warned once: " << err;
   uint32_t got;
   std::memcpy(&got, self.l1 + 0x2040, 4);

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/log.h"
 #include "device/emu/compute/compute.h"
 #include "device/emu/compute/formats.h"
 #include "device/emu/compute/tile_math.h"
@@ -386,10 +387,9 @@ void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const 
     const std::string where = file ? file : "compute kernel";
     std::lock_guard<std::mutex> lock(mu);
     if (warned.emplace(where, line).second)
-      std::fprintf(stderr,
-                   "zyx-tt-runtime: warning: %s:%u: typecast_tile<%s, %s> has no kernel on silicon: it leaves DST "
-                   "unchanged there, and does so here\n",
-                   where.c_str(), line, format_name(in_format), format_name(out_format));
+      emulator_log().warn("{}:{}: typecast_tile<{}, {}> has no kernel on silicon: it leaves DST unchanged there, "
+                          "and does so here",
+                          where, line, format_name(in_format), format_name(out_format));
   }
 }
 

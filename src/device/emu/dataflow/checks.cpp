@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "common/log.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
@@ -23,10 +24,8 @@ std::string kernel_exit_problems(KernelInstance& k) {
     const uint32_t cb = static_cast<uint32_t>(__builtin_ctzll(bits));
     const CbState& c = k.core->cbs[cb];
     if (c.reserved[r] == 0) continue;
-    const std::string line =
-        fmt::format("zyx-tt emulator warning: core ({},{}) {} returned with {} page(s) of CB {} reserved but not pushed\n",
-                    k.core->x, k.core->y, role_name(k.role), c.reserved[r], cb);
-    [[maybe_unused]] ssize_t n = ::write(2, line.data(), line.size());
+    emulator_log().warn("core ({},{}) {} returned with {} page(s) of CB {} reserved but not pushed", k.core->x,
+                        k.core->y, role_name(k.role), c.reserved[r], cb);
   }
 
   std::string problems;

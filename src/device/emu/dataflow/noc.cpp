@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "common/log.h"
 #include "device/emu/noc_coords.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
@@ -168,10 +169,13 @@ void misaligned(const char* call, const End& src, const End& dst, uint32_t a) {
   const std::string what = fmt::format(
       "{}: {} and {} differ modulo {} ({} vs {}); silicon would deliver shifted data", call, end_name(src, "source"),
       end_name(dst, "destination"), a, src.align_key % a, dst.align_key % a);
-  if (rs.align_policy == AlignPolicy::kError) fail_run(what);
+  if (rs.align_policy == AlignPolicy::kError) {
+    fail_run(what + "; to copy what the kernel means anyway, start the runtime with --noc-alignment warn "
+                    "(ZYX_TT_NOC_ALIGNMENT=warn)");
+  }
   if (!g_align_warned.exchange(true)) {
-    const std::string line = "zyx-tt emulator warning: " + what + " (shown once)\n";
-    [[maybe_unused]] ssize_t n = ::write(2, line.data(), line.size());
+    emulator_log().warn("{} (shown once per run; --noc-alignment error (ZYX_TT_NOC_ALIGNMENT=error) refuses it)",
+                        what);
   }
 }
 

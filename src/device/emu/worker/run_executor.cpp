@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "common/error.h"
+#include "common/log.h"
 #include "device/emu/compute/compute.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/l1_layout.h"
@@ -89,6 +90,15 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
 }
 
 RunOutcome RunExecutor::execute(const RunJob& job) {
+  // The server refuses such runs; this keeps the L1 args regions intact
+  // whoever sends the job.
+  for (const std::vector<uint32_t>& args : job.args) {
+    if (args.size() + 2 > l1::kMaxArgs) {
+      return RunOutcome{false, Code::kOutOfRange,
+                        fmt::format("{} runtime args plus row and column exceed the {} a kernel can take",
+                                    args.size(), l1::kMaxArgs)};
+    }
+  }
   if (job.program) programs_[job.program_id] = *job.program;
   auto found = programs_.find(job.program_id);
   if (found == programs_.end())
@@ -106,7 +116,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
     // limits a kernel broke) is replaced; refusals (trust, ABI) and a fresh
     // worker's failures are answered.
     if (e.code() == Code::kInternal && loaded_before_) {
-      std::fprintf(stderr, "zyx-tt-device-worker: %s; exiting so that the runtime starts a new worker\n", e.what());
+      emulator_log().error("zyx-tt-device-worker: {}; exiting so that the runtime starts a new worker", e.what());
       _exit(kWorkerExitCannotLoad);
     }
     // The runtime sends the program again with its next run.

@@ -9,10 +9,12 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <spdlog/spdlog.h>
 #include <string>
 
+#include "common/log.h"
 #include "common/error.h"
 #include "device/emu/shared_regions.h"
 #include "device/emu/worker/frame_io.h"
@@ -60,7 +62,7 @@ int worker_main(int argc, char** argv) {
   void* dram = mmap(nullptr, arch.dram_bytes(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, kWorkerDramFd, 0);
   void* control = mmap(nullptr, sizeof(ControlBlock), PROT_READ | PROT_WRITE, MAP_SHARED, kWorkerControlFd, 0);
   if (dram == MAP_FAILED || control == MAP_FAILED) {
-    std::fprintf(stderr, "zyx-tt-device-worker: cannot map the runtime's memory: %s\n", std::strerror(errno));
+    emulator_log().critical("zyx-tt-device-worker: cannot map the runtime's memory: {}", std::strerror(errno));
     return 2;
   }
   g_control = static_cast<ControlBlock*>(control);
@@ -82,11 +84,18 @@ int worker_main(int argc, char** argv) {
     executor = std::make_unique<RunExecutor>(arch, static_cast<uint8_t*>(dram), g_control, options,
                                              SharedRegions::attach(kWorkerRegionsFd));
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "zyx-tt-device-worker: %s\n", e.what());
+    emulator_log().critical("zyx-tt-device-worker: {}", e.what());
     return 2;
   }
+  // The warning channel opens what it needs (terminal check, time zone file)
+  // now: inside the sandbox only the dynamic loader may open files.
+  emulator_log();
+  tzset();
+  std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
   if (!enter_sandbox(g_control)) {
-    std::fprintf(stderr, "zyx-tt-device-worker: cannot enter the kernel sandbox (seccomp): %s\n", std::strerror(errno));
+    emulator_log().critical("zyx-tt-device-worker: cannot enter the kernel sandbox (seccomp): {}", std::strerror(errno));
     return 2;
   }
   const std::chrono::microseconds idle_spin(options.idle_spin_us);

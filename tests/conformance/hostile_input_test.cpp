@@ -1,0 +1,316 @@
+// A hostile client against the real runtime: lines it cannot hold, lines that
+// cannot be parsed, compile payloads it cannot locate, shared-memory objects
+// that are not what they claim, bytes that are not UTF-8. Every test checks
+// the exact error, that the runtime still serves, and (in TearDown) that the
+// sentinel buffer kept every byte.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <thread>
+
+#include "runtime_fixture.h"
+
+using namespace zyxtt;
+using namespace zyxtt::testing;
+
+namespace {
+
+std::string compile_line(uint32_t id, size_t r, size_t c, size_t w) {
+  return R"({"cmd":"compile_program","id":)" + std::to_string(id) + R"(,"reader_source_len":)" + std::to_string(r) +
+         R"(,"compute_source_len":)" + std::to_string(c) + R"(,"writer_source_len":)" + std::to_string(w) +
+         R"(,"n_cbs":0})";
+}
+
+// Kilobytes of a /proc/<pid>/status field such as VmHWM.
+uint64_t status_kib(pid_t pid, const std::string& field) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(field + ":", 0) == 0) return std::stoull(line.substr(field.size() + 1));
+  }
+  ADD_FAILURE() << "no " << field << " in /proc/" << pid << "/status";
+  return 0;
+}
+
+// A strict JSON reader (nlohmann rejects ill-formed UTF-8) accepts the line.
+bool strict_json(const std::string& line) { return nlohmann::json::accept(line); }
+
+std::string shm_file(const std::string& name) { return "/dev/shm" + name; }
+
+std::string unique_name(const char* what) {
+  static int counter = 0;
+  return "/zyxtt-test-" + std::string(what) + "-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+}
+
+}  // namespace
+
+class HostileInput : public RuntimeTest {
+ protected:
+  // The runtime still allocates, and reads back what it is given.
+  void expect_still_serving() {
+    uint32_t index = alloc(4096);
+    std::vector<std::byte> bytes(4096);
+    for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::byte>(i * 13 + 1);
+    write(index, bytes);
+    EXPECT_EQ(read(index, bytes.size()), bytes);
+    EXPECT_EQ(raw(R"({"cmd":"free_buf","index":)" + std::to_string(index) + "}"), R"({"status":"ok"})");
+  }
+};
+
+TEST_F(HostileInput, DeeplyNestedLineIsRefusedWithoutRecursion) {
+  // Well-formed: a recursive parser or destructor would overflow the stack.
+  std::string answer = raw(R"({"cmd":"init","x":)" + std::string(100000, '[') + std::string(100000, ']') + "}");
+  EXPECT_EQ(answer,
+            R"({"status":"error","code":"INVALID_ARGUMENT","msg":"command nests objects or arrays deeper than 16 levels; a command is one flat JSON object"})");
+  std::string wide = R"({"cmd":"alloc_buf","size":1,"x":[)";
+  for (int i = 0; i < 100000; ++i) wide += "0,";
+  answer = raw(wide + "0]}");
+  EXPECT_EQ(msg_of(answer), "command holds more than 10000 JSON values; no command needs that many");
+  expect_still_serving();
+}
+
+TEST_F(HostileInput, OverlongLineIsDroppedAsItArrivesAndMemoryStaysBounded) {
+  const pid_t pid = runtime_->pid();
+  const uint64_t peak_before = status_kib(pid, "VmHWM");
+  const size_t length = 256u << 20;
+  std::string line = R"({"cmd":"alloc_buf","size":1,"pad":")" + std::string(length, 'x');
+  line += "\"}";
+  std::string answer = raw(line);
+  EXPECT_EQ(code_of(answer), "RESOURCE_EXHAUSTED");
+  EXPECT_EQ(msg_of(answer), "command line of " + std::to_string(line.size()) +
+                                " bytes is longer than the limit of 1048576 bytes and was dropped; raise the limit "
+                                "with --max-line-bytes (ZYX_TT_MAX_LINE_BYTES)");
+  line.clear();
+  line.shrink_to_fit();
+  // The line was never held whole: the peak grew by the read buffer at most.
+  EXPECT_LT(status_kib(pid, "VmHWM"), peak_before + 16 * 1024);
+  EXPECT_LT(status_kib(pid, "VmRSS"), peak_before + 8 * 1024);
+  expect_still_serving();
+}
+
+TEST_F(HostileInput, LineLimitComesFromTheEnvironment) {
+  runtime_.reset();
+  client::SpawnOptions options = runtime_options();
+  options.env.push_back({"ZYX_TT_MAX_LINE_BYTES", "5000"});
+  start_with(options, cache_dir_for_tests());
+  std::string pad = R"(,"pad":")" + std::string(4000, 'y') + "\"}";
+  EXPECT_EQ(code_of(raw(R"({"cmd":"free_buf","index":0)" + pad)), "");  // 4 KB: within the limit
+  std::string answer = raw(R"({"cmd":"alloc_buf","size":1)" + pad + std::string(2000, ' '));
+  EXPECT_NE(msg_of(answer).find("longer than the limit of 5000 bytes"), std::string::npos) << answer;
+  skip_sentinel_check_ = true;  // freed above on purpose
+}
+
+TEST_F(HostileInput, UnparsableCompileLineStillHasItsSourcesSkipped) {
+  // The payload would run as commands if misread; exit would end the session.
+  const std::string payload = "{\"cmd\":\"exit\"}\n{\"cmd\":\"free_buf\",\"index\":0}\n";
+  std::string line = compile_line(1, payload.size(), 0, 0);
+  line.replace(line.find("\"id\":1"), 6, "\"id\":1E400");
+  std::string answer = raw(line, payload);
+  EXPECT_EQ(code_of(answer), "INVALID_ARGUMENT");
+  EXPECT_NE(msg_of(answer).find("command is not valid JSON"), std::string::npos) << answer;
+  EXPECT_EQ(msg_of(answer).find("resynchron"), std::string::npos) << answer;
+  EXPECT_EQ(code_of(raw(R"({"cmd":"run","id":1,"gd0":1,"gd1":1})")), "NOT_FOUND");
+  expect_still_serving();
+}
+
+TEST_F(HostileInput, CompileLineWithoutReadableLengthsResynchronisesAtTheNextCommand) {
+  // reader_source_len is not a plain number: where the sources end is unknown.
+  const std::string payload =
+      "void kernel_main() {\n  {\"not\":\"a command\"}\n}\n{\"cmd\":\"free_buf\",\"index\":0}\n";
+  std::string answer = raw(
+      R"({"cmd":"compile_program","id":2,"reader_source_len":12.5,"compute_source_len":0,"writer_source_len":0,"n_cbs":0})",
+      payload.substr(0, payload.find("{\"cmd\"")));
+  EXPECT_EQ(code_of(answer), "INVALID_ARGUMENT");
+  EXPECT_NE(msg_of(answer).find("its source bytes cannot be located, so the lines that follow are dropped without "
+                                "answers up to the next line that is a JSON object with a cmd field"),
+            std::string::npos)
+      << answer;
+  // The source lines were dropped unanswered: this answer is the alloc's.
+  EXPECT_EQ(raw(R"({"cmd":"alloc_buf","size":1,"tile_bytes":2048})"), R"({"status":"ok","index":"1"})");
+
+  // Sources that end without a newline run into the next command line.
+  answer = raw(R"({"cmd":"compile_program","id":3,"reader_source_len":-1})", "int x;\n}");
+  EXPECT_NE(msg_of(answer).find("cannot be located"), std::string::npos) << answer;
+  EXPECT_EQ(raw(R"({"cmd":"alloc_buf","size":1,"tile_bytes":2048})"), R"({"status":"ok","index":"2"})");
+  expect_still_serving();
+}
+
+TEST_F(HostileInput, OverlongCompileLineResynchronises) {
+  runtime_.reset();
+  client::SpawnOptions options = runtime_options({"--max-line-bytes", "4096"});
+  start_with(options, cache_dir_for_tests());
+  std::string line = compile_line(4, 20, 0, 0);
+  line.insert(line.size() - 1, R"(,"pad":")" + std::string(5000, 'z') + "\"");
+  std::string answer = raw(line, "void kernel_main(){}\n");
+  EXPECT_EQ(code_of(answer), "RESOURCE_EXHAUSTED");
+  EXPECT_NE(msg_of(answer).find("it was a compile_program line: its source bytes cannot be located"),
+            std::string::npos)
+      << answer;
+  expect_still_serving();
+}
+
+TEST_F(HostileInput, ObjectsThatAreNotRegularFilesAreRefusedWithoutBlocking) {
+  uint32_t buf = alloc(4096);
+  std::vector<std::byte> before(4096, std::byte{0x3c});
+  write(buf, before);
+
+  const std::string fifo = unique_name("fifo");
+  ASSERT_EQ(mkfifo(shm_file(fifo).c_str(), 0600), 0);
+  for (const std::string& command : {write_command(buf, fifo, 16), read_command(buf, fifo, 16)}) {
+    std::string answer = raw(command);  // a blocking open would time this out
+    EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION");
+    EXPECT_EQ(msg_of(answer), "shared-memory object '" + fifo +
+                                  "' is not a regular file (it is a FIFO); create it with shm_open and ftruncate");
+  }
+  unlink(shm_file(fifo).c_str());
+
+  const std::string dir = unique_name("dir");
+  ASSERT_EQ(mkdir(shm_file(dir).c_str(), 0700), 0);
+  EXPECT_NE(msg_of(raw(write_command(buf, dir, 16))).find("is not a regular file (it is a directory)"),
+            std::string::npos);
+  rmdir(shm_file(dir).c_str());
+
+  // A name replaced by a symlink to another file is not followed.
+  ShmMapping target = ShmMapping::create_unique("zyxtt-test", 16);
+  const std::string link = unique_name("link");
+  ASSERT_EQ(symlink(shm_file(target.name()).c_str(), shm_file(link).c_str()), 0);
+  std::string answer = raw(read_command(buf, link, 16));
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION");
+  EXPECT_NE(msg_of(answer).find("Too many levels of symbolic links"), std::string::npos) << answer;
+  unlink(shm_file(link).c_str());
+
+  EXPECT_EQ(read(buf, 4096), before);
+  expect_still_serving();
+}
+
+// The client truncates its object while the runtime copies it: an error
+// answer saying which bytes were written, no SIGBUS, and every byte of the
+// buffer either new (inside the reported ranges) or as before.
+TEST_F(HostileInput, ObjectShrinkingDuringACopyGetsAnErrorAndNoSigbus) {
+  const uint64_t size = 128ull << 20;
+  uint32_t buf = alloc(size);
+  std::vector<std::byte> old_bytes(size), new_bytes(size);
+  for (uint64_t i = 0; i < size; ++i) {
+    old_bytes[i] = static_cast<std::byte>(i * 31 + 7);
+    new_bytes[i] = static_cast<std::byte>(i * 17 + 200);
+  }
+  bool saw_shrink = false;
+  for (int attempt = 0; attempt < 6 && !saw_shrink; ++attempt) {
+    write(buf, old_bytes);
+    ShmMapping shm = ShmMapping::create_unique("zyxtt-test", size);
+    std::memcpy(shm.data(), new_bytes.data(), size);
+    // Truncate as soon as the runtime holds the object open.
+    const std::string fd_dir = "/proc/" + std::to_string(runtime_->pid()) + "/fd";
+    std::atomic<bool> done{false};
+    std::thread shrinker([&] {
+      const std::string path = shm_file(shm.name());
+      while (!done) {
+        for (const auto& entry : std::filesystem::directory_iterator(fd_dir)) {
+          std::error_code ec;
+          if (std::filesystem::read_symlink(entry.path(), ec) == path) {
+            EXPECT_EQ(truncate(path.c_str(), 4096), 0);
+            return;
+          }
+        }
+      }
+    });
+    std::string answer;
+    try {
+      answer = raw(write_command(buf, shm.name(), size));
+    } catch (...) {
+      done = true;
+      shrinker.join();
+      throw;  // the runtime died (SIGBUS)
+    }
+    done = true;
+    shrinker.join();
+    if (code_of(answer) != "FAILED_PRECONDITION") {
+      EXPECT_EQ(answer, R"({"status":"ok"})") << "the shrink came too late for this attempt";
+      continue;
+    }
+    saw_shrink = true;
+    std::smatch m;
+    const std::string msg = msg_of(answer);
+    ASSERT_TRUE(std::regex_match(msg, m,
+                                 std::regex("the shared-memory object shrank to 4096 bytes during the copy of 134217728 "
+                                            "bytes; (no bytes|bytes (\\d+) to (\\d+)( and (\\d+) to (\\d+))?) of the "
+                                            "buffer were written, the rest keeps its previous bytes")))
+        << msg;
+    std::vector<std::pair<uint64_t, uint64_t>> ranges;
+    if (m[2].matched) ranges.push_back({std::stoull(m[2]), std::stoull(m[3])});
+    if (m[5].matched) ranges.push_back({std::stoull(m[5]), std::stoull(m[6])});
+    std::vector<std::byte> expected = old_bytes;
+    for (auto [first, last] : ranges) std::copy(new_bytes.begin() + first, new_bytes.begin() + last + 1, expected.begin() + first);
+    EXPECT_TRUE(read(buf, size) == expected) << "bytes outside " << msg;
+  }
+  EXPECT_TRUE(saw_shrink) << "no attempt truncated the object during the copy";
+
+  // read_buf into an object that shrinks: no SIGBUS either.
+  ShmMapping shm = ShmMapping::create_unique("zyxtt-test", size);
+  std::thread shrinker([&] {
+    int fd = shm_open(shm.name().c_str(), O_RDWR, 0);
+    EXPECT_EQ(ftruncate(fd, 0), 0);
+    close(fd);
+  });
+  std::string answer;
+  try {
+    answer = raw(read_command(buf, shm.name(), size));
+  } catch (...) {
+    shrinker.join();
+    throw;
+  }
+  shrinker.join();
+  EXPECT_TRUE(answer == R"({"status":"ok"})" || code_of(answer) == "FAILED_PRECONDITION" ||
+              code_of(answer) == "INVALID_ARGUMENT")
+      << answer;
+  expect_still_serving();
+}
+
+TEST_F(HostileInput, AnswersAreValidUtf8WhateverBytesCameIn) {
+  const std::string bad = "\xff\xfe\xc3(\xed\xa0\x80";
+  for (const std::string& line : {"{\"cmd\":\"" + bad + "\"}", bad, "{\"cmd\":\"alloc_buf\",\"size\":\"" + bad + "\"}",
+                                  R"({"cmd":"write_buf","index":0,"shm_path":"/)" + bad + R"(","size":1})"}) {
+    std::string answer = raw(line);
+    EXPECT_NE(code_of(answer), "") << answer;
+    EXPECT_TRUE(strict_json(answer)) << answer;
+  }
+  // Compiler output that echoes the source's bytes.
+  const std::string reader = "#include \"" + bad + ".h\"\nvoid kernel_main() {}\n";
+  const std::string idle = "void kernel_main() {}\n";
+  std::string answer = raw(compile_line(5, reader.size(), idle.size(), idle.size()), reader + idle + idle);
+  EXPECT_EQ(code_of(answer), "INVALID_ARGUMENT");
+  EXPECT_NE(msg_of(answer).find("\xEF\xBF\xBD"), std::string::npos) << answer;
+  EXPECT_TRUE(strict_json(answer)) << answer;
+  expect_still_serving();
+}
+
+TEST_F(HostileInput, SecondInitWithAnotherCacheIsRefusedAndProgramsStayValid) {
+  const std::string idle = "void kernel_main() {}\n";
+  ASSERT_EQ(code_of(raw(compile_line(6, idle.size(), idle.size(), idle.size()), idle + idle + idle)), "");
+  const std::string other = cache_dir_for_tests() + "-other";
+  std::string answer = raw(R"({"cmd":"init","cache_dir":")" + other + R"("})");
+  EXPECT_EQ(answer, R"({"status":"error","code":"FAILED_PRECONDITION","msg":"init: the device is already open with cache folder ')" +
+                        cache_dir_for_tests() + "'; a second init cannot switch to '" + other +
+                        R"(' (programs compiled so far use the first); start a new runtime for another cache folder"})");
+  EXPECT_FALSE(std::filesystem::exists(other));
+  EXPECT_EQ(raw(R"({"cmd":"init","cache_dir":")" + cache_dir_for_tests() + R"("})"), R"({"status":"ready"})");
+  EXPECT_EQ(raw(R"({"cmd":"run","id":6,"gd0":1,"gd1":1})"), R"({"status":"ok"})");
+  expect_still_serving();
+}
+
+TEST_F(HostileInput, RunWithMoreBuffersThanRuntimeArgsIsRefused) {
+  const std::string idle = "void kernel_main() {}\n";
+  ASSERT_EQ(code_of(raw(compile_line(7, idle.size(), idle.size(), idle.size()), idle + idle + idle)), "");
+  std::string line = R"({"cmd":"run","id":7,"gd0":1,"gd1":1)";
+  for (int i = 0; i < 500; ++i) line += ",\"src" + std::to_string(i) + "\":" + std::to_string(sentinel_);
+  std::string answer = raw(line + "}");
+  EXPECT_EQ(answer,
+            R"({"status":"error","code":"OUT_OF_RANGE","msg":"run: 500 src buffers give the reader 502 runtime args (one address each, then row and column); a kernel takes at most 341, so at most 339 src buffers"})");
+  expect_still_serving();
+}
