@@ -21,12 +21,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kReader = "void kernel_main() { uint32_t a = get_arg_val<uint32_t>(0); (void)a; }\n";
-const std::string kCompute = "#include \"api/compute/common.h\"\nvoid kernel_main() {}\n";
-const std::string kWriter = "void kernel_main() { uint32_t b = get_arg_val<uint32_t>(0); (void)b; }\n";
-const client::CbConfig kCb{0, client::CbFormat::kFloat32};
+const Kernels kTrivial = argument_reading_kernels();
+const std::string& kReader = kTrivial.reader;
+const std::string& kCompute = kTrivial.compute;
+const std::string& kWriter = kTrivial.writer;
 
-std::string compile(uint32_t id, const Kernels& k) { return compile_command(id, k, std::span(&kCb, 1)); }
+std::string compile(uint32_t id, const Kernels& k) { return compile_command(id, k, std::span(&kOneFloat32Cb, 1)); }
 
 std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

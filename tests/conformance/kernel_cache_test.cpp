@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "runtime_fixture.h"
+#include "scenario_programs.h"
 
 using namespace zyxtt;
 using namespace zyxtt::testing;
@@ -18,15 +19,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kReader = "void kernel_main() { uint32_t a = get_arg_val<uint32_t>(0); (void)a; }\n";
-const std::string kCompute = "#include \"api/compute/common.h\"\nvoid kernel_main() {}\n";
-const std::string kWriter = "void kernel_main() { uint32_t b = get_arg_val<uint32_t>(0); (void)b; }\n";
+const Kernels kTrivial = argument_reading_kernels();
+const std::string& kReader = kTrivial.reader;
+const std::string& kCompute = kTrivial.compute;
+const std::string& kWriter = kTrivial.writer;
 
-std::string compile_line() {
-  return R"({"cmd":"compile_program","id":1,"reader_source_len":)" + std::to_string(kReader.size()) +
-         R"(,"compute_source_len":)" + std::to_string(kCompute.size()) + R"(,"writer_source_len":)" +
-         std::to_string(kWriter.size()) + R"(,"n_cbs":1,"cb_idx0":0,"cb_fmt0":0,"cb_tb0":4096})";
-}
+std::string compile_line() { return compile_command(1, kTrivial, std::span(&kOneFloat32Cb, 1)); }
 
 // Object file -> modification time, for every object in the cache.
 std::map<std::string, int64_t> objects(const fs::path& cache) {

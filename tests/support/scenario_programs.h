@@ -30,6 +30,15 @@ inline Kernels read_kernels(const std::filesystem::path& dir, const std::string&
   return Kernels{read_text(dir / "reader.cpp"), read_text(dir / compute), read_text(dir / "writer.cpp")};
 }
 
+// The smallest program that does something with its arguments: what tests of
+// the compiler and its cache compile (one fp32 CB, c_0).
+inline Kernels argument_reading_kernels() {
+  return Kernels{"void kernel_main() { uint32_t a = get_arg_val<uint32_t>(0); (void)a; }\n",
+                 "#include \"api/compute/common.h\"\nvoid kernel_main() {}\n",
+                 "void kernel_main() { uint32_t b = get_arg_val<uint32_t>(0); (void)b; }\n"};
+}
+inline const client::CbConfig kOneFloat32Cb{0, client::CbFormat::kFloat32};
+
 inline std::string compile_command(uint32_t id, const Kernels& k, std::span<const client::CbConfig> cbs) {
   std::string line = fmt::format(
       R"({{"cmd":"compile_program","id":{},"reader_source_len":{},"compute_source_len":{},"writer_source_len":{},"n_cbs":{})",
