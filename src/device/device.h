@@ -3,9 +3,11 @@
 // execution. Every method throws zyxtt::Error on failure.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -23,9 +25,12 @@ struct DeviceBuffer {
 
 struct ProgramSource {
   std::string reader;
-  std::string compute;
+  std::string compute;  // empty: no compute kernel
   std::string writer;
   std::vector<protocol::CbConfig> cbs;
+  // fp32 DST accumulation (Float32 CBs unpack to DST) or 16-bit DST (none
+  // does); absent: the device's default, as zyx V1 ran.
+  std::optional<bool> fp32_dest_acc;
 };
 
 // A device's compiled form of a program; opaque to the server.
@@ -34,13 +39,27 @@ class CompiledProgram {
   virtual ~CompiledProgram() = default;
 };
 
+// A program's kernels, in RunRequest::kernels.
+enum KernelIndex : size_t { kReaderKernel = 0, kComputeKernel = 1, kWriterKernel = 2 };
+
+// One kernel's arguments in a run.
+struct KernelArgs {
+  std::vector<uint32_t> runtime;  // buffer addresses and values, the same on every core
+  bool coords = true;             // then the core's row and column
+  // Compile-time args: TensorAccessorArgs of this many interleaved DRAM
+  // buffers, [0x2, 4096] each.
+  uint32_t accessor_buffers = 0;
+};
+
 struct RunRequest {
   CompiledProgram* program = nullptr;
   uint32_t program_id = 0;
   uint32_t rows = 1;  // gd0
   uint32_t cols = 1;  // gd1
-  std::vector<DeviceBuffer> srcs;
-  std::vector<DeviceBuffer> dsts;
+  std::vector<DeviceBuffer> srcs;  // buffers read
+  std::vector<DeviceBuffer> dsts;  // buffers written
+  // What each kernel (reader, compute, writer) is given on every core.
+  std::array<KernelArgs, 3> kernels;
 };
 
 struct DeviceInfo {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <limits>
+#include <map>
 #include <tuple>
 #include <nlohmann/json.hpp>
 
@@ -73,7 +74,7 @@ class Fields {
 CbConfig parse_cb(const Fields& f, uint32_t i) {
   CbConfig cb;
   cb.index = static_cast<uint32_t>(f.u64(fmt::format("cb_idx{}", i), kMaxCircularBuffers - 1));
-  uint64_t format = f.u64(fmt::format("cb_fmt{}", i), 2);
+  uint64_t format = f.u64(fmt::format("cb_fmt{}", i), zyxtt::kCbFormats - 1);
   cb.format = static_cast<CbFormat>(format);
   cb.tile_bytes = f.u32(fmt::format("cb_tb{}", i));
   const uint32_t expected = cb_tile_bytes(cb.format);
@@ -82,7 +83,54 @@ CbConfig parse_cb(const Fields& f, uint32_t i) {
                 fmt::format("compile_program: cb_tb{} is {}, but a tile of format {} takes {} bytes", i,
                             cb.tile_bytes, format, expected));
   }
+  const std::string pages = fmt::format("cb_nt{}", i);
+  if (f.has(pages)) {
+    cb.pages = f.u32(pages);
+    if (cb.pages == 0) {
+      throw Error(Code::kOutOfRange, fmt::format("compile_program: {} is 0; a circular buffer holds at least 1 page",
+                                                 pages));
+    }
+  }
   return cb;
+}
+
+// V2's parameter lists: all four counts or none, each list ascending and
+// below n_params, no keys past a list's count.
+std::optional<ParamLayout> parse_params(const Fields& f) {
+  static constexpr const char* kCounts[kSections] = {"n_reader_params", "n_compute_params", "n_writer_params"};
+  static constexpr const char* kPrefixes[kSections] = {"rp", "cp", "wp"};
+  bool any = f.has("n_params");
+  for (const char* key : kCounts) any = any || f.has(key);
+  if (!any) return std::nullopt;
+  ParamLayout layout;
+  layout.n_params = f.u32("n_params");
+  for (uint32_t s = 0; s < kSections; ++s) {
+    const uint32_t count = static_cast<uint32_t>(f.u64(kCounts[s], layout.n_params));
+    std::vector<uint32_t>& list = layout.sections[s];
+    for (uint32_t i = 0; i < count; ++i) {
+      const std::string key = fmt::format("{}{}", kPrefixes[s], i);
+      const uint32_t ordinal = f.u32(key);
+      if (ordinal >= layout.n_params) {
+        throw Error(Code::kOutOfRange, fmt::format("compile_program: {} is {}, but the kernel has {} parameters "
+                                                   "(n_params); ordinals are 0 to {}",
+                                                   key, ordinal, layout.n_params, layout.n_params - 1));
+      }
+      if (!list.empty() && ordinal <= list.back()) {
+        throw Error(Code::kInvalidArgument,
+                    fmt::format("compile_program: {} is {} after {}{} = {}; a section's ordinals must be strictly "
+                                "ascending",
+                                key, ordinal, kPrefixes[s], i - 1, list.back()));
+      }
+      list.push_back(ordinal);
+    }
+    const std::string extra = fmt::format("{}{}", kPrefixes[s], count);
+    if (f.has(extra)) {
+      throw Error(Code::kInvalidArgument, fmt::format("compile_program: {} is present but {} is {}; the count and "
+                                                      "the list must match",
+                                                      extra, kCounts[s], count));
+    }
+  }
+  return layout;
 }
 
 CompileProgram parse_compile(const Fields& f) {
@@ -104,6 +152,8 @@ CompileProgram parse_compile(const Fields& f) {
     seen[cb.index] = true;
     c.cbs.push_back(cb);
   }
+  c.params = parse_params(f);
+  if (f.has("fp32_dest_acc")) c.fp32_dest_acc = f.u64("fp32_dest_acc", 1) == 1;
   return c;
 }
 
@@ -125,13 +175,37 @@ Run parse_run(const Fields& f) {
   r.gd1 = f.u32("gd1");
   r.srcs = parse_indexed(f, "src");
   r.dsts = parse_indexed(f, "dst");
-  for (const auto& [list, prefix, role] : {std::tuple{&r.srcs, "src", "reader"}, std::tuple{&r.dsts, "dst", "writer"}}) {
-    if (list->size() + 2 > kMaxKernelArgs) {
-      throw Error(Code::kOutOfRange,
-                  fmt::format("run: {} {} buffers give the {} {} runtime args (one address each, then row and "
-                              "column); a kernel takes at most {}, so at most {} {} buffers",
-                              list->size(), prefix, role, list->size() + 2, kMaxKernelArgs, kMaxKernelArgs - 2,
-                              prefix));
+  if (f.has("n_vars")) {
+    auto& vars = r.vars.emplace();
+    const uint32_t n = f.u32("n_vars");
+    std::map<uint32_t, uint32_t> first_key;  // ordinal -> i of its vord{i}
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t ordinal = f.u32(fmt::format("vord{}", i));
+      auto [seen, added] = first_key.emplace(ordinal, i);
+      if (!added) {
+        throw Error(Code::kInvalidArgument,
+                    fmt::format("run: vord{} and vord{} both give variable {}; each variable is given once",
+                                seen->second, i, ordinal));
+      }
+      vars.emplace_back(ordinal, f.u32(fmt::format("vval{}", i)));
+    }
+    if (f.has(fmt::format("vord{}", n))) {
+      throw Error(Code::kInvalidArgument,
+                  fmt::format("run: vord{} is present but n_vars is {}; the count and the list must match", n, n));
+    }
+  }
+  // V1: the reader gets every src, the writer every dst. A V2 run (n_vars)
+  // gives each kernel its section's parameters only; the device checks those.
+  if (!r.vars) {
+    for (const auto& [list, prefix, role] :
+         {std::tuple{&r.srcs, "src", "reader"}, std::tuple{&r.dsts, "dst", "writer"}}) {
+      if (list->size() + 2 > kMaxKernelArgs) {
+        throw Error(Code::kOutOfRange,
+                    fmt::format("run: {} {} buffers give the {} {} runtime args (one address each, then row and "
+                                "column); a kernel takes at most {}, so at most {} {} buffers",
+                                list->size(), prefix, role, list->size() + 2, kMaxKernelArgs, kMaxKernelArgs - 2,
+                                prefix));
+      }
     }
   }
   return r;

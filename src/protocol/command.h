@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -19,6 +20,18 @@ struct CbConfig {
   uint32_t index = 0;
   CbFormat format = CbFormat::kFloat32;
   uint32_t tile_bytes = 0;
+  uint32_t pages = 2;  // cb_nt (V3); V1 means 2
+};
+
+// The kernels' three sections, in the order the protocol lists their params.
+enum class Section : uint32_t { kReader = 0, kCompute = 1, kWriter = 2 };
+inline constexpr uint32_t kSections = 3;
+
+// V2: the kernel's parameters (inputs, Variables, outputs by global ordinal)
+// and, per section, the ordinals it uses, ascending.
+struct ParamLayout {
+  uint32_t n_params = 0;
+  std::vector<uint32_t> sections[kSections];
 };
 
 struct Init {
@@ -48,6 +61,8 @@ struct CompileProgram {
   uint64_t compute_len = 0;
   uint64_t writer_len = 0;
   std::vector<CbConfig> cbs;
+  std::optional<ParamLayout> params;  // V2: present with n_params
+  std::optional<bool> fp32_dest_acc;  // V2.5: absent means as V1
 };
 struct Run {
   uint32_t id = 0;
@@ -55,6 +70,8 @@ struct Run {
   uint32_t gd1 = 0;
   std::vector<uint32_t> srcs;
   std::vector<uint32_t> dsts;
+  // V2: Variable values by ordinal (vord{i}, vval{i}); absent without n_vars.
+  std::optional<std::vector<std::pair<uint32_t, uint32_t>>> vars;
 };
 // zyx V3: the worker grid's rows and columns.
 struct Grid {};

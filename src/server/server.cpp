@@ -7,6 +7,7 @@
 #include "common/shm.h"
 #include "protocol/answer.h"
 #include "protocol/payload_scan.h"
+#include "server/kernel_args.h"
 
 namespace zyxtt::server {
 
@@ -159,11 +160,12 @@ std::string Server::handle(const CompileProgram& c) {
   source.compute = payload.substr(c.reader_len, c.compute_len);
   source.writer = payload.substr(c.reader_len + c.compute_len);
   source.cbs = c.cbs;
+  source.fp32_dest_acc = c.fp32_dest_acc;
   output_.describe(fmt::format("compiling program {}", c.id));
   // A failed compile drops the old program of this id: a later run must not
   // silently execute stale kernels.
   programs_.erase(c.id);
-  programs_[c.id] = device_.compile(c.id, source);
+  programs_[c.id] = Program{device_.compile(c.id, source), c.params};
   return ok_answer();
 }
 
@@ -189,7 +191,7 @@ std::string Server::handle(const Run& c) {
                 fmt::format("run: program {} is not compiled; send compile_program with id {} first", c.id, c.id));
   }
   RunRequest request;
-  request.program = program->second.get();
+  request.program = program->second.compiled.get();
   request.program_id = c.id;
   request.rows = c.gd0;
   request.cols = c.gd1;
@@ -197,6 +199,7 @@ std::string Server::handle(const Run& c) {
     request.srcs.push_back(buffers_.at(c.srcs[i], fmt::format("run: src{}", i).c_str()));
   for (size_t i = 0; i < c.dsts.size(); ++i)
     request.dsts.push_back(buffers_.at(c.dsts[i], fmt::format("run: dst{}", i).c_str()));
+  request.kernels = bind_kernel_args(c, program->second.params, request.srcs, request.dsts);
   check_grid(c);
   output_.describe(fmt::format("running program {} on {}x{} cores", c.id, c.gd0, c.gd1));
   device_.run(request);

@@ -55,7 +55,11 @@ class Server {
   InputReader input_;
   OutputChannel output_;
   BufferTable buffers_;
-  std::map<uint32_t, std::shared_ptr<CompiledProgram>> programs_;
+  struct Program {
+    std::shared_ptr<CompiledProgram> compiled;
+    std::optional<protocol::ParamLayout> params;  // V2 onwards
+  };
+  std::map<uint32_t, Program> programs_;
   bool exit_requested_ = false;
   // Lines are dropped unanswered until one is a command (README, hostile input).
   bool resyncing_ = false;

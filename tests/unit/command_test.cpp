@@ -93,7 +93,14 @@ TEST(Command, ValidatesCircularBufferConfigs) {
   const std::string head =
       R"({"cmd":"compile_program","id":0,"reader_source_len":1,"compute_source_len":1,"writer_source_len":1,)";
   EXPECT_EQ(parse_error(head + R"("n_cbs":1,"cb_idx0":32,"cb_fmt0":0,"cb_tb0":4096})").code(), Code::kOutOfRange);
-  EXPECT_EQ(parse_error(head + R"("n_cbs":1,"cb_idx0":0,"cb_fmt0":3,"cb_tb0":4096})").code(), Code::kOutOfRange);
+  EXPECT_EQ(parse_error(head + R"("n_cbs":1,"cb_idx0":0,"cb_fmt0":9,"cb_tb0":4096})").code(), Code::kOutOfRange);
+  // V3's codes 3-8 with their tile sizes; cb_nt is a page count of at least 1.
+  EXPECT_STREQ(parse_error(head + R"("n_cbs":1,"cb_idx0":0,"cb_fmt0":3,"cb_tb0":4096})").what(),
+               "compile_program: cb_tb0 is 4096, but a tile of format 3 takes 2048 bytes");
+  EXPECT_STREQ(parse_error(head + R"("n_cbs":1,"cb_idx0":0,"cb_fmt0":4,"cb_tb0":2048,"cb_nt0":1})").what(),
+               "compile_program: cb_tb0 is 2048, but a tile of format 4 takes 1024 bytes");
+  EXPECT_STREQ(parse_error(head + R"("n_cbs":1,"cb_idx0":0,"cb_fmt0":8,"cb_tb0":4096,"cb_nt0":0})").what(),
+               "compile_program: cb_nt0 is 0; a circular buffer holds at least 1 page");
   Error tb = parse_error(head + R"("n_cbs":1,"cb_idx0":0,"cb_fmt0":1,"cb_tb0":4096})");
   EXPECT_NE(std::string(tb.what()).find("takes 2048 bytes"), std::string::npos);
   Error dup = parse_error(head + R"("n_cbs":2,"cb_idx0":1,"cb_fmt0":0,"cb_tb0":4096,"cb_idx1":1,"cb_fmt1":0,"cb_tb1":4096})");
@@ -102,6 +109,37 @@ TEST(Command, ValidatesCircularBufferConfigs) {
   Error huge = parse_error(
       R"({"cmd":"compile_program","id":0,"reader_source_len":16777217,"compute_source_len":1,"writer_source_len":1,"n_cbs":0})");
   EXPECT_EQ(huge.code(), Code::kOutOfRange);
+}
+
+TEST(Command, ParsesV3CircularBuffersAndV2Params) {
+  const auto c = std::get<CompileProgram>(parse_command(
+      R"({"cmd":"compile_program","id":3,"reader_source_len":1,"compute_source_len":0,"writer_source_len":1,)"
+      R"("n_cbs":2,"cb_idx0":0,"cb_fmt0":6,"cb_tb0":1024,"cb_nt0":1,"cb_idx1":16,"cb_fmt1":7,"cb_tb1":4096,"cb_nt1":3,)"
+      R"("n_params":4,"n_reader_params":2,"n_compute_params":1,"n_writer_params":2,"rp0":0,"rp1":2,"cp0":1,)"
+      R"("wp0":1,"wp1":3,"fp32_dest_acc":0})"));
+  ASSERT_EQ(c.cbs.size(), 2u);
+  EXPECT_EQ(c.cbs[0].format, CbFormat::kInt8);
+  EXPECT_EQ(c.cbs[0].pages, 1u);
+  EXPECT_EQ(c.cbs[1].format, CbFormat::kUInt32);
+  EXPECT_EQ(c.cbs[1].pages, 3u);
+  ASSERT_TRUE(c.params);
+  EXPECT_EQ(c.params->n_params, 4u);
+  EXPECT_EQ(c.params->sections[0], (std::vector<uint32_t>{0, 2}));
+  EXPECT_EQ(c.params->sections[1], (std::vector<uint32_t>{1}));
+  EXPECT_EQ(c.params->sections[2], (std::vector<uint32_t>{1, 3}));
+  EXPECT_EQ(c.fp32_dest_acc, std::optional<bool>(false));
+  // V1: no params, no DST mode, two pages.
+  const auto v1 = std::get<CompileProgram>(parse_command(
+      R"({"cmd":"compile_program","id":3,"reader_source_len":1,"compute_source_len":1,"writer_source_len":1,)"
+      R"("n_cbs":1,"cb_idx0":0,"cb_fmt0":0,"cb_tb0":4096})"));
+  EXPECT_FALSE(v1.params);
+  EXPECT_FALSE(v1.fp32_dest_acc);
+  EXPECT_EQ(v1.cbs[0].pages, 2u);
+  const auto run = std::get<protocol::Run>(parse_command(
+      R"({"cmd":"run","id":3,"gd0":1,"gd1":1,"src0":4,"dst0":5,"n_vars":2,"vord0":2,"vval0":7,"vord1":0,"vval1":9})"));
+  ASSERT_TRUE(run.vars);
+  EXPECT_EQ(*run.vars, (std::vector<std::pair<uint32_t, uint32_t>>{{2, 7}, {0, 9}}));
+  EXPECT_TRUE(std::holds_alternative<Grid>(parse_command(R"({"cmd":"grid"})")));
 }
 
 TEST(Command, PayloadLengthOfAnInvalidCompileIsStillKnown) {

@@ -12,6 +12,7 @@
 
 #include "device/emu/shared_regions.h"
 #include "device/emu/worker/frame_io.h"
+#include "device/emu/l1_layout.h"
 #include "device/emu/worker/run_job.h"
 
 namespace zyxtt::emu {
@@ -30,11 +31,10 @@ std::string error_text(auto&& decode) {
 RunJob job_with_program() {
   RunJob job;
   job.program_id = 0x1234567890abull;
-  job.program = ProgramSpec{"/c/r.so", "/c/c.so", "", {{0, 0, 4096, 2}, {16, 5, 2048, 2}}};
+  job.program = ProgramSpec{"/c/r.so", "/c/c.so", "", {{0, 0, 4096, 1, true}, {16, 5, 2048, 2, false}}, {true, false, true}};
   job.rows = 10;
   job.cols = 12;
-  job.srcs = {65536, 4096 * 100};
-  job.dsts = {0x7fff0000u};
+  job.args = {std::vector<uint32_t>{65536, 4096 * 100}, {0x7fff0000u}, {7}};
   return job;
 }
 
@@ -54,12 +54,18 @@ TEST(WorkerFrames, OptionsRoundTrip) {
 
 TEST(WorkerFrames, RunJobRoundTripsWithAndWithoutItsProgram) {
   RunJob job = job_with_program();
-  EXPECT_EQ(decode_job(encode(job)), job);
+  const RunJob decoded = decode_job(encode(job));
+  EXPECT_EQ(decoded, job);
+  // Per-CB page counts and unpack-to-DST, and which kernels get row and column.
+  EXPECT_EQ(decoded.program->cbs[0].pages, 1u);
+  EXPECT_TRUE(decoded.program->cbs[0].unpack_to_dest);
+  EXPECT_FALSE(decoded.program->cbs[1].unpack_to_dest);
+  EXPECT_EQ(decoded.program->coords, (std::array<bool, 3>{true, false, true}));
   job.program.reset();
   const std::string frame = encode(job);
   EXPECT_EQ(decode_job(frame), job);
-  // A later run carries id, grid and addresses only.
-  EXPECT_EQ(frame.size(), 1u + 8 + 1 + 4 + 4 + (4 + 2 * 4) + (4 + 1 * 4));
+  // A later run carries id, grid and each kernel's args only.
+  EXPECT_EQ(frame.size(), 1u + 8 + 1 + 4 + 4 + (4 + 2 * 4) + (4 + 1 * 4) + (4 + 1 * 4));
 }
 
 TEST(WorkerFrames, OutcomeCarriesEveryCodeAsTheEnum) {
@@ -126,8 +132,19 @@ TEST(WorkerFrames, MalformedFramesAreRefusedWithTheirReason) {
   job = job_with_program();
   job.program.reset();
   std::string frame = encode(job);
-  frame[1 + 8 + 1 + 4 + 4] = 100;  // srcs count
+  frame[1 + 8 + 1 + 4 + 4] = 100;  // the reader's arg count
   EXPECT_EQ(error_text([&] { decode_job(frame); }), "malformed run frame from the device link: truncated");
+  job = job_with_program();
+  job.program->cbs[0].pages = 0;
+  EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
+            "malformed run frame from the device link: a circular buffer has no pages");
+  // Args that, with row and column, would run past the kernel's L1 slot.
+  job = job_with_program();
+  job.args[2].assign(l1::kMaxArgs - 1, 5);
+  EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
+            "malformed run frame from the device link: more runtime args than a kernel takes");
+  job.args[2].assign(l1::kMaxArgs - 2, 5);
+  EXPECT_EQ(decode_job(encode(job)), job);
 }
 
 class FrameSocket : public ::testing::Test {

@@ -34,9 +34,10 @@ struct ComputeState {
   // fp32 CB data passing through SrcA/SrcB keeps TF32 precision: the low 13
   // mantissa bits are dropped (truncation). FPU operands always pass there.
   bool unpack_fp32_as_tf32 = true;
-  // copy_tile of Float32 CBs unpacks straight into DST (UnpackToDestFp32),
-  // exact, instead of through SrcA; the runtime's --unpack-to-dest.
-  bool copy_fp32_to_dest = false;
+  // Bit i: copy_tile of CB i (Float32) unpacks straight into DST
+  // (UnpackToDestFp32), exact, instead of through SrcA. Per program CB, off
+  // with --unpack-to-dest=default.
+  uint64_t unpack_to_dest_cbs = 0;
   enum class Rounding : uint8_t { kNearestEven, kHalfAwayFromZero, kTruncate };
   Rounding pack_rounding = Rounding::kNearestEven;  // DST fp32 -> bf16 / fp16 CB
   bool pack_fp16_flush_subnormals = false;          // fp16 results below 2^-14 -> 0

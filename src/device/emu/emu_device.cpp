@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/error.h"
 #include "common/fs.h"
 #include "device/emu/emu_program.h"
@@ -16,6 +18,38 @@ static_assert(l1::kMaxArgs == protocol::kMaxKernelArgs, "the server's run check 
 // Bank-local addresses start above 0 so that no buffer has address 0, which
 // kernels may treat as "no buffer".
 constexpr uint64_t kDramBase = 64 * 1024;
+
+constexpr uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+// The circular buffers as each core lays them out from l1::kCbBase on; they
+// must end inside the core's L1.
+void check_cbs_fit(const std::vector<protocol::CbConfig>& cbs, const Arch& arch) {
+  const uint64_t l1_bytes = arch.l1_bytes;
+  uint64_t end = l1::kCbBase;
+  for (const auto& cb : cbs)
+    end = align_up(end, std::max(arch.dram_alignment, arch.l1_alignment)) + uint64_t{cb.tile_bytes} * cb.pages;
+  if (end > l1_bytes) {
+    throw Error(Code::kResourceExhausted,
+                fmt::format("compile_program: the circular buffers take {} bytes of L1 per core, but {} bytes are "
+                            "free above the reserved {} bytes; lower the page counts (cb_nt)",
+                            end - l1::kCbBase, l1_bytes - l1::kCbBase, l1::kCbBase));
+  }
+}
+
+// Each kernel's args and, unless it says otherwise, row and column: what fits
+// its slot in L1.
+void check_kernel_args(const RunRequest& request) {
+  static constexpr const char* kNames[3] = {"reader", "compute", "writer"};
+  for (size_t i = 0; i < request.kernels.size(); ++i) {
+    const size_t n = request.kernels[i].runtime.size();
+    if (n + 2 > l1::kMaxArgs) {
+      throw Error(Code::kOutOfRange,
+                  fmt::format("run: the {} kernel would get {} runtime args before its row and column; a kernel "
+                              "takes at most {} in all, so at most {} buffers and variables",
+                              kNames[i], n, l1::kMaxArgs, l1::kMaxArgs - 2));
+    }
+  }
+}
 
 WorkerOptions worker_options(const EmuOptions& o) {
   WorkerOptions w;
@@ -110,6 +144,7 @@ void EmuDevice::read_to_fd(const DeviceBuffer& buffer, int fd, uint64_t length) 
 }
 
 std::shared_ptr<CompiledProgram> EmuDevice::compile(uint32_t program_id, const ProgramSource& source) {
+  check_cbs_fit(source.cbs, arch_);
   auto program = std::make_shared<EmuProgram>(source, compiler());
   program->prebuild();
   return program;
@@ -117,24 +152,36 @@ std::shared_ptr<CompiledProgram> EmuDevice::compile(uint32_t program_id, const P
 
 void EmuDevice::run(const RunRequest& request) {
   auto& program = dynamic_cast<EmuProgram&>(*request.program);
-  const auto key = std::make_tuple(program.serial(), request.srcs.size(), request.dsts.size());
+  check_kernel_args(request);
+  const KernelArgs& reader = request.kernels[kReaderKernel];
+  const KernelArgs& compute = request.kernels[kComputeKernel];
+  const KernelArgs& writer = request.kernels[kWriterKernel];
+  // What the worker's copy of a program depends on beyond the program itself.
+  const auto key = std::make_tuple(program.serial(), reader.accessor_buffers, writer.accessor_buffers,
+                                   reader.coords, compute.coords, writer.coords);
   auto [slot, added] = worker_programs_.try_emplace(key, worker_programs_.size() + 1);
   (void)added;
   RunJob job;
   job.program_id = slot->second;
   job.rows = request.rows;
   job.cols = request.cols;
-  job.srcs.reserve(request.srcs.size());
-  for (const auto& b : request.srcs) job.srcs.push_back(static_cast<uint32_t>(b.address));
-  job.dsts.reserve(request.dsts.size());
-  for (const auto& b : request.dsts) job.dsts.push_back(static_cast<uint32_t>(b.address));
+  job.args[static_cast<size_t>(krt::Role::kReader)] = reader.runtime;
+  job.args[static_cast<size_t>(krt::Role::kCompute)] = compute.runtime;
+  job.args[static_cast<size_t>(krt::Role::kWriter)] = writer.runtime;
   auto spec = [&] {
     ProgramSpec p;
-    p.reader = program.object(krt::Role::kReader, static_cast<uint32_t>(request.srcs.size()));
-    p.writer = program.object(krt::Role::kWriter, static_cast<uint32_t>(request.dsts.size()));
-    p.compute = program.object(krt::Role::kCompute, 0);
-    for (const auto& cb : program.source().cbs)
-      p.cbs.push_back(CbSpec{cb.index, data_format_of(cb.format), cb.tile_bytes, 2});
+    p.reader = program.object(krt::Role::kReader, reader.accessor_buffers);
+    p.writer = program.object(krt::Role::kWriter, writer.accessor_buffers);
+    p.compute = program.object(krt::Role::kCompute, compute.accessor_buffers);
+    p.coords[static_cast<size_t>(krt::Role::kReader)] = reader.coords;
+    p.coords[static_cast<size_t>(krt::Role::kCompute)] = compute.coords;
+    p.coords[static_cast<size_t>(krt::Role::kWriter)] = writer.coords;
+    // Float32 CBs unpack to DST unless the program asked for 16-bit DST.
+    const bool unpack_fp32 = program.source().fp32_dest_acc.value_or(true);
+    for (const auto& cb : program.source().cbs) {
+      p.cbs.push_back(CbSpec{cb.index, data_format_of(cb.format), cb.tile_bytes, cb.pages,
+                             unpack_fp32 && cb.format == protocol::CbFormat::kFloat32});
+    }
     return p;
   };
   worker_.run(job, spec, fmt::format("run of program {} on {}x{} cores", request.program_id, request.rows, request.cols));

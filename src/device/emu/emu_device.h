@@ -65,9 +65,9 @@ class EmuDevice final : public Device {
   std::string cache_dir_;
   std::unique_ptr<KernelCompiler> compiler_;
   SharedRegions regions_;
-  // The worker's id of a program's objects for a buffer count: (program
-  // serial, srcs, dsts) -> id.
-  std::map<std::tuple<uint64_t, size_t, size_t>, uint64_t> worker_programs_;
+  // The worker's id of a program's objects for the arguments' shape: (program
+  // serial, reader and writer accessor buffers, coords per kernel) -> id.
+  std::map<std::tuple<uint64_t, uint32_t, uint32_t, bool, bool, bool>, uint64_t> worker_programs_;
   WorkerClient worker_;
 };
 

@@ -55,6 +55,9 @@ KernelSpec EmuProgram::spec(krt::Role role, uint32_t buffers) const {
   spec.source = text(role);
   for (uint32_t i = 0; i < effective_buffers(role, buffers); ++i)
     spec.compile_args.insert(spec.compile_args.end(), {0x2u, 4096u});
+  // The DST mode reaches the emulator in the object's compute record.
+  if (role == krt::Role::kCompute && source_.fp32_dest_acc)
+    spec.defines.push_back(*source_.fp32_dest_acc ? "ZYXTT_DST_ACCUM_MODE=1" : "ZYXTT_DST_ACCUM_MODE=0");
   return spec;
 }
 

@@ -10,6 +10,7 @@
 
 #include "device/emu/cb_formats.h"
 #include "device/emu/compute/formats.h"
+#include "zyxtt/data_format.h"
 
 using namespace zyxtt::emu::compute;
 
@@ -337,10 +338,70 @@ TEST(Int8Dst, ModelsDiffer) {
   EXPECT_EQ(sm_bytes[0], 0xFF);
 }
 
+namespace {
+
+// Fp8_e4m3 value of a byte from the OCP E4M3FN definition, in fp64.
+double ref_fp8(uint8_t b) {
+  const int e = (b >> 3) & 15, m = b & 7;
+  double v = e == 15 && m == 7 ? std::numeric_limits<double>::quiet_NaN()
+             : e == 0          ? std::ldexp(m, -9)
+                               : std::ldexp(8 + m, e - 10);
+  return b & 0x80 ? -v : v;
+}
+
+std::vector<uint8_t> fp8_pack(const std::vector<float>& values, Rounding r) {
+  std::vector<float> tile(1024, 0.0f);
+  std::vector<uint8_t> out;
+  for (size_t at = 0; at < values.size(); at += 1024) {
+    std::copy(values.begin() + at, values.begin() + std::min(values.size(), at + 1024), tile.begin());
+    std::vector<uint8_t> bytes(1024);
+    PackOptions opt;
+    opt.rounding = r;
+    EXPECT_TRUE(pack_tile(static_cast<uint32_t>(tt::DataFormat::Fp8_e4m3), tile.data(), bytes.data(), opt));
+    out.insert(out.end(), bytes.begin(), bytes.begin() + std::min<size_t>(1024, values.size() - at));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Fp8e4m3, ExhaustiveWidenAndRoundTrip) {
+  std::vector<uint8_t> bytes(1024);
+  for (int i = 0; i < 1024; ++i) bytes[i] = static_cast<uint8_t>(i);
+  std::vector<float> wide(1024);
+  ASSERT_TRUE(unpack_tile(static_cast<uint32_t>(tt::DataFormat::Fp8_e4m3), bytes.data(), wide.data(), false));
+  for (int b = 0; b < 256; ++b) {
+    const double ref = ref_fp8(static_cast<uint8_t>(b));
+    if (std::isnan(ref)) EXPECT_TRUE(std::isnan(wide[b])) << b;
+    else EXPECT_EQ(wide[b], ref) << b;
+  }
+  const std::vector<uint8_t> back = fp8_pack(std::vector<float>(wide.begin(), wide.begin() + 256), Rounding::kNearestEven);
+  for (int b = 0; b < 256; ++b) EXPECT_EQ(back[b], (b & 0x7F) == 0x7F ? (b | 0x7F) : b) << b;
+}
+
+TEST(Fp8e4m3, NearestEvenAndSaturationMatchReference) {
+  const std::vector<float> values = sweep();
+  const std::vector<uint8_t> got = fp8_pack(values, Rounding::kNearestEven);
+  for (size_t i = 0; i < values.size(); ++i) {
+    const double x = values[i];
+    if (std::isnan(x)) continue;
+    // Nearest finite code by search, ties to the even code; beyond 448 saturates.
+    const double a = std::min(std::fabs(x), 448.0);
+    int best = 0;
+    for (int c = 1; c < 0x7F; ++c) {
+      const double d = std::fabs(ref_fp8(c) - a), db = std::fabs(ref_fp8(best) - a);
+      if (d < db || (d == db && (c & 1) == 0)) best = c;
+    }
+    const int expected = best | (std::signbit(values[i]) ? 0x80 : 0);
+    ASSERT_EQ(got[i], expected) << "value " << values[i];
+  }
+}
+
 // The protocol's cb_tb check and the client's CbConfig use cb_tile_bytes; the
 // emulator lays out and converts tiles by the DataFormat it maps each code to.
 TEST(CbFormats, ProtocolTileBytesAreTheEmulatorsTileBytes) {
-  for (zyxtt::CbFormat f : {zyxtt::CbFormat::kFloat32, zyxtt::CbFormat::kFloat16, zyxtt::CbFormat::kFloat16_b}) {
+  for (uint32_t code = 0; code < zyxtt::kCbFormats; ++code) {
+    const auto f = static_cast<zyxtt::CbFormat>(code);
     const uint32_t df = zyxtt::emu::data_format_of(f);
     EXPECT_NE(tile_bytes(df), 0u) << uint32_t(f);
     EXPECT_EQ(zyxtt::cb_tile_bytes(f), tile_bytes(df)) << uint32_t(f);

@@ -337,7 +337,7 @@ void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
   require_math(cs, "copy_tile");
   float* d = dst_overwrite(cs, dst, "copy_tile");
   // Through SrcA, unless Float32 data is unpacked straight into DST.
-  unpack(cb, tile, d, /*through_src_regs=*/!cs.copy_fp32_to_dest, "copy_tile");
+  unpack(cb, tile, d, /*through_src_regs=*/cb >= 64 || !((cs.unpack_to_dest_cbs >> cb) & 1), "copy_tile");
   narrow_if_16bit(cs, d, Rounding::kTruncate);
 }
 

@@ -1,5 +1,9 @@
 #include "device/emu/compute/formats.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include "zyxtt/data_format.h"
 #include "zyxtt/tile_formats.h"
 
@@ -107,6 +111,36 @@ inline uint8_t int8_from_dst(uint32_t word, Int8Dst m) {
   uint32_t mag = m == Int8Dst::kSignMagnitude ? word & 0x7FFFFFFFu : (neg ? 0u - word : word);
   if (mag > 127) mag = 127;
   return static_cast<uint8_t>((neg ? 0x80u : 0u) | mag);
+}
+
+// Fp8_e4m3 (OCP E4M3FN): sign, 4 exponent bits (bias 7), 3 mantissa bits;
+// no infinities, S.1111.111 is NaN, largest magnitude 448.
+inline float fp8_e4m3_to_f32(uint8_t b) {
+  const uint32_t e = (b >> 3) & 0xFu, m = b & 7u;
+  float v;
+  if (e == 0xF && m == 7) v = std::numeric_limits<float>::quiet_NaN();
+  else if (e == 0) v = std::ldexp(static_cast<float>(m), -9);
+  else v = std::ldexp(static_cast<float>(8 + m), static_cast<int>(e) - 10);
+  return (b & 0x80u) ? -v : v;
+}
+// Rounds per `r` at the format's step; beyond 448 (and infinities) saturates.
+inline uint8_t fp8_e4m3_from_f32(float f, Rounding r) {
+  const uint8_t sign = std::signbit(f) ? 0x80 : 0;
+  if (std::isnan(f)) return sign | 0x7F;
+  const float a = std::fabs(f);
+  if (a >= 448.0f) return sign | 0x7E;
+  auto round = [r](float x) {
+    return r == Rounding::kTruncate ? std::trunc(x) : r == Rounding::kHalfAwayFromZero ? std::round(x) : std::nearbyint(x);
+  };
+  int e = std::max(std::ilogb(a), -6);  // below 2^-6: subnormal steps of 2^-9
+  if (a == 0.0f) e = -6;
+  // Steps of 2^(e-3); a mantissa that rounds up to 16 steps carries into e+1.
+  const float q = round(std::ldexp(a, 3 - e));
+  int biased = e + 7, mant = static_cast<int>(q) - 8;
+  if (q < 8.0f) return sign | static_cast<uint8_t>(q);  // subnormal (e == -6)
+  if (q >= 16.0f) ++biased, mant = 0;
+  if (biased > 15 || (biased == 15 && mant == 7)) return sign | 0x7E;  // 448
+  return sign | static_cast<uint8_t>((biased << 3) | mant);
 }
 
 }  // namespace
@@ -219,6 +253,9 @@ bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32, con
     case DataFormat::Int8:
       for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(int8_to_dst(src[i], enc.int8_dst));
       return true;
+    case DataFormat::Fp8_e4m3:
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = fp8_e4m3_to_f32(src[i]);
+      return true;
     case DataFormat::Bfp8_b:
       unpack_bfp<7>(src, dst, false);
       return true;
@@ -260,6 +297,9 @@ bool pack_tile(uint32_t format, const float* src, uint8_t* dst, const PackOption
       return true;
     case DataFormat::Int8:
       for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = int8_from_dst(f2u(src[i]), opt.encoding.int8_dst);
+      return true;
+    case DataFormat::Fp8_e4m3:
+      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = fp8_e4m3_from_f32(src[i], opt.rounding);
       return true;
     case DataFormat::Bfp8_b:
       pack_bfp<7>(src, dst, opt.rounding, false);

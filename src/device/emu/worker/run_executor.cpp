@@ -55,12 +55,15 @@ void RunExecutor::setup_core(CoreState& core, const ProgramSpec& program, uint32
   const bool fp32_dest_acc = compute == nullptr || compute->info.fp32_dest_acc != 0;
   const bool dst_full_sync = compute != nullptr && compute->info.dst_full_sync != 0;
   compute::reset_compute_state(core.compute, fp32_dest_acc, dst_full_sync);
-  core.compute.copy_fp32_to_dest = options_.unpack_fp32_to_dest;
+  core.compute.unpack_to_dest_cbs = 0;
+  if (options_.unpack_fp32_to_dest) {
+    for (const CbSpec& spec : program.cbs)
+      if (spec.unpack_to_dest) core.compute.unpack_to_dest_cbs |= uint64_t{1} << spec.index;
+  }
 }
 
 void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job,
-                            const LoadedKernel* kernels[3]) {
-  const std::vector<uint32_t>* addresses[3] = {&job.srcs, &job.dsts, nullptr};
+                            const ProgramSpec& program, const LoadedKernel* kernels[3]) {
   for (uint32_t r = 0; r < kRoles; ++r) {
     if (kernels[r] == nullptr) continue;
     Task task;
@@ -72,11 +75,10 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
     k.args = reinterpret_cast<uint32_t*>(core.l1 + l1::kArgsBase[r]);
     k.common_args = reinterpret_cast<uint32_t*>(core.l1 + l1::kCommonArgsBase[r]);
     k.common_arg_count = 0;
-    // Reader: input addresses, row, col. Writer: output addresses, row, col.
-    // Compute: none (protocol.md).
+    // The job's args (at most kMaxArgs - 2, checked when decoded), then row, col.
     uint32_t n = 0;
-    if (addresses[r] != nullptr) {
-      for (uint32_t a : *addresses[r]) k.args[n++] = a;
+    for (uint32_t a : job.args[r]) k.args[n++] = a;
+    if (program.coords[r]) {
       k.args[n++] = core.y;
       k.args[n++] = core.x;
     }
@@ -90,12 +92,11 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
 RunOutcome RunExecutor::execute(const RunJob& job) {
   // The server refuses such runs; this keeps the L1 args regions intact
   // whoever sends the job.
-  for (const std::vector<uint32_t>* list : {&job.srcs, &job.dsts}) {
-    if (list->size() + 2 > l1::kMaxArgs) {
+  for (const std::vector<uint32_t>& args : job.args) {
+    if (args.size() + 2 > l1::kMaxArgs) {
       return RunOutcome{false, Code::kOutOfRange,
-                        fmt::format("{} buffer addresses plus row and column exceed the {} runtime args a kernel "
-                                    "can take",
-                                    list->size(), l1::kMaxArgs)};
+                        fmt::format("{} runtime args plus row and column exceed the {} a kernel can take",
+                                    args.size(), l1::kMaxArgs)};
     }
   }
   if (job.program) programs_[job.program_id] = *job.program;
@@ -168,7 +169,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
         size_t slot = size_t{r} * job.cols + c;
         CoreState& core = cores_[slot];
         setup_core(core, program, row0 + r, c, l1_arena_ + slot * arch_.l1_bytes, kernels[2]);
-        add_tasks(tasks, core, job, kernels);
+        add_tasks(tasks, core, job, program, kernels);
       }
     }
     state.cores = cores_.data();

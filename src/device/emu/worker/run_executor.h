@@ -28,7 +28,8 @@ class RunExecutor {
  private:
   void setup_core(CoreState& core, const ProgramSpec& program, uint32_t row, uint32_t col, uint8_t* l1,
                   const LoadedKernel* compute);
-  void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, const LoadedKernel* kernels[3]);
+  void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, const ProgramSpec& program,
+                 const LoadedKernel* kernels[3]);
 
   const Arch& arch_;
   uint8_t* dram_;

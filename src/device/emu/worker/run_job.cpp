@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <type_traits>
 
+#include "device/emu/l1_layout.h"
+
 namespace zyxtt::emu {
 namespace {
 
@@ -143,12 +145,13 @@ std::string encode(const RunJob& job) {
       w.put(cb.data_format);
       w.put(cb.page_bytes);
       w.put(cb.pages);
+      w.put(cb.unpack_to_dest);
     }
+    for (bool coords : job.program->coords) w.put(coords);
   }
   w.put(job.rows);
   w.put(job.cols);
-  w.put(job.srcs);
-  w.put(job.dsts);
+  for (const auto& args : job.args) w.put(args);
   return w.take();
 }
 
@@ -169,14 +172,20 @@ RunJob decode_job(std::string_view frame) {
       cb.data_format = r.get<uint32_t>();
       cb.page_bytes = r.get<uint32_t>();
       cb.pages = r.get<uint32_t>();
+      cb.unpack_to_dest = r.get_bool();
       if (cb.index >= kMaxCbs) r.fail("a circular buffer index is out of range");
+      if (cb.pages == 0) r.fail("a circular buffer has no pages");
     }
+    for (bool& coords : p.coords) coords = r.get_bool();
   }
   job.rows = r.get<uint32_t>();
   job.cols = r.get<uint32_t>();
   if (job.rows == 0 || job.cols == 0) r.fail("an empty grid");
-  job.srcs = r.get_words();
-  job.dsts = r.get_words();
+  for (auto& args : job.args) {
+    args = r.get_words();
+    // Args plus row and column must fit the kernel's slot in L1.
+    if (args.size() + 2 > l1::kMaxArgs) r.fail("more runtime args than a kernel takes");
+  }
   r.finish();
   return job;
 }

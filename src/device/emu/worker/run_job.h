@@ -10,6 +10,7 @@
 // the link: they are shared through SharedRegions.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,6 +44,9 @@ struct CbSpec {
   uint32_t data_format = 0;  // tt::DataFormat value
   uint32_t page_bytes = 0;
   uint32_t pages = 2;
+  // Float32 data copy_tile unpacks straight into DST (UnpackToDestFp32),
+  // unless the worker's options force tt-metal's default mode.
+  bool unpack_to_dest = false;
   bool operator==(const CbSpec&) const = default;
 };
 
@@ -51,6 +55,8 @@ struct CbSpec {
 struct ProgramSpec {
   std::string reader, compute, writer;
   std::vector<CbSpec> cbs;
+  // By krt::Role: whether that kernel's runtime args end in row and column.
+  std::array<bool, kRoles> coords = {true, true, false};
   bool operator==(const ProgramSpec&) const = default;
 };
 
@@ -58,7 +64,8 @@ struct RunJob {
   uint64_t program_id = 0;
   std::optional<ProgramSpec> program;  // present the first time a worker sees program_id
   uint32_t rows = 1, cols = 1;
-  std::vector<uint32_t> srcs, dsts;  // buffer addresses
+  // By krt::Role: runtime args before row and column, the same on every core.
+  std::array<std::vector<uint32_t>, kRoles> args;
   bool operator==(const RunJob&) const = default;
 };
 
