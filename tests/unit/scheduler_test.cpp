@@ -16,9 +16,14 @@ namespace {
 
 constexpr uint32_t kRing = 16;
 constexpr uint32_t kLaps = 200;
-std::array<volatile uint32_t, kRing> g_tokens;
+// Handed between host threads: atomic accesses, as the emulator's own L1
+// word waits make (a plain volatile would be a data race under TSan).
+std::array<uint32_t, kRing> g_tokens;
+uint32_t load_token(const volatile uint32_t* word) {
+  return std::atomic_ref<uint32_t>(*const_cast<uint32_t*>(word)).load(std::memory_order_acquire);
+}
 
-bool word_reached(const KernelInstance&, const Wait& w) { return *w.word >= w.value; }
+bool word_reached(const KernelInstance&, const Wait& w) { return load_token(w.word) >= w.value; }
 
 void wait_for_token(uint32_t slot, uint32_t count) {
   Wait w;
@@ -37,7 +42,7 @@ void pass_laps(uint32_t laps) {
   const uint32_t i = current().core->x;
   for (uint32_t lap = 1; lap <= laps; ++lap) {
     if (i != 0 || lap > 1) wait_for_token(i, i == 0 ? lap - 1 : lap);
-    g_tokens[(i + 1) % kRing] = g_tokens[(i + 1) % kRing] + 1;
+    std::atomic_ref<uint32_t>(g_tokens[(i + 1) % kRing]).fetch_add(1, std::memory_order_release);
   }
 }
 
