@@ -1,8 +1,11 @@
 // The compiler's process runner with real programs.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <chrono>
 #include <string>
+#include <thread>
 
 #include "device/emu/jit/subprocess.h"
 
@@ -43,4 +46,30 @@ TEST(RunProcess, TheTimeLimitEndsTheWholeGroup) {
   EXPECT_TRUE(r.timed_out);
   EXPECT_EQ(err, "begun\n");
   EXPECT_LT(seconds_since(start), 5.0);  // the backgrounded sleep holds stderr: it was killed too
+}
+
+// Compiles run side by side on the runtime's threads. A guard forked for one
+// must not keep a copy of another's stdin: that compiler would then never see
+// EOF until the first compile ends (and two such compiles wait for each
+// other forever). B's input outlasts the pipe buffer, so its write end is
+// still open when A's guard is forked; A runs until it is stopped.
+TEST(RunProcess, AConcurrentCompileDoesNotHoldAnothersStdinOpen) {
+  int stop[2];
+  ASSERT_EQ(pipe(stop), 0);
+  std::thread a([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    run_process({"sh", "-c", "sleep 60"}, "", [](std::string_view) {}, {.stop_fd = stop[0]});
+  });
+  const auto start = std::chrono::steady_clock::now();
+  std::string err;
+  ProcessResult b = run_process({"sh", "-c", "sleep 0.5; wc -c >&2"}, std::string(1 << 20, 'x'),
+                                [&](std::string_view chunk) { err.append(chunk); });
+  const double took = seconds_since(start);
+  ASSERT_EQ(write(stop[1], "x", 1), 1);
+  a.join();
+  close(stop[0]);
+  close(stop[1]);
+  EXPECT_EQ(b.exit_code, 0);
+  EXPECT_EQ(err, "1048576\n");
+  EXPECT_LT(took, 30.0) << "B waited for A's guard to end";
 }

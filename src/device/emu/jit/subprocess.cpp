@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <initializer_list>
+#include <utility>
 #include <cstdlib>
 #include <fmt/format.h>
 
@@ -39,7 +41,6 @@ struct Launch {
   int stdin_fd = -1;
   int stderr_fd = -1;
   int null_fd = -1;
-  int runtime_fds[2] = {-1, -1};  // the runtime's ends of the pipes: held open here, stdin would never end
   uint64_t memory_bytes = 0;
   std::string oom_score_adj;
 };
@@ -103,10 +104,30 @@ void set_signals(void (*handler)(int)) {
   _exit(127);
 }
 
+// Closes every descriptor from 3 up except `keep`. The guard must: it is forked
+// from a runtime in which other threads start compiles at the same time, and
+// a copy of another compile's stdin write end (or stderr read end) kept here
+// would hold that compiler from ever seeing EOF until this compile ends --
+// and two such compiles deadlock. Async-signal-safe.
+void close_all_but(std::initializer_list<int> keep) {
+  int sorted[3] = {-1, -1, -1};
+  size_t n = 0;
+  for (int fd : keep)
+    if (fd >= 3 && n < 3) sorted[n++] = fd;
+  for (size_t i = 1; i < n; ++i)  // insertion sort of at most three
+    for (size_t j = i; j > 0 && sorted[j - 1] > sorted[j]; --j) std::swap(sorted[j - 1], sorted[j]);
+  unsigned from = 3;
+  for (size_t i = 0; i < n; ++i) {
+    if (static_cast<unsigned>(sorted[i]) > from) syscall(SYS_close_range, from, static_cast<unsigned>(sorted[i]) - 1, 0u);
+    from = static_cast<unsigned>(sorted[i]) + 1;
+  }
+  syscall(SYS_close_range, from, ~0u, 0u);
+}
+
 // Runs with every signal blocked on entry.
 [[noreturn]] void guard(const Launch& l, pid_t runtime) {
   set_signals(guard_on_signal);
-  for (int fd : l.runtime_fds) close(fd);
+  close_all_but({l.stdin_fd, l.stderr_fd, l.null_fd});
   prctl(PR_SET_PDEATHSIG, SIGTERM);
   if (getppid() != runtime) _exit(kGuardFailed);  // the runtime died before prctl
   prctl(PR_SET_CHILD_SUBREAPER, 1);
@@ -236,8 +257,6 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::string_view
   launch.null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
   launch.stdin_fd = in[0];
   launch.stderr_fd = err[1];
-  launch.runtime_fds[0] = in[1];
-  launch.runtime_fds[1] = err[0];
 
   SigpipeBlock no_sigpipe;
   sigset_t all, old;
