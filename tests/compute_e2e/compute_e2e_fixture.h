@@ -18,7 +18,7 @@ class ComputeE2E : public RuntimeTest {
     return read_kernels(std::filesystem::path(ZYXTT_E2E_DIR) / program);
   }
   void compile(uint32_t id, const Kernels& k, const std::vector<client::CbConfig>& cbs) {
-    ASSERT_EQ(raw(compile_command(id, k, cbs), k.reader + k.compute + k.writer), R"({"status":"ok"})");
+    ASSERT_EQ(raw(compile_command(id, k, cbs), payload(k)), R"({"status":"ok"})");
   }
   std::string run(uint32_t id, uint32_t gd0, uint32_t gd1, const std::vector<uint32_t>& srcs, uint32_t dst) {
     const uint32_t dsts[] = {dst};

@@ -97,7 +97,7 @@ void kernel_main() {
 }
 )"};
     const zyxtt::client::CbConfig cbs[] = {{0, zyxtt::client::CbFormat::kFloat32}};
-    EXPECT_EQ(raw(compile_command(1, k, cbs), k.reader + k.compute + k.writer), R"({"status":"ok"})");
+    EXPECT_EQ(raw(compile_command(1, k, cbs), payload(k)), R"({"status":"ok"})");
     constexpr uint32_t kPages = 16, kWords = 1024;
     std::vector<std::byte> in(kPages * 4096);
     for (uint32_t i = 0; i < kPages * kWords; ++i) {

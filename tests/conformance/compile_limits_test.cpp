@@ -22,9 +22,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const Kernels kTrivial = argument_reading_kernels();
-const std::string& kReader = kTrivial.reader;
-const std::string& kCompute = kTrivial.compute;
-const std::string& kWriter = kTrivial.writer;
 
 std::string compile(uint32_t id, const Kernels& k) { return compile_command(id, k, std::span(&kOneFloat32Cb, 1)); }
 
@@ -118,9 +115,9 @@ TEST_F(CompileLimits, ACompileThatNeverEndsIsKilledAtTheTimeLimitAndNamesTheKern
     return rt.request(line, client::ErrorKind::kKernelLaunch, payload).line;
   };
   ASSERT_EQ(ask(init_line()), R"({"status":"ready"})");
-  Kernels stalled{stalled_reader(), kCompute, kWriter};
+  Kernels stalled{stalled_reader(), kTrivial.compute, kTrivial.writer};
   const auto start = std::chrono::steady_clock::now();
-  rt.send(compile(1, stalled), stalled.reader + stalled.compute + stalled.writer);
+  rt.send(compile(1, stalled), payload(stalled));
 
   // While it hangs: the compiler runs in its own process group, first in line for the OOM killer.
   auto compilers = wait_for_compiler(rt.pid());
@@ -144,10 +141,10 @@ TEST_F(CompileLimits, ACompileThatNeverEndsIsKilledAtTheTimeLimitAndNamesTheKern
   EXPECT_EQ(processes_with(marker_, rt.pid()), std::vector<pid_t>{}) << "compiler processes outlived the limit";
 
   // The runtime keeps serving: a good program compiles and runs.
-  Kernels good{kReader, kCompute, kWriter};
+  Kernels good = kTrivial;
   std::string in = client::Answer{ask(R"({"cmd":"alloc_buf","size":4096,"tile_bytes":2048})"), {}}.field("index").value_or("?");
   std::string out = client::Answer{ask(R"({"cmd":"alloc_buf","size":4096,"tile_bytes":2048})"), {}}.field("index").value_or("?");
-  ASSERT_EQ(ask(compile(2, good), good.reader + good.compute + good.writer), R"({"status":"ok"})");
+  ASSERT_EQ(ask(compile(2, good), payload(good)), R"({"status":"ok"})");
   EXPECT_EQ(ask(R"({"cmd":"run","id":2,"gd0":1,"gd1":1,"src0":)" + in + R"(,"dst0":)" + out + "}"),
             R"({"status":"ok"})");
 }
@@ -159,7 +156,7 @@ TEST_F(CompileLimits, ARuntimeKilledMidCompileLeavesNoCompilerBehind) {
     runtime = rt.pid();
     ASSERT_EQ(rt.request(init_line(), client::ErrorKind::kInitialization).line, R"({"status":"ready"})");
     Kernels stalled{stalled_reader(), stalled_reader(), stalled_reader()};
-    rt.send(compile(1, stalled), stalled.reader + stalled.compute + stalled.writer);
+    rt.send(compile(1, stalled), payload(stalled));
     ASSERT_FALSE(wait_for_compiler(rt.pid()).empty()) << "cc1plus never started";
     kill(rt.pid(), SIGKILL);  // as zyx's pkill -9 would
   }
@@ -177,8 +174,8 @@ TEST_F(CompileLimits, ARuntimeKilledMidCompileLeavesNoCompilerBehind) {
 TEST_F(CompileLimits, SigtermDuringACompileEndsTheCompilerAndTheRuntimePromptly) {
   client::RuntimeProcess rt(options());
   ASSERT_EQ(rt.request(init_line(), client::ErrorKind::kInitialization).line, R"({"status":"ready"})");
-  Kernels stalled{stalled_reader(), kCompute, kWriter};
-  rt.send(compile(1, stalled), stalled.reader + stalled.compute + stalled.writer);
+  Kernels stalled{stalled_reader(), kTrivial.compute, kTrivial.writer};
+  rt.send(compile(1, stalled), payload(stalled));
   ASSERT_FALSE(wait_for_compiler(rt.pid()).empty()) << "cc1plus never started";
   const auto start = std::chrono::steady_clock::now();
   kill(rt.pid(), SIGTERM);
@@ -200,9 +197,9 @@ TEST_F(CompileLimits, AFloodOfErrorsKeepsTheRuntimeSmallAndSaysWhatWasDropped) {
   o.timeout_ms = 120000;
   client::RuntimeProcess rt(o);
   ASSERT_EQ(rt.request(init_line(), client::ErrorKind::kInitialization).line, R"({"status":"ready"})");
-  Kernels k{flood, kCompute, kWriter};
+  Kernels k{flood, kTrivial.compute, kTrivial.writer};
   const uint64_t before = vm_hwm_kib(rt.pid());
-  std::string answer = rt.request(compile(1, k), client::ErrorKind::kKernelCompilation, k.reader + k.compute + k.writer).line;
+  std::string answer = rt.request(compile(1, k), client::ErrorKind::kKernelCompilation, payload(k)).line;
   const uint64_t after = vm_hwm_kib(rt.pid());
   EXPECT_LT(after - before, 16u * 1024u) << "peak memory grew from " << before << " to " << after << " KiB";
   EXPECT_EQ(code_of(answer), "INVALID_ARGUMENT") << answer.substr(0, 300);
@@ -242,14 +239,14 @@ TEST_F(CompileLimits, AFullDiskIsResourceExhaustedNotACompileError) {
     while (fill.write(block.data(), static_cast<std::streamsize>(block.size())) && fill.flush()) {
     }
   }
-  Kernels k{kReader, kCompute, kWriter};
+  Kernels k = kTrivial;
   std::string answer =
-      rt.request(compile(1, k), client::ErrorKind::kKernelCompilation, k.reader + k.compute + k.writer).line;
+      rt.request(compile(1, k), client::ErrorKind::kKernelCompilation, payload(k)).line;
   EXPECT_EQ(code_of(answer), "RESOURCE_EXHAUSTED") << answer;
   EXPECT_TRUE(msg_of(answer).starts_with("no disk space to compile reader.cpp: ")) << answer;
   EXPECT_NE(msg_of(answer).find("No space left on device"), std::string::npos) << answer;
   fs::remove(mnt / "filler");
-  EXPECT_EQ(rt.request(compile(2, k), client::ErrorKind::kKernelCompilation, k.reader + k.compute + k.writer).line,
+  EXPECT_EQ(rt.request(compile(2, k), client::ErrorKind::kKernelCompilation, payload(k)).line,
             R"({"status":"ok"})");
 }
 
@@ -257,9 +254,9 @@ TEST_F(CompileLimits, AFailedLinkIsInternalWithTheLinkersReason) {
   client::RuntimeProcess rt(options());
   ASSERT_EQ(rt.request(init_line(), client::ErrorKind::kInitialization).line, R"({"status":"ready"})");
   // An absolute relocation against an undefined symbol cannot go into a shared object.
-  Kernels k{"asm(\".data\\n.long zz_not_defined_anywhere\\n.text\\n\");\nvoid kernel_main() {}\n", kCompute, kWriter};
+  Kernels k{"asm(\".data\\n.long zz_not_defined_anywhere\\n.text\\n\");\nvoid kernel_main() {}\n", kTrivial.compute, kTrivial.writer};
   std::string answer =
-      rt.request(compile(1, k), client::ErrorKind::kKernelCompilation, k.reader + k.compute + k.writer).line;
+      rt.request(compile(1, k), client::ErrorKind::kKernelCompilation, payload(k)).line;
   EXPECT_EQ(code_of(answer), "INTERNAL") << answer;
   EXPECT_TRUE(msg_of(answer).starts_with("cannot link reader.cpp: ld: ")) << answer;
   EXPECT_NE(msg_of(answer).find("relocation R_X86_64_32 against undefined symbol `zz_not_defined_anywhere'"),
@@ -271,8 +268,8 @@ TEST_F(CompileLimits, CompileErrorsPointAtTheKernelAndKeepEveryErrorUpToTheCap) 
   client::RuntimeProcess rt(options());
   ASSERT_EQ(rt.request(init_line(), client::ErrorKind::kInitialization).line, R"({"status":"ready"})");
   auto compile_reader = [&](const std::string& reader) {
-    Kernels k{reader, kCompute, kWriter};
-    return rt.request(compile(1, k), client::ErrorKind::kKernelCompilation, k.reader + k.compute + k.writer).line;
+    Kernels k{reader, kTrivial.compute, kTrivial.writer};
+    return rt.request(compile(1, k), client::ErrorKind::kKernelCompilation, payload(k)).line;
   };
   // A reader missing its closing brace.
   std::string answer = compile_reader("void kernel_main() {\n  uint32_t a = get_arg_val<uint32_t>(0);\n  (void)a;\n");

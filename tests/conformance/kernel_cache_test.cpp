@@ -20,9 +20,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const Kernels kTrivial = argument_reading_kernels();
-const std::string& kReader = kTrivial.reader;
-const std::string& kCompute = kTrivial.compute;
-const std::string& kWriter = kTrivial.writer;
 
 std::string compile_line() { return compile_command(1, kTrivial, std::span(&kOneFloat32Cb, 1)); }
 
@@ -57,7 +54,7 @@ class KernelCache : public ::testing::Test {
     ASSERT_EQ(ask(R"({"cmd":"init","cache_dir":")" + cache_.string() + R"("})"), R"({"status":"ready"})");
     std::string in = ask(R"({"cmd":"alloc_buf","size":4096,"tile_bytes":2048})");
     std::string out = ask(R"({"cmd":"alloc_buf","size":4096,"tile_bytes":2048})");
-    ASSERT_EQ(ask(compile_line(), kReader + kCompute + kWriter), R"({"status":"ok"})");
+    ASSERT_EQ(ask(compile_line(), payload(kTrivial)), R"({"status":"ok"})");
     ASSERT_EQ(ask(R"({"cmd":"run","id":1,"gd0":2,"gd1":2,"src0":0,"dst0":1})"), R"({"status":"ok"})");
     ASSERT_EQ(ask(R"({"cmd":"run","id":1,"gd0":2,"gd1":2,"src0":0,"dst0":1})"), R"({"status":"ok"})");
   }
@@ -91,7 +88,7 @@ TEST_F(KernelCache, KilledMidCompileLeavesNoBrokenObject) {
     {
       client::RuntimeProcess rt(runtime_options());
       rt.send(R"({"cmd":"init","cache_dir":")" + cache_.string() + R"("})");
-      rt.send(compile_line(), kReader + kCompute + kWriter);
+      rt.send(compile_line(), payload(kTrivial));
       std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
       kill(rt.pid(), SIGKILL);  // as zyx's pkill -9 would
     }
@@ -118,7 +115,7 @@ TEST_F(KernelCache, TempFilesArePrivateAndThoseOfAKilledRuntimeAreRemoved) {
     ASSERT_EQ(rt.request(R"({"cmd":"init","cache_dir":")" + cache_.string() + R"("})", client::ErrorKind::kInitialization)
                   .line,
               R"({"status":"ready"})");
-    rt.send(compile_line(), kReader + kCompute + kWriter);
+    rt.send(compile_line(), payload(kTrivial));
     std::vector<fs::path> temps;
     for (int i = 0; i < 3600 && temps.size() < 3; ++i) {  // up to 3 min on a loaded machine
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -205,7 +202,7 @@ TEST_F(KernelCache, AFallbackFolderIsUsedWhileTheRuntimeRunsAndRemovedWhenItExit
     ASSERT_EQ(rt.request(R"({"cmd":"init","cache_dir":")" + cache_.string() + R"("})", client::ErrorKind::kInitialization)
                   .line,
               R"({"status":"ready"})");
-    ASSERT_EQ(rt.request(compile_line(), client::ErrorKind::kKernelCompilation, kReader + kCompute + kWriter).line,
+    ASSERT_EQ(rt.request(compile_line(), client::ErrorKind::kKernelCompilation, payload(kTrivial)).line,
               R"({"status":"ok"})");
     std::ifstream in(log);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -48,7 +48,7 @@ class LongLived : public RuntimeTest {
   void compile_and_run(int i) {
     const Kernels k{"void kernel_main() { volatile uint32_t n = " + std::to_string(i) + "; (void)n; }\n",
                     "", "void kernel_main() {}\n"};
-    ASSERT_EQ(raw(compile_command(7, k, {}), k.reader + k.compute + k.writer), R"({"status":"ok"})") << i;
+    ASSERT_EQ(raw(compile_command(7, k, {}), payload(k)), R"({"status":"ok"})") << i;
     ASSERT_EQ(raw(run_command(7, 1, 1, {}, {})), R"({"status":"ok"})") << i;
   }
 };

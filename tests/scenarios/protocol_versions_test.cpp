@@ -73,7 +73,7 @@ class ProtocolVersionsTest : public ScenarioTest {
  protected:
   std::string compile(uint32_t id, const Kernels& k, const std::vector<Cb>& cbs, bool with_pages,
                       const std::string& extra) {
-    return raw(compile_line(id, k, cbs, with_pages, extra), k.reader + k.compute + k.writer);
+    return raw(compile_line(id, k, cbs, with_pages, extra), payload(k));
   }
   uint32_t buffer_with(const std::vector<std::byte>& bytes) {
     const uint32_t index = alloc(bytes.size());

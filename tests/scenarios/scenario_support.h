@@ -39,7 +39,7 @@ class ScenarioTest : public RuntimeTest {
   void restart(std::vector<std::string> args, const std::filesystem::path& stderr_path = {});
 
   std::string compile(uint32_t id, const Kernels& k, std::span<const client::CbConfig> cbs) {
-    return raw(compile_command(id, k, cbs), k.reader + k.compute + k.writer);
+    return raw(compile_command(id, k, cbs), payload(k));
   }
   std::string run(uint32_t id, uint32_t gd0, uint32_t gd1, std::span<const uint32_t> srcs,
                   std::span<const uint32_t> dsts) {

@@ -39,6 +39,9 @@ inline Kernels argument_reading_kernels() {
 }
 inline const client::CbConfig kOneFloat32Cb{0, client::CbFormat::kFloat32};
 
+// The bytes that follow a compile_program line: the sources in protocol order.
+inline std::string payload(const Kernels& k) { return k.reader + k.compute + k.writer; }
+
 inline std::string compile_command(uint32_t id, const Kernels& k, std::span<const client::CbConfig> cbs) {
   std::string line = fmt::format(
       R"({{"cmd":"compile_program","id":{},"reader_source_len":{},"compute_source_len":{},"writer_source_len":{},"n_cbs":{})",
