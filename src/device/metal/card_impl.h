@@ -1,0 +1,69 @@
+// What card.cpp and card_program.cpp share. Includes TT-Metalium: only those
+// translation units include this header.
+#pragma once
+
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/mesh_buffer.hpp>
+#include <tt-metalium/mesh_device.hpp>
+#include <tt-metalium/mesh_workload.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "common/error.h"
+#include "device/metal/card.h"
+
+namespace zyxtt::metal {
+
+namespace dist = tt::tt_metal::distributed;
+
+struct CardBuffer {
+  std::shared_ptr<dist::MeshBuffer> mesh;
+};
+
+class MetalCard final : public Card {
+ public:
+  MetalCard(std::shared_ptr<dist::MeshDevice> mesh, const CardOptions& options);
+  ~MetalCard() override;
+
+  const CardInfo& info() const override { return info_; }
+  uint64_t free_bytes(bool dram) const override;
+  std::shared_ptr<CardBuffer> allocate(uint64_t size, uint32_t page_size, bool dram) override;
+  uint64_t address(const CardBuffer& buffer) const override;
+  uint32_t aligned_page_size(const CardBuffer& buffer) const override;
+  std::vector<uint32_t> accessor_args(const CardBuffer& buffer) const override;
+  void write(CardBuffer& buffer, const std::vector<uint8_t>& bytes) override;
+  void read(CardBuffer& buffer, std::vector<uint8_t>& bytes) override;
+  std::unique_ptr<CardProgram> build(const CardProgramSpec& spec) override;
+
+  dist::MeshDevice& mesh() { return *mesh_; }
+  dist::MeshCommandQueue& queue() { return *queue_; }
+  // Throws FAILED_PRECONDITION once a run outlived the run timeout: the card
+  // may still be executing it.
+  void check_usable() const;
+  // Finish(queue) within the run timeout; past it DEADLINE_EXCEEDED.
+  void finish_run(const std::string& what);
+
+ private:
+  std::shared_ptr<dist::MeshDevice> mesh_;
+  dist::MeshCommandQueue* queue_ = nullptr;
+  CardOptions options_;
+  CardInfo info_;
+  std::optional<std::string> stuck_;  // the run that did not finish
+};
+
+// Runs `body`; a TT-Metalium exception becomes Error(code, context: text).
+template <typename F>
+auto translating(Code code, const std::string& context, F&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw Error(code, context + ": " + clean_message(e.what()));
+  }
+}
+
+}  // namespace zyxtt::metal
