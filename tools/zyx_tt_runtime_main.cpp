@@ -14,6 +14,7 @@
 
 #include "common/byte_size.h"
 #include "common/error.h"
+#include "device/device_choice.h"
 #include "device/emu/emu_device.h"
 #include "server/server.h"
 
@@ -85,10 +86,26 @@ int main(int argc, char** argv) {
   uint32_t idle_spin_us = 200;
   size_t max_line_bytes = zyxtt::server::ServerOptions::kDefaultMaxLineBytes;
   std::string worker_memory = default_worker_memory();
+  std::string device_kind = "emu";
+  int device_id = 0;
+  std::string metal_plugin = (own_directory() / kMetalPluginFile).string();
 
   app.add_option("--log-level", log_level, "stderr log level: trace, debug, info, warn, error, off")
       ->envname("ZYX_TT_LOG")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+      ->capture_default_str();
+  app.add_option("--device", device_kind,
+                 "what runs programs: emu (the emulator), metal (a Tenstorrent card through TT-Metalium) or auto "
+                 "(the card when one opens at init, else the emulator)")
+      ->envname("ZYX_TT_DEVICE")
+      ->check(CLI::IsMember({"emu", "metal", "auto"}))
+      ->capture_default_str();
+  app.add_option("--device-id", device_id, "which Tenstorrent card --device metal opens (0 is the first)")
+      ->envname("ZYX_TT_DEVICE_ID")
+      ->check(CLI::Range(0, 255))
+      ->capture_default_str();
+  app.add_option("--metal-plugin", metal_plugin, "the metal device plugin (built only where TT-Metalium was found)")
+      ->envname("ZYX_TT_METAL_PLUGIN")
       ->capture_default_str();
   app.add_option("--arch", arch_name, "emulated architecture: p100a (7 DRAM banks) or p150 (8)")
       ->envname("ZYX_TT_ARCH")
@@ -201,7 +218,14 @@ int main(int argc, char** argv) {
     emu_options.compiler.memory_limit_bytes =
         emu_options.worker_memory == 0 ? 0 : std::max(emu_options.worker_memory, kCompilerFloor);
     emu_options.log_level = static_cast<int>(spdlog::get_level());
-    zyxtt::emu::EmuDevice device(emu_options);
+    zyxtt::DeviceChoice choice;
+    choice.kind = *zyxtt::parse_device_kind(device_kind);
+    choice.metal_plugin = metal_plugin;
+    choice.device_id = device_id;
+    choice.run_timeout = to_ms(run_timeout);
+    choice.arch = emu_options.arch;
+    choice.make_emulator = [emu_options] { return std::make_unique<zyxtt::emu::EmuDevice>(emu_options); };
+    std::unique_ptr<zyxtt::Device> device = zyxtt::choose_device(choice);
 
     zyxtt::server::ServerOptions options;
     options.virtual_grid = virtual_grid;
@@ -209,7 +233,7 @@ int main(int argc, char** argv) {
     options.keep_alive.every = to_ms(keepalive_every);
     options.idle_spin = std::chrono::microseconds(idle_spin_us);
     options.max_line_bytes = max_line_bytes;
-    zyxtt::server::Server server(device, options, STDIN_FILENO, STDOUT_FILENO, g_stop_pipe[0]);
+    zyxtt::server::Server server(*device, options, STDIN_FILENO, STDOUT_FILENO, g_stop_pipe[0]);
     return server.serve();
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

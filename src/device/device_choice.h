@@ -14,6 +14,9 @@
 
 namespace zyxtt {
 
+// The plugin's file name; the runtime looks for it beside itself.
+inline constexpr const char* kMetalPluginFile = "libzyxtt-metal-device.so";
+
 enum class DeviceKind { kEmu, kMetal, kAuto };
 std::optional<DeviceKind> parse_device_kind(std::string_view text);
 

@@ -32,5 +32,3 @@ zyxtt::Device* zyxtt_metal_device_create(const ZyxttMetalPluginOptions* options)
 const char* zyxtt_metal_plugin_abi();
 const char* zyxtt_metal_plugin_tt_metalium();
 }
-
-inline constexpr const char* kMetalPluginFile = "libzyxtt-metal-device.so";

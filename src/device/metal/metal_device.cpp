@@ -20,6 +20,7 @@ const std::vector<tt::DataFormat> kCbFormats = {
 
 constexpr uint32_t kMaxRuntimeArgs = 341;  // tt-metal's max_runtime_args
 constexpr uint32_t kMaxSemaphores = 16;    // tt-metal's NUM_SEMAPHORES
+constexpr uint32_t kMaxCircularBuffers = 64;  // NUM_CIRCULAR_BUFFERS on Blackhole
 constexpr uint32_t kZyxPageBytes = 4096;   // page of zyx's interleaved buffers
 
 std::vector<CardRange> ranges_of(const program::CoreRangeSet& set) {
@@ -79,6 +80,7 @@ MetalDevice::MetalDevice(const MetalOptions& options) : options_(options) {
   caps_.arch = options.fallback_arch;
   caps_.cb_formats = kCbFormats;
   caps_.max_runtime_args = kMaxRuntimeArgs;
+  caps_.max_circular_buffers = kMaxCircularBuffers;
   caps_.max_semaphores = kMaxSemaphores;
 }
 
@@ -99,7 +101,7 @@ void MetalDevice::open(const std::string& cache_dir) {
   // TT-Metalium's kernel cache goes to the client's cache folder unless the
   // user chose one.
   if (!cache_dir.empty()) setenv("TT_METAL_CACHE", cache_dir.c_str(), 0);
-  card_ = open_card(options_.card);
+  card_ = options_.open_card(options_.card);
   const CardInfo& info = card_->info();
   arch_name_ = "card (" + std::to_string(info.dram_banks) + " DRAM banks)";
   arch_ = Arch{arch_name_,           info.grid_rows,      info.grid_cols,     info.l1_bytes,

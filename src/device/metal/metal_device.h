@@ -2,6 +2,7 @@
 // Card (card.h), with no TT-Metalium header in sight.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <utility>
@@ -13,6 +14,8 @@ namespace zyxtt::metal {
 
 struct MetalOptions {
   CardOptions card;
+  // open_card in the plugin; tests give a card of their own.
+  std::function<std::unique_ptr<Card>(const CardOptions&)> open_card;
   const Arch* fallback_arch = nullptr;
   void (*log)(int level, const char* message) = nullptr;
 };

@@ -7,6 +7,7 @@ extern "C" {
 zyxtt::Device* zyxtt_metal_device_create(const ZyxttMetalPluginOptions* options) {
   if (options == nullptr || std::string_view(options->abi) != ZYXTT_DEVICE_ABI) return nullptr;
   zyxtt::metal::MetalOptions metal;
+  metal.open_card = zyxtt::metal::open_card;
   metal.card.device_id = options->device_id;
   metal.card.run_timeout = std::chrono::milliseconds(options->run_timeout_ms);
   metal.fallback_arch = options->fallback_arch;
