@@ -31,7 +31,9 @@ TEST(CommandLine, HelpListsEveryOptionWithItsEnvironmentVariable) {
                            "--dprint", "ZYX_TT_DPRINT", "--unpack-to-dest", "ZYX_TT_UNPACK_TO_DEST",
                            "--idle-spin-us", "ZYX_TT_IDLE_SPIN_US", "--kernel-api", "ZYX_TT_KERNEL_API",
                            "--compiler", "ZYX_TT_COMPILER", "--compile-timeout", "ZYX_TT_COMPILE_TIMEOUT",
-                           "--worker-memory", "ZYX_TT_WORKER_MEMORY", "--max-line-bytes", "ZYX_TT_MAX_LINE_BYTES"}) {
+                           "--worker-memory", "ZYX_TT_WORKER_MEMORY", "--max-line-bytes", "ZYX_TT_MAX_LINE_BYTES",
+                           "--device", "ZYX_TT_DEVICE", "--device-id", "ZYX_TT_DEVICE_ID", "--metal-plugin",
+                           "ZYX_TT_METAL_PLUGIN"}) {
     EXPECT_NE(help.find(pair), std::string::npos) << pair;
   }
 }
