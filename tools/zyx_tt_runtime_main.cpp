@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
   std::string worker_memory = default_worker_memory();
   std::string device_kind = "emu";
   int device_id = 0;
-  std::string metal_plugin = (own_directory() / kMetalPluginFile).string();
+  std::string metal_plugin = (own_directory() / zyxtt::kMetalPluginFile).string();
 
   app.add_option("--log-level", log_level, "stderr log level: trace, debug, info, warn, error, off")
       ->envname("ZYX_TT_LOG")

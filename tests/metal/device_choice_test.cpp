@@ -55,7 +55,7 @@ TEST(DeviceChoice, MetalWithoutTTMetaliumIsAnInitErrorSayingWhatToInstall) {
     EXPECT_EQ(msg_of(s.runtime->request(R"({"cmd":"alloc_buf","size":4096,"tile_bytes":2048})",
                                         client::ErrorKind::kKernelLaunch)
                          .line),
-              "no device is open yet; send init first");
+              "alloc_buf: no device is open yet; send init first");
   }
 }
 #else
