@@ -1,6 +1,5 @@
 // Opening the card, its buffers and transfers through TT-Metalium.
 #include <tt-metalium/allocator.hpp>
-#include <tt-metalium/hal.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 
 #include <cstdlib>
@@ -19,6 +18,36 @@ namespace {
 const char* const kUseEmulator = "or run on the emulator with --device emu (ZYX_TT_DEVICE=emu)";
 
 std::string device_name(int id) { return "Tenstorrent device " + std::to_string(id); }
+
+// The allocator's view where the MeshDevice offers one (tt-metal does; the
+// project's own TT-Metalium does not yet): nullopt otherwise.
+template <typename Mesh>
+std::optional<uint64_t> allocator_free_bytes(const Mesh& mesh, bool dram) {
+  if constexpr (requires { mesh.allocator()->get_statistics(tm::BufferType::DRAM).total_free_bytes; }) {
+    return mesh.allocator()->get_statistics(dram ? tm::BufferType::DRAM : tm::BufferType::L1).total_free_bytes;
+  } else {
+    return std::nullopt;
+  }
+}
+
+template <typename Mesh>
+uint32_t l1_unreserved_base(const Mesh& mesh) {
+  if constexpr (requires { mesh.allocator()->get_base_allocator_addr(tm::HalMemType::L1); }) {
+    return static_cast<uint32_t>(mesh.allocator()->get_base_allocator_addr(tm::HalMemType::L1));
+  } else {
+    return 0;  // unknown: the checks allow all of L1 and TT-Metalium refuses what does not fit
+  }
+}
+
+// A memory's alignment, as TT-Metalium aligns a one-page buffer there.
+uint32_t alignment_of(dist::MeshDevice& mesh, tm::BufferType type) {
+  dist::DeviceLocalBufferConfig local;
+  local.page_size = 16;
+  local.buffer_type = type;
+  dist::ReplicatedBufferConfig replicated;
+  replicated.size = 16;
+  return dist::MeshBuffer::create(replicated, local, &mesh)->get_reference_buffer()->alignment();
+}
 
 }  // namespace
 
@@ -80,10 +109,9 @@ MetalCard::MetalCard(std::shared_ptr<dist::MeshDevice> mesh, const CardOptions& 
     info_.l1_bytes = mesh_->l1_size_per_core();
     info_.dram_banks = static_cast<uint32_t>(mesh_->num_dram_channels());
     info_.dram_bank_bytes = mesh_->dram_size_per_channel();
-    info_.dram_alignment = tm::hal::get_dram_alignment();
-    info_.l1_alignment = tm::hal::get_l1_alignment();
-    info_.l1_unreserved_base =
-        static_cast<uint32_t>(mesh_->allocator()->get_base_allocator_addr(tm::HalMemType::L1));
+    info_.dram_alignment = alignment_of(*mesh_, tm::BufferType::DRAM);
+    info_.l1_alignment = alignment_of(*mesh_, tm::BufferType::L1);
+    info_.l1_unreserved_base = l1_unreserved_base(*mesh_);
   });
 }
 
@@ -106,9 +134,14 @@ void MetalCard::check_usable() const {
 }
 
 uint64_t MetalCard::free_bytes(bool dram) const {
-  return translating(Code::kInternal, "reading free memory", [&] {
-    return mesh_->allocator()->get_statistics(dram ? tm::BufferType::DRAM : tm::BufferType::L1).total_free_bytes;
-  });
+  std::optional<uint64_t> free =
+      translating(Code::kInternal, "reading free memory", [&] { return allocator_free_bytes(*mesh_, dram); });
+  if (free) return *free;
+  // Without an allocator view: capacity less what this card handed out.
+  const uint64_t capacity = dram ? uint64_t{info_.dram_banks} * info_.dram_bank_bytes
+                                 : uint64_t{info_.grid_rows} * info_.grid_cols * (info_.l1_bytes - info_.l1_unreserved_base);
+  const uint64_t used = dram ? allocated_dram_ : allocated_l1_;
+  return capacity > used ? capacity - used : 0;
 }
 
 std::shared_ptr<CardBuffer> MetalCard::allocate(uint64_t size, uint32_t page_size, bool dram) {
@@ -119,8 +152,14 @@ std::shared_ptr<CardBuffer> MetalCard::allocate(uint64_t size, uint32_t page_siz
     local.buffer_type = dram ? tm::BufferType::DRAM : tm::BufferType::L1;
     dist::ReplicatedBufferConfig replicated;
     replicated.size = size;
-    auto buffer = std::make_shared<CardBuffer>();
-    buffer->mesh = dist::MeshBuffer::create(replicated, local, mesh_.get());
+    // The deleter keeps the fallback count of free bytes (free_bytes).
+    uint64_t& allocated = dram ? allocated_dram_ : allocated_l1_;
+    std::shared_ptr<CardBuffer> buffer(new CardBuffer{dist::MeshBuffer::create(replicated, local, mesh_.get())},
+                                       [&allocated, size](CardBuffer* b) {
+                                         allocated -= size;
+                                         delete b;
+                                       });
+    allocated += size;
     return buffer;
   });
 }

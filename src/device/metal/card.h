@@ -121,6 +121,8 @@ class Card {
 struct CardOptions {
   int device_id = 0;
   std::chrono::milliseconds run_timeout{120000};
+  // The runtime's log (spdlog levels), or null.
+  void (*log)(int level, const char* message) = nullptr;
 };
 
 // Opens the card; throws Error(FAILED_PRECONDITION) saying why and what to do.

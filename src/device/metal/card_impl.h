@@ -45,6 +45,9 @@ class MetalCard final : public Card {
   void check_usable() const;
   // Finish(queue) within the run timeout; past it DEADLINE_EXCEEDED.
   void finish_run(const std::string& what);
+  void log(int level, const std::string& message) const {
+    if (options_.log) options_.log(level, message.c_str());
+  }
 
  private:
   std::shared_ptr<dist::MeshDevice> mesh_;
@@ -52,6 +55,8 @@ class MetalCard final : public Card {
   CardOptions options_;
   CardInfo info_;
   std::optional<std::string> stuck_;  // the run that did not finish
+  uint64_t allocated_dram_ = 0;  // bytes of live buffers
+  uint64_t allocated_l1_ = 0;
 };
 
 // Runs `body`; a TT-Metalium exception becomes Error(code, context: text).

@@ -154,7 +154,9 @@ class MetalProgram final : public CardProgram {
       built->program = &built->workload.get_programs().begin()->second;
     });
     built->kernels = std::move(fresh->kernels);
-    return *built_.emplace(std::move(key), std::move(built)).first->second;
+    Built& placed = *built_.emplace(std::move(key), std::move(built)).first->second;
+    card_.log(1, "built a Program for a new run signature (" + std::to_string(built_.size()) + " for this program)");
+    return placed;
   }
 
   MetalCard& card_;

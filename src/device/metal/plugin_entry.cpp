@@ -12,6 +12,7 @@ zyxtt::Device* zyxtt_metal_device_create(const ZyxttMetalPluginOptions* options)
   metal.card.run_timeout = std::chrono::milliseconds(options->run_timeout_ms);
   metal.fallback_arch = options->fallback_arch;
   metal.log = options->log;
+  metal.card.log = options->log;
   return new zyxtt::metal::MetalDevice(metal);
 }
 
