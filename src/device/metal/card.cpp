@@ -2,6 +2,7 @@
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <future>
 #include <thread>
@@ -195,14 +196,16 @@ void MetalCard::read(CardBuffer& buffer, std::vector<uint8_t>& bytes) {
   });
 }
 
-void MetalCard::finish_run(const std::string& what) {
-  // Finish cannot be interrupted, so it waits on a thread of its own; one that
-  // outlives the timeout is left behind with the card marked stuck.
+void MetalCard::launch_and_finish(const std::string& what, std::function<void()> launch) {
+  // Neither enqueue (when the queue is full) nor Finish can be interrupted, so
+  // both run on a thread of their own; one that outlives the timeout is left
+  // behind with the card marked stuck.
   auto done = std::make_shared<std::promise<void>>();
   std::future<void> finished = done->get_future();
   dist::MeshCommandQueue* queue = queue_;
-  std::thread waiter([queue, done] {
+  std::thread waiter([queue, done, launch = std::move(launch)] {
     try {
+      launch();
       dist::Finish(*queue);
       done->set_value();
     } catch (...) {
@@ -212,14 +215,15 @@ void MetalCard::finish_run(const std::string& what) {
   if (finished.wait_for(options_.run_timeout) == std::future_status::timeout) {
     waiter.detach();
     stuck_ = what;
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", options_.run_timeout.count() / 1000.0);
     throw Error(Code::kDeadlineExceeded,
-                what + " did not finish within the run timeout of " +
-                    std::to_string(options_.run_timeout.count() / 1000.0).substr(0, 6) +
+                what + " did not finish within the run timeout of " + seconds +
                     " s; the card may need a reset (tt-smi -r) before the runtime is restarted; raise the limit "
                     "with --run-timeout (ZYX_TT_RUN_TIMEOUT)");
   }
   waiter.join();
-  finished.get();
+  translating(Code::kInternal, what, [&] { finished.get(); });
 }
 
 }  // namespace zyxtt::metal

@@ -8,6 +8,7 @@
 #include <tt-metalium/mesh_device.hpp>
 #include <tt-metalium/mesh_workload.hpp>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,8 +44,9 @@ class MetalCard final : public Card {
   // Throws FAILED_PRECONDITION once a run outlived the run timeout: the card
   // may still be executing it.
   void check_usable() const;
-  // Finish(queue) within the run timeout; past it DEADLINE_EXCEEDED.
-  void finish_run(const std::string& what);
+  // launch() (enqueues) then Finish(queue), within the run timeout; past it
+  // DEADLINE_EXCEEDED.
+  void launch_and_finish(const std::string& what, std::function<void()> launch);
   void log(int level, const std::string& message) const {
     if (options_.log) options_.log(level, message.c_str());
   }

@@ -90,15 +90,15 @@ class MetalProgram final : public CardProgram {
   void run(const std::vector<CardKernelArgs>& args, const std::string& what) override {
     card_.check_usable();
     Built& built = for_signature(args);
-    translating(Code::kInternal, what, [&] {
+    translating(Code::kInvalidArgument, what, [&] {
       for (size_t k = 0; k < args.size() && k < built.kernels.size(); ++k) {
         for (const CardCoreArgs& core : args[k].per_core)
           tm::SetRuntimeArgs(*built.program, built.kernels[k], tm::CoreCoord{core.x, core.y}, core.args);
         if (!args[k].common.empty()) tm::SetCommonRuntimeArgs(*built.program, built.kernels[k], args[k].common);
       }
-      dist::EnqueueMeshWorkload(card_.queue(), built.workload, /*blocking=*/false);
     });
-    card_.finish_run(what);
+    dist::MeshCommandQueue& queue = card_.queue();
+    card_.launch_and_finish(what, [&queue, &built] { dist::EnqueueMeshWorkload(queue, built.workload, false); });
   }
 
   size_t programs_built() const override { return built_.size() + (first_ ? 1 : 0); }
