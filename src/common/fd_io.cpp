@@ -12,32 +12,32 @@ namespace zyxtt {
 
 namespace {
 
-[[noreturn]] void fail(const char* what, const char* verb, uint64_t done, uint64_t total, int err) {
-  std::string why = err ? std::strerror(err) : "the file ended";
-  throw Error(Code::kFailedPrecondition, std::string(what) + ": " + verb + " " + std::to_string(done) + " of " +
-                                             std::to_string(total) + " bytes, then " + why);
+template <bool kRead, typename Byte>
+uint64_t transfer(int fd, std::span<Byte> bytes, uint64_t offset, const char* what) {
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const off_t at = static_cast<off_t>(offset + done);
+    ssize_t n = kRead ? pread(fd, const_cast<std::byte*>(bytes.data()) + done, bytes.size() - done, at)
+                      : pwrite(fd, bytes.data() + done, bytes.size() - done, at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      throw Error(Code::kFailedPrecondition, std::string(what) + ": " + (kRead ? "reading" : "writing") +
+                                                 " failed: " + std::strerror(errno));
+    }
+    if (n == 0) break;
+    done += static_cast<size_t>(n);
+  }
+  return done;
 }
 
 }  // namespace
 
-void pread_exact(int fd, std::span<std::byte> out, uint64_t offset, const char* what) {
-  size_t done = 0;
-  while (done < out.size()) {
-    ssize_t n = pread(fd, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail(what, "read", done, out.size(), n < 0 ? errno : 0);
-    done += static_cast<size_t>(n);
-  }
+uint64_t pread_full(int fd, std::span<std::byte> out, uint64_t offset, const char* what) {
+  return transfer<true>(fd, out, offset, what);
 }
 
-void pwrite_exact(int fd, std::span<const std::byte> in, uint64_t offset, const char* what) {
-  size_t done = 0;
-  while (done < in.size()) {
-    ssize_t n = pwrite(fd, in.data() + done, in.size() - done, static_cast<off_t>(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail(what, "wrote", done, in.size(), n < 0 ? errno : 0);
-    done += static_cast<size_t>(n);
-  }
+uint64_t pwrite_full(int fd, std::span<const std::byte> in, uint64_t offset, const char* what) {
+  return transfer<false>(fd, in, offset, what);
 }
 
 }  // namespace zyxtt

@@ -8,9 +8,10 @@
 
 namespace zyxtt {
 
-// Throw Error(FAILED_PRECONDITION) naming `what` and the bytes moved so far
-// when the file ends early or the call fails.
-void pread_exact(int fd, std::span<std::byte> out, uint64_t offset, const char* what);
-void pwrite_exact(int fd, std::span<const std::byte> in, uint64_t offset, const char* what);
+// Bytes moved: all of them, or fewer where the file ends (a read) or cannot
+// grow (a write). A failing call throws Error(FAILED_PRECONDITION) naming
+// `what` and the system's reason.
+uint64_t pread_full(int fd, std::span<std::byte> out, uint64_t offset, const char* what);
+uint64_t pwrite_full(int fd, std::span<const std::byte> in, uint64_t offset, const char* what);
 
 }  // namespace zyxtt

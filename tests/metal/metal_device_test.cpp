@@ -212,13 +212,24 @@ TEST_F(MetalDeviceTest, AWriteCoveringTheBufferIsOneTransferAndAShorterOneKeepsT
   expect_error([&] { device->write(buf, 8191, patch); }, Code::kOutOfRange, "write beyond the end of the buffer");
 }
 
-TEST_F(MetalDeviceTest, AShortSharedMemoryObjectIsAnErrorNamingTheBytes) {
+TEST_F(MetalDeviceTest, AShortSharedMemoryObjectIsAnErrorNamingTheBytesAndWritesNothing) {
   device->open("");
   PlacedBuffer buf = device->allocate(dram(4096));
+  fake->log.clear();
   int fd = memfd_with(std::vector<uint8_t>(100, 1));
   expect_error([&] { device->write_from_fd(buf, fd, 4096); }, Code::kFailedPrecondition,
-               "write_buf: the shared-memory object: read 100 of 4096 bytes, then the file ended");
+               "the shared-memory object shrank to 100 bytes during the copy of 4096 bytes; no bytes of the buffer "
+               "were written, the rest keeps its previous bytes");
   close(fd);
+  EXPECT_TRUE(fake->log.empty());
+}
+
+TEST_F(MetalDeviceTest, ASecondInitWithAnotherCacheFolderIsRefused) {
+  device->open("/tmp/a");
+  device->open("/tmp/a");
+  expect_error([&] { device->open("/tmp/b"); }, Code::kFailedPrecondition,
+               "init: the device is already open with cache folder '/tmp/a'; a second init cannot switch to '/tmp/b' "
+               "(programs compiled so far use the first); start a new runtime for another cache folder");
 }
 
 Program sample_program() {

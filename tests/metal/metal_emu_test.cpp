@@ -120,8 +120,7 @@ TEST_F(MetalEmuTest, TTMetaliumsCompileErrorsAreOneLineAnswers) {
   const std::string answer = raw(compile_command(2, broken, std::span(&cb, 1)), payload(broken));
   EXPECT_NE(code_of(answer), "") << answer;
   const std::string msg = msg_of(answer);
-  EXPECT_NE(msg.find("compiling the kernels: "), std::string::npos) << msg;
-  EXPECT_NE(msg.find("error"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("error: invalid conversion from 'const char*' to 'int'"), std::string::npos) << msg;
   EXPECT_EQ(msg.find('"'), std::string::npos) << msg;
   EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
   EXPECT_EQ(msg.find("backtrace"), std::string::npos) << msg;

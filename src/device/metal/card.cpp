@@ -4,8 +4,10 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <future>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
+#include <utility>
 
 #include "device/metal/card_impl.h"
 #include "device/metal/card_probe.h"
@@ -51,6 +53,39 @@ uint32_t alignment_of(dist::MeshDevice& mesh, tm::BufferType type) {
 }
 
 }  // namespace
+
+// One thread, for the card's lifetime, that launches runs and waits for them:
+// neither enqueue (on a full queue) nor Finish can be interrupted, and a
+// thread per run would also take along whatever TT-Metalium started on it.
+struct MetalCard::RunThread {
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::function<void()> job;  // set: waiting to run
+  bool busy = false;
+  bool quit = false;
+  std::exception_ptr error;
+
+  static void loop(std::shared_ptr<RunThread> self) {
+    std::unique_lock lock(self->mutex);
+    while (true) {
+      self->wake.wait(lock, [&] { return self->job || self->quit; });
+      if (!self->job) return;
+      std::function<void()> job = std::move(self->job);
+      self->job = nullptr;
+      lock.unlock();
+      std::exception_ptr error;
+      try {
+        job();
+      } catch (...) {
+        error = std::current_exception();
+      }
+      lock.lock();
+      self->error = error;
+      self->busy = false;
+      self->wake.notify_all();
+    }
+  }
+};
 
 std::unique_ptr<Card> open_card(const CardOptions& options) {
 #ifdef ZYXTT_TT_METAL_ROOT_DEFAULT
@@ -117,6 +152,11 @@ MetalCard::MetalCard(std::shared_ptr<dist::MeshDevice> mesh, const CardOptions& 
 }
 
 MetalCard::~MetalCard() {
+  if (run_thread_) {
+    std::lock_guard lock(run_thread_->mutex);
+    run_thread_->quit = true;
+    run_thread_->wake.notify_all();
+  }
   // A card still running a stuck program would hang close(); leave it to the reset.
   if (stuck_) return;
   try {
@@ -197,23 +237,20 @@ void MetalCard::read(CardBuffer& buffer, std::vector<uint8_t>& bytes) {
 }
 
 void MetalCard::launch_and_finish(const std::string& what, std::function<void()> launch) {
-  // Neither enqueue (when the queue is full) nor Finish can be interrupted, so
-  // both run on a thread of their own; one that outlives the timeout is left
-  // behind with the card marked stuck.
-  auto done = std::make_shared<std::promise<void>>();
-  std::future<void> finished = done->get_future();
+  if (!run_thread_) {
+    run_thread_ = std::make_shared<RunThread>();
+    std::thread(RunThread::loop, run_thread_).detach();
+  }
+  RunThread& t = *run_thread_;
+  std::unique_lock lock(t.mutex);
   dist::MeshCommandQueue* queue = queue_;
-  std::thread waiter([queue, done, launch = std::move(launch)] {
-    try {
-      launch();
-      dist::Finish(*queue);
-      done->set_value();
-    } catch (...) {
-      done->set_exception(std::current_exception());
-    }
-  });
-  if (finished.wait_for(options_.run_timeout) == std::future_status::timeout) {
-    waiter.detach();
+  t.job = [queue, launch = std::move(launch)] {
+    launch();
+    dist::Finish(*queue);
+  };
+  t.busy = true;
+  t.wake.notify_all();
+  if (!t.wake.wait_for(lock, options_.run_timeout, [&] { return !t.busy; })) {
     stuck_ = what;
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%g", options_.run_timeout.count() / 1000.0);
@@ -222,8 +259,9 @@ void MetalCard::launch_and_finish(const std::string& what, std::function<void()>
                     " s; the card may need a reset (tt-smi -r) before the runtime is restarted; raise the limit "
                     "with --run-timeout (ZYX_TT_RUN_TIMEOUT)");
   }
-  waiter.join();
-  translating(Code::kInternal, what, [&] { finished.get(); });
+  std::exception_ptr error = std::exchange(t.error, nullptr);
+  lock.unlock();
+  if (error) translating(Code::kInternal, what, [&] { std::rethrow_exception(error); });
 }
 
 }  // namespace zyxtt::metal

@@ -57,17 +57,20 @@ class MetalCard final : public Card {
   CardOptions options_;
   CardInfo info_;
   std::optional<std::string> stuck_;  // the run that did not finish
+  struct RunThread;
+  std::shared_ptr<RunThread> run_thread_;  // started by the first run
   uint64_t allocated_dram_ = 0;  // bytes of live buffers
   uint64_t allocated_l1_ = 0;
 };
 
-// Runs `body`; a TT-Metalium exception becomes Error(code, context: text).
+// Runs `body`; a TT-Metalium exception becomes Error(code, context: text),
+// an Error gets the context in front.
 template <typename F>
 auto translating(Code code, const std::string& context, F&& body) -> decltype(body()) {
   try {
     return body();
-  } catch (const Error&) {
-    throw;
+  } catch (const Error& e) {
+    throw Error(e.code(), context + ": " + e.what());
   } catch (const std::exception& e) {
     throw Error(code, context + ": " + clean_message(e.what()));
   }

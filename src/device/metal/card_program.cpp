@@ -92,8 +92,14 @@ class MetalProgram final : public CardProgram {
     Built& built = for_signature(args);
     translating(Code::kInvalidArgument, what, [&] {
       for (size_t k = 0; k < args.size() && k < built.kernels.size(); ++k) {
-        for (const CardCoreArgs& core : args[k].per_core)
-          tm::SetRuntimeArgs(*built.program, built.kernels[k], tm::CoreCoord{core.x, core.y}, core.args);
+        // Every core of a kernel in one call.
+        std::vector<tm::CoreCoord> cores;
+        std::vector<std::vector<uint32_t>> values;
+        for (const CardCoreArgs& core : args[k].per_core) {
+          cores.emplace_back(core.x, core.y);
+          values.push_back(core.args);
+        }
+        if (!cores.empty()) tm::SetRuntimeArgs(*built.program, built.kernels[k], cores, values);
         if (!args[k].common.empty()) tm::SetCommonRuntimeArgs(*built.program, built.kernels[k], args[k].common);
       }
     });

@@ -1,5 +1,7 @@
 #include "device/metal/metal_device.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -97,13 +99,21 @@ Card& MetalDevice::card() const {
 }
 
 void MetalDevice::open(const std::string& cache_dir) {
-  if (card_) return;
+  // TT-Metalium reads its cache folder once, so it is fixed once chosen.
+  if (card_) {
+    if (cache_dir == cache_dir_) return;
+    throw Error(Code::kFailedPrecondition,
+                "init: the device is already open with cache folder '" + cache_dir_ +
+                    "'; a second init cannot switch to '" + cache_dir +
+                    "' (programs compiled so far use the first); start a new runtime for another cache folder");
+  }
   // TT-Metalium's kernel cache goes to the client's cache folder unless the
   // user chose one.
   if (!cache_dir.empty()) setenv("TT_METAL_CACHE", cache_dir.c_str(), 0);
   card_ = options_.open_card(options_.card);
+  cache_dir_ = cache_dir;
   const CardInfo& info = card_->info();
-  arch_name_ = "card (" + std::to_string(info.dram_banks) + " DRAM banks)";
+  arch_name_ = "card " + std::to_string(options_.card.device_id);
   arch_ = Arch{arch_name_,           info.grid_rows,      info.grid_cols,     info.l1_bytes,
                info.dram_banks,      info.dram_bank_bytes, kZyxPageBytes, info.dram_alignment,
                info.l1_alignment};
@@ -192,12 +202,27 @@ void MetalDevice::read(const program::PlacedBuffer& buffer, uint64_t offset, std
   std::memcpy(bytes.data(), whole.data() + offset, bytes.size());
 }
 
+namespace {
+
+uint64_t file_size(int fd) {
+  struct stat st {};
+  return fstat(fd, &st) == 0 ? static_cast<uint64_t>(st.st_size) : 0;
+}
+
+}  // namespace
+
 void MetalDevice::write_from_fd(const program::PlacedBuffer& buffer, int fd, uint64_t length) {
   Held& h = held(buffer);
   if (length > h.card_size) throw Error(Code::kOutOfRange, "write beyond the end of the buffer");
   // Sized for the whole buffer when it covers it, so it goes to the card as is.
   std::vector<uint8_t> bytes(length == h.card_size ? h.card_size : length);
-  pread_exact(fd, std::as_writable_bytes(std::span(bytes)).first(length), 0, "write_buf: the shared-memory object");
+  // All of it is read before the card sees any: an object cut short writes nothing.
+  if (pread_full(fd, std::as_writable_bytes(std::span(bytes)).first(length), 0, "the shared-memory object") < length) {
+    throw Error(Code::kFailedPrecondition,
+                "the shared-memory object shrank to " + std::to_string(file_size(fd)) + " bytes during the copy of " +
+                    std::to_string(length) + " bytes; no bytes of the buffer were written, the rest keeps its "
+                    "previous bytes");
+  }
   write_at(h, 0, std::move(bytes), length);
 }
 
@@ -206,7 +231,14 @@ void MetalDevice::read_to_fd(const program::PlacedBuffer& buffer, int fd, uint64
   if (length > h.card_size) throw Error(Code::kOutOfRange, "read beyond the end of the buffer");
   std::vector<uint8_t> whole;
   card_->read(*h.buffer, whole);
-  pwrite_exact(fd, std::as_bytes(std::span(whole)).first(length), 0, "read_buf: the shared-memory object");
+  const uint64_t copied = pwrite_full(fd, std::as_bytes(std::span(whole)).first(length), 0, "the shared-memory object");
+  if (copied < length) {
+    throw Error(Code::kFailedPrecondition,
+                "the shared-memory object shrank to " + std::to_string(file_size(fd)) + " bytes during the copy of " +
+                    std::to_string(length) + " bytes; " +
+                    (copied ? "bytes 0 to " + std::to_string(copied - 1) : std::string("no bytes")) +
+                    " of the buffer were copied into it");
+  }
 }
 
 std::shared_ptr<CompiledProgram> MetalDevice::compile(const program::Program& program) {

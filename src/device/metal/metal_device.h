@@ -54,6 +54,7 @@ class MetalDevice final : public Device {
 
   MetalOptions options_;
   std::unique_ptr<Card> card_;
+  std::string cache_dir_;
   Arch arch_{};
   std::string arch_name_;
   DeviceCapabilities caps_;
