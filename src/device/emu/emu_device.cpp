@@ -46,6 +46,7 @@ DeviceCapabilities capabilities_of(const Arch& arch) {
                   F::Int8,    F::UInt8,   F::UInt16,    F::Int32,  F::UInt32};
   c.l1_unreserved_base = l1::kCbBase;
   c.max_runtime_args = l1::kMaxArgs;
+  c.max_circular_buffers = kMaxCbs;
   c.max_semaphores = l1::kMaxSemaphores;
   return c;
 }
