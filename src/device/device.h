@@ -26,7 +26,8 @@ struct DeviceCapabilities {
   std::vector<tt::DataFormat> cb_formats;  // what circular buffers may hold
   uint32_t l1_unreserved_base = 0;  // first L1 byte a program's CBs may use
   uint32_t max_runtime_args = 0;    // per kernel per core, per-core and common together
-  uint32_t max_semaphores = 0;      // per core
+  uint32_t max_circular_buffers = 0;  // CB indices per core
+  uint32_t max_semaphores = 0;        // per core
 };
 
 // A device's compiled form of a program; opaque to its users.
