@@ -14,8 +14,7 @@ namespace zyxtt::metalium {
 
 using DeviceFactory = std::function<std::unique_ptr<Device>()>;
 
-// The emulator with its device worker (emu_factory.cpp), or, in a build
-// without it, a factory that throws.
+// The emulator with its device worker (emu_factory.cpp).
 DeviceFactory default_device_factory();
 // Replaces how the device is made (tests); the next open_device() uses it.
 void set_device_factory(DeviceFactory factory);

@@ -9,6 +9,7 @@
 
 #include <tt_stl/assert.hpp>
 
+#include "device/program_checks.h"
 #include "metalium/backend.h"
 #include "metalium/program_impl.h"
 
@@ -73,6 +74,7 @@ Buffer::Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferTyp
   const model::BufferSpec spec = buffer_spec(size, page_size, buffer_type, sharding_args);
   auto backing = std::make_shared<detail::BufferBacking>();
   backing->device = detail::device_of(device);
+  zyxtt::check_buffer(spec, backing->device->capabilities());
   backing->placed = backing->device->allocate(spec);
   backing_ = std::move(backing);
 }

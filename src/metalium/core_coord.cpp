@@ -184,7 +184,8 @@ CoreRangeSet CoreRangeSet::merge(const T& other) const {
   for (const CoreRange& r : ranges_) {
     for (const CoreCoord& c : r) all.insert(c);
   }
-  for (const CoreRange& r : CoreRangeSet(other).ranges()) {
+  const CoreRangeSet others(other);
+  for (const CoreRange& r : others.ranges()) {
     for (const CoreCoord& c : r) all.insert(c);
   }
   std::vector<CoreRange> singles;

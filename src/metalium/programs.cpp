@@ -9,6 +9,7 @@
 
 #include <tt_stl/assert.hpp>
 
+#include "device/program_checks.h"
 #include "metalium/backend.h"
 #include "metalium/kernel_paths.h"
 #include "metalium/program_impl.h"
@@ -54,11 +55,14 @@ model::Run ProgramImpl::make_run() const {
 
 void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device) {
   if (!compiled || compiled_on != device || !(compiled_model == model)) {
+    zyxtt::check_program(model, device->capabilities(), false);
     compiled = device->compile(model);
     compiled_on = device;
     compiled_model = model;
   }
-  device->run(*compiled, make_run(), "program");
+  const model::Run run = make_run();
+  zyxtt::check_run(model, run, device->capabilities());
+  device->run(*compiled, run, "program");
 }
 
 }  // namespace detail
@@ -305,7 +309,8 @@ void SetRuntimeArgs(const Program& program, KernelHandle kernel,
                     const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
                     ttsl::Span<const uint32_t> runtime_args) {
   const std::vector<uint32_t> values(runtime_args.begin(), runtime_args.end());
-  for (const CoreRange& r : to_set(core_spec).ranges()) {
+  const CoreRangeSet cores = to_set(core_spec);
+  for (const CoreRange& r : cores.ranges()) {
     for (const CoreCoord& c : r) set_core_args(program, kernel, c, values);
   }
 }
