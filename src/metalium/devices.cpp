@@ -159,7 +159,7 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool) 
   TT_FATAL(device != nullptr, "Device {} is closed", mesh_device_->id());
   for (auto& [range, program] : mesh_workload.get_programs()) {
     TT_FATAL(MeshCoordinateRange(mesh_device_->shape()).contains(range), "The workload's device range is outside the 1 x 1 mesh");
-    program.impl().launch(device);
+    program.impl().launch(device, "EnqueueMeshWorkload");
   }
 }
 
@@ -289,7 +289,7 @@ void EnqueueWriteBuffer(CommandQueue&, const std::shared_ptr<Buffer>& buffer, co
 void EnqueueReadBuffer(CommandQueue&, const std::shared_ptr<Buffer>& buffer, void* dst, bool) {
   distributed::read_bytes(*buffer, dst, std::nullopt);
 }
-void EnqueueProgram(CommandQueue& cq, Program& program, bool) { program.impl().launch(detail::device_of(cq.device())); }
+void EnqueueProgram(CommandQueue& cq, Program& program, bool) { program.impl().launch(detail::device_of(cq.device()), "EnqueueProgram"); }
 void Finish(CommandQueue&) {}
 
 namespace detail {
@@ -302,7 +302,7 @@ void ReadFromBuffer(Buffer& buffer, std::vector<uint32_t>& host_buffer) {
   host_buffer.resize((buffer.size() + 3) / 4);
   distributed::read_bytes(buffer, host_buffer.data(), std::nullopt);
 }
-void LaunchProgram(IDevice* device, Program& program, bool) { program.impl().launch(device_of(device)); }
+void LaunchProgram(IDevice* device, Program& program, bool) { program.impl().launch(device_of(device), "LaunchProgram"); }
 void CompileProgram(IDevice* device, Program& program) {
   ProgramImpl& p = program.impl();
   auto d = device_of(device);

@@ -45,8 +45,9 @@ class ProgramImpl {
   std::shared_ptr<zyxtt::CompiledProgram> compiled;
   zyxtt::program::Program compiled_model;
 
-  // Compiles (when the model changed since) and runs the program on `device`.
-  void launch(const std::shared_ptr<zyxtt::Device>& device);
+  // Compiles (when the model changed since) and runs the program on `device`;
+  // `call` (EnqueueMeshWorkload ...) names the run in failures.
+  void launch(const std::shared_ptr<zyxtt::Device>& device, const char* call);
   zyxtt::program::Run make_run() const;
 };
 

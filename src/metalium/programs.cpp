@@ -53,7 +53,7 @@ model::Run ProgramImpl::make_run() const {
   return run;
 }
 
-void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device) {
+void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device, const char* call) {
   if (!compiled || compiled_on != device || !(compiled_model == model)) {
     zyxtt::check_program(model, device->capabilities(), false);
     compiled = device->compile(model);
@@ -62,7 +62,7 @@ void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device) {
   }
   const model::Run run = make_run();
   zyxtt::check_run(model, run, device->capabilities());
-  device->run(*compiled, run, "program");
+  device->run(*compiled, run, call);
 }
 
 }  // namespace detail

@@ -13,6 +13,7 @@
 #include <tt-metalium/buffer.hpp>
 #include <tt-metalium/circular_buffer.hpp>
 #include <tt-metalium/circular_buffer_constants.h>
+#include <hostdevcommon/kernel_structs.h>
 #include <tt-metalium/tt_backend_api_types.hpp>
 
 namespace tt::tt_metal {

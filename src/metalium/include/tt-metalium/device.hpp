@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <hostdevcommon/common_values.hpp>
+#include <hostdevcommon/kernel_structs.h>
 #include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/device_types.hpp>
 #include <tt-metalium/hal_types.hpp>
