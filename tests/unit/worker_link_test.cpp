@@ -148,7 +148,7 @@ TEST(WorkerFrames, MalformedFramesAreRefusedWithTheirReason) {
   job = job_with_program();
   job.program.reset();
   std::string frame = encode(job);
-  frame[1 + 8 + 1 + 4] = 100;  // the first kernel's common arg count
+  frame[1 + 8 + 1 + 4 + 3] = 0x10;  // the first kernel's common arg count, now 2^28 + 2
   EXPECT_EQ(error_text([&] { decode_job(frame); }), "malformed run frame from the device link: truncated");
   job = job_with_program();
   job.program->cbs[0].pages = 0;
