@@ -2,6 +2,8 @@
 // the shape of tt-metal's programming examples) on one core and on a grid,
 // with the real device worker, each checked against a host reference.
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstring>
@@ -366,9 +368,9 @@ TEST_F(EmuDeviceTest, SfpuOpChosenByADefineOnAGrid) { sfpu_by_define(*this, devi
 // ---- A sharded L1 buffer ----------------------------------------------------
 
 // 8 x 4 pages of 64 bytes, height-sharded in shards of 2 page rows over four
-// cores: the host's view round-trips, and each core finds its own shard at
-// the buffer's address in its L1.
-TEST_F(EmuDeviceTest, ShardedL1BufferRoundTripsAndEachCoreHoldsItsShard) {
+// cores: the host's view round-trips (spans and files), and each core finds
+// its own shard at the buffer's address in its L1, by NOC and as a CB there.
+TEST_F(EmuDeviceTest, ShardedL1BufferRoundTripsAndEachCoreHoldsItsShardAlsoAsAGlobalCb) {
   constexpr uint32_t kPage = 64, kRows = 8, kCols = 4;
   BufferSpec spec = spec_of(kRows * kCols * kPage, kPage, MemoryKind::kL1, BufferLayout::kHeightSharded);
   const CoreRangeSet shard_cores = rect(3, 2, 4, 3);  // (3,2) (4,2) (3,3) (4,3)
@@ -391,6 +393,31 @@ TEST_F(EmuDeviceTest, ShardedL1BufferRoundTripsAndEachCoreHoldsItsShard) {
   run(p, r);
   // Height sharding keeps the host's page order: shard s holds pages [8s, 8s + 8).
   EXPECT_EQ(download<uint8_t>(out), host);
+
+  // The same shards as a circular buffer at the buffer's address (globally
+  // allocated), two indices sharing it; a new host image comes through a file.
+  for (auto& v : host) v = static_cast<uint8_t>(v ^ 0x5a);
+  const int fd = memfd_create("shard-image", MFD_CLOEXEC);
+  ASSERT_EQ(write(fd, host.data(), host.size()), static_cast<ssize_t>(host.size()));
+  device_.write_from_fd(sharded, fd, host.size());
+  Program global;
+  global.kernels = {kernel("global_cb_to_dram.cpp", Processor::kRiscv0, shard_cores)};
+  CircularBufferSpec shard_cb = cb(1, DataFormat::UInt8, kPage, shard_pages, shard_cores);
+  shard_cb.indices.push_back({2, DataFormat::UInt8, kPage});
+  shard_cb.address = sharded.address;
+  global.circular_buffers = {shard_cb};
+  ModelRun g;
+  g.kernels.resize(1);
+  for (uint32_t s = 0; s < 4; ++s) g.kernels[0].per_core[order[s]] = {addr(out), s * shard_pages, shard_pages, kPage};
+  run(global, g);
+  EXPECT_EQ(download<uint8_t>(out), host);
+  std::vector<uint8_t> back(host.size());
+  ASSERT_EQ(ftruncate(fd, 0), 0);
+  ASSERT_EQ(ftruncate(fd, static_cast<off_t>(host.size())), 0);
+  device_.read_to_fd(sharded, fd, host.size());
+  ASSERT_EQ(pread(fd, back.data(), back.size(), 0), static_cast<ssize_t>(back.size()));
+  EXPECT_EQ(back, host);
+  close(fd);
 }
 
 // ---- Circular buffers never share L1 with an L1 buffer -----------------------
