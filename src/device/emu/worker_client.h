@@ -20,9 +20,9 @@ namespace zyxtt::emu {
 class WorkerClient {
  public:
   // `stop_fd` becomes readable when the runtime is asked to stop (-1: none);
-  // a run in progress is then abandoned. `regions_fd` is the SharedRegions
+  // a run in progress is then abandoned. `l1_fd` holds the cores' L1, `regions_fd` is the SharedRegions
   // table; `options` reach each worker once, when it starts.
-  WorkerClient(std::string worker_path, std::string arch_name, int dram_fd, int regions_fd,
+  WorkerClient(std::string worker_path, std::string arch_name, int dram_fd, int l1_fd, int regions_fd,
                const WorkerOptions& options, std::chrono::milliseconds run_timeout, int stop_fd);
   ~WorkerClient();
   WorkerClient(const WorkerClient&) = delete;
@@ -49,6 +49,7 @@ class WorkerClient {
   std::string worker_path_;
   std::string arch_name_;
   int dram_fd_;
+  int l1_fd_;
   int regions_fd_;
   WorkerOptions options_;
   std::chrono::milliseconds run_timeout_;
