@@ -192,6 +192,17 @@ int main(int argc, char** argv) {
   spdlog::set_default_logger(logger);
   spdlog::set_level(spdlog::level::from_str(log_level));
   setenv("ZYX_TT_LOG", log_level.c_str(), 1);  // the device worker's emulator_log() reads it
+  if (device_kind != "emu") {
+    // The emulator behind the project's TT-Metalium (what --device metal
+    // drives in tests) reads the runtime's options from their environment twins.
+    for (const auto& [name, value] :
+         {std::pair<const char*, std::string>{"ZYX_TT_ARCH", arch_name}, {"ZYX_TT_KERNEL_API", kernel_api},
+          {"ZYX_TT_COMPILER", compiler}, {"ZYX_TT_THREADS", std::to_string(threads)},
+          {"ZYX_TT_NOC_ALIGNMENT", noc_alignment}, {"ZYX_TT_DPRINT", dprint ? "1" : "0"},
+          {"ZYX_TT_WORKER_MEMORY", worker_memory}}) {
+      setenv(name, value.c_str(), 1);
+    }
+  }
 
   install_signal_handlers();
   try {
