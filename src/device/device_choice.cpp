@@ -91,6 +91,8 @@ class OpeningDevice final : public Device {
 
 }  // namespace
 
+bool metal_plugin_built() { return ZYXTT_METAL_BUILT; }
+
 std::optional<DeviceKind> parse_device_kind(std::string_view text) {
   if (text == "emu") return DeviceKind::kEmu;
   if (text == "metal") return DeviceKind::kMetal;
@@ -101,18 +103,17 @@ std::optional<DeviceKind> parse_device_kind(std::string_view text) {
 std::unique_ptr<Device> load_metal_device(const DeviceChoice& choice) {
   const std::string& path = choice.metal_plugin;
   if (!std::filesystem::exists(path)) {
-#if ZYXTT_METAL_BUILT
+    if (!choice.metal_built) {
+      throw Error(Code::kFailedPrecondition,
+                  std::string("the metal device is not built: no TT-Metalium was found when this runtime was built; "
+                              "install TT-Metalium (tt-metal's package, or a built tt-metal tree named by "
+                              "TT_METAL_RUNTIME_ROOT or TT_METAL_ROOT) and rebuild, ") +
+                      kTryEmulator);
+    }
     throw Error(Code::kFailedPrecondition,
                 "the metal device plugin " + path +
                     " is missing; reinstall the runtime or name the plugin with --metal-plugin (ZYX_TT_METAL_PLUGIN), " +
                     kTryEmulator);
-#else
-    throw Error(Code::kFailedPrecondition,
-                std::string("the metal device is not built: no TT-Metalium was found when this runtime was built; "
-                            "install TT-Metalium (tt-metal's package, or a built tt-metal tree named by "
-                            "TT_METAL_RUNTIME_ROOT or TT_METAL_ROOT) and rebuild, ") +
-                    kTryEmulator);
-#endif
   }
   // Local: the plugin's TT-Metalium brings its own fmt and spdlog.
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);

@@ -20,8 +20,12 @@ inline constexpr const char* kMetalPluginFile = "libzyxtt-metal-device.so";
 enum class DeviceKind { kEmu, kMetal, kAuto };
 std::optional<DeviceKind> parse_device_kind(std::string_view text);
 
+// Whether this build has the metal plugin (a TT-Metalium was found).
+bool metal_plugin_built();
+
 struct DeviceChoice {
   DeviceKind kind = DeviceKind::kEmu;
+  bool metal_built = metal_plugin_built();  // decides what a missing plugin means
   std::string metal_plugin;  // path of libzyxtt-metal-device.so
   int device_id = 0;
   std::chrono::milliseconds run_timeout{120000};
