@@ -123,6 +123,7 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
 }
 
 RunOutcome RunExecutor::execute(const RunJob& job) {
+  for (uint64_t id : job.forget) programs_.erase(id);
   if (job.program) {
     try {
       programs_[job.program_id] = prepare_program(*job.program);
