@@ -379,10 +379,15 @@ void apply_binary(SfpuBinaryOp op, const float* a_tile, const float* b_tile, flo
   }
 }
 
+namespace {
+constexpr uint32_t kSrcAHighMask = 0xFFF80000u;  // sign, exponent, top 4 mantissa bits
+constexpr uint32_t kSrcBHighMask = 0xFFFE0000u;  // sign, exponent, top 6 mantissa bits
+}  // namespace
+
 float fidelity_mul(float x, float y, uint32_t phases) {
   // inf and NaN have no slices (silicon's FPU is not IEEE there anyway).
   if (phases >= 4 || !std::isfinite(x) || !std::isfinite(y)) return x * y;
-  const float xh = srca_high(x), yh = srcb_high(y);
+  const float xh = u2f(f2u(x) & kSrcAHighMask), yh = u2f(f2u(y) & kSrcBHighMask);
   if (phases <= 1) return xh * yh;
   if (phases == 2) return x * yh;        // (xh + x_rest) * yh
   return x * yh + xh * (y - yh);         // + xh * y_rest
@@ -611,7 +616,7 @@ void tf32_tile(const float* in, float* out) {
 
 namespace {
 
-// The high slice of every element (mask: srca_high's or srcb_high's), and in
+// The high slice of every element (kSrcAHighMask or kSrcBHighMask), and in
 // `rest` (when given) what is left; inf and NaN are all high, no rest.
 template <uint32_t kMask>
 void slice_tile(const float* in, float* high, float* rest) {

@@ -18,14 +18,9 @@ namespace zyxtt::emu::compute {
 // takes SrcA in a high slice (implicit one + top 4 mantissa bits) and the rest,
 // SrcB in a high slice (implicit one + top 6) and the rest; phase 0 multiplies
 // the high slices, 1 adds SrcA's rest x SrcB's high, 2 SrcA's high x SrcB's
-// rest, 3 the two rests.
-inline constexpr uint32_t kSrcAHighMask = 0xFFF80000u;  // sign, exponent, top 4 mantissa bits
-inline constexpr uint32_t kSrcBHighMask = 0xFFFE0000u;  // sign, exponent, top 6 mantissa bits
-inline float srca_high(float x) { return (f2u(x) & 0x7F800000u) == 0x7F800000u ? x : u2f(f2u(x) & kSrcAHighMask); }
-inline float srcb_high(float y) { return (f2u(y) & 0x7F800000u) == 0x7F800000u ? y : u2f(f2u(y) & kSrcBHighMask); }
-// The sum of the first `phases` partial products of srca x srcb. For TF32,
-// bf16 or fp16 operands every partial sum is exact in fp32, so this is the
-// product of the slices used, rounded never; 4 phases is the full product.
+// rest, 3 the two rests. fidelity_mul is the sum of the first `phases`
+// partial products of srca x srcb: exact in fp32 for TF32, bf16 or fp16
+// operands; 4 phases give the full product.
 float fidelity_mul(float srca, float srcb, uint32_t phases);
 
 // A 16-bit DST (fp32 accumulation off): every FPU write to DST is rounded to
