@@ -24,6 +24,7 @@ using zyxtt::testing::bf16_to_float;
 using zyxtt::testing::bits_of;
 using zyxtt::testing::float_of;
 using zyxtt::testing::float_to_bf16;
+using zyxtt::testing::tf32_truncate;
 
 namespace {
 
@@ -154,7 +155,7 @@ TEST_F(FpuNumerics, MatmulAtEachFidelityMatchesThePhaseModel) {
 }
 
 // Element-wise mul: in0 in SrcA, in1 in SrcB (broadcast too); add and sub
-// take no phases.
+// take no phases; dest reuse puts the DST value in the source register named.
 TEST_F(FpuNumerics, MulAndBroadcastMulTakeTheKernelsFidelity) {
   cb(0), cb(1);
   const std::vector<float> a = tf32_values(3, 4.0f), b = tf32_values(4, 4.0f);
@@ -174,6 +175,15 @@ TEST_F(FpuNumerics, MulAndBroadcastMulTakeTheKernelsFidelity) {
         ASSERT_EQ(bits_of(dst(1)[i]), bits_of(float(phase_product(a[i], b[at(0, c)], phases)))) << fidelity;
         ASSERT_EQ(bits_of(dst(2)[i]), bits_of(a[i] + b[i]));
       }
+    // binary_dest_reuse_tiles: the DST value (TF32 in its source register) in
+    // SrcA for DEST_TO_SRCA, in SrcB for DEST_TO_SRCB; the CB tile in the other.
+    const std::vector<float> d0(dst(0), dst(0) + kElems), d2(dst(2), dst(2) + kElems);
+    krt::fpu_dest_reuse(krt::FpuBinaryOp::kMul, 1, 0, 0, /*DEST_TO_SRCA*/ 1);
+    krt::fpu_dest_reuse(krt::FpuBinaryOp::kMul, 1, 0, 2, /*DEST_TO_SRCB*/ 2);
+    for (uint32_t i = 0; i < kElems; ++i) {
+      ASSERT_EQ(bits_of(dst(0)[i]), bits_of(float(phase_product(tf32_truncate(d0[i]), b[i], phases)))) << fidelity;
+      ASSERT_EQ(bits_of(dst(2)[i]), bits_of(float(phase_product(b[i], tf32_truncate(d2[i]), phases)))) << fidelity;
+    }
     krt::dst_commit(), krt::dst_wait(), krt::dst_release();
   }
 }
