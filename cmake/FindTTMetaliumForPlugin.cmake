@@ -24,9 +24,10 @@ if(TARGET TT::Metalium AND NOT ZYXTT_LOAD_TT_METALIUM)
   endif()
 endif()
 
-find_path(_zyxtt_tt_config NAMES tt-metalium-config.cmake NO_CACHE
+find_path(_zyxtt_tt_config NAMES tt-metalium-config.cmake TT-MetaliumConfig.cmake NO_CACHE
   PATHS ${CMAKE_PREFIX_PATH} /usr /usr/local /opt/tt-metalium
-  PATH_SUFFIXES lib/cmake/tt-metalium lib64/cmake/tt-metalium lib/x86_64-linux-gnu/cmake/tt-metalium
+  PATH_SUFFIXES lib/cmake/tt-metalium lib/cmake/TT-Metalium lib64/cmake/tt-metalium
+                lib/x86_64-linux-gnu/cmake/tt-metalium
   NO_DEFAULT_PATH)
 if(_zyxtt_tt_config)
   set(ZYXTT_TT_METALIUM_KIND installed)

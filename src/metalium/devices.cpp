@@ -84,6 +84,11 @@ uint32_t MeshDevice::dram_channel_from_logical_core(const CoreCoord& c) const {
   return static_cast<uint32_t>(c.x);
 }
 
+CommandQueue& MeshDevice::command_queue(size_t cq_id) {
+  TT_FATAL(cq_id == 0, "Command queue {} does not exist: the device has one, 0", cq_id);
+  return pimpl_->legacy_queue;
+}
+
 bool MeshDevice::close() {
   pimpl_->device.reset();
   return true;
@@ -281,29 +286,41 @@ bool CloseDevice(IDevice* device) {
   return device->close();
 }
 
-CommandQueue& GetCommandQueue(IDevice* device) { return mesh_of(device).impl().legacy_queue; }
+namespace {
+Buffer& buffer_of(const BufferRef& ref) {
+  if (const auto* p = std::get_if<std::shared_ptr<Buffer>>(&ref)) {
+    TT_FATAL(*p != nullptr, "Null buffer");
+    return **p;
+  }
+  return std::get<std::reference_wrapper<Buffer>>(ref).get();
+}
+}  // namespace
 
-void EnqueueWriteBuffer(CommandQueue&, const std::shared_ptr<Buffer>& buffer, const void* src, bool) {
-  distributed::write_bytes(*buffer, src, std::nullopt);
+void EnqueueWriteBuffer(CommandQueue&, BufferRef buffer, const void* src, bool) {
+  distributed::write_bytes(buffer_of(buffer), src, std::nullopt);
 }
-void EnqueueReadBuffer(CommandQueue&, const std::shared_ptr<Buffer>& buffer, void* dst, bool) {
-  distributed::read_bytes(*buffer, dst, std::nullopt);
+void EnqueueReadBuffer(CommandQueue&, BufferRef buffer, void* dst, bool) {
+  distributed::read_bytes(buffer_of(buffer), dst, std::nullopt);
 }
-void EnqueueProgram(CommandQueue& cq, Program& program, bool) { program.impl().launch(detail::device_of(cq.device()), "EnqueueProgram"); }
-void Finish(CommandQueue&) {}
+void EnqueueProgram(CommandQueue& cq, Program& program, bool) {
+  program.impl().launch(detail::device_of(cq.device()), "EnqueueProgram");
+}
+void Finish(CommandQueue&, tt::stl::Span<const SubDeviceId>) {}
 
 namespace detail {
-void WriteToBuffer(Buffer& buffer, const std::vector<uint32_t>& host_buffer) {
-  TT_FATAL(host_buffer.size() * sizeof(uint32_t) >= buffer.size(), "Host data of {} B is smaller than the buffer of {} B",
-           host_buffer.size() * sizeof(uint32_t), buffer.size());
+void WriteToBuffer(Buffer& buffer, tt::stl::Span<const uint8_t> host_buffer) {
+  TT_FATAL(host_buffer.size() >= buffer.size(), "Host data of {} B is smaller than the buffer of {} B",
+           host_buffer.size(), buffer.size());
   distributed::write_bytes(buffer, host_buffer.data(), std::nullopt);
 }
-void ReadFromBuffer(Buffer& buffer, std::vector<uint32_t>& host_buffer) {
-  host_buffer.resize((buffer.size() + 3) / 4);
-  distributed::read_bytes(buffer, host_buffer.data(), std::nullopt);
+void ReadFromBuffer(Buffer& buffer, uint8_t* host_buffer) { distributed::read_bytes(buffer, host_buffer, std::nullopt); }
+void LaunchProgram(IDevice* device, Program& program, bool, bool) {
+  program.impl().launch(device_of(device), "LaunchProgram");
 }
-void LaunchProgram(IDevice* device, Program& program, bool) { program.impl().launch(device_of(device), "LaunchProgram"); }
-void CompileProgram(IDevice* device, Program& program) {
+void LaunchProgram(IDevice* device, const std::shared_ptr<Program>& program, bool wait, bool slow) {
+  LaunchProgram(device, *program, wait, slow);
+}
+void CompileProgram(IDevice* device, Program& program, bool) {
   ProgramImpl& p = program.impl();
   auto d = device_of(device);
   p.compiled = d->compile(p.model);

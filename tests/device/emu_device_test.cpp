@@ -500,6 +500,24 @@ TEST_F(EmuDeviceTest, RuntimeArgsBeyondTheKernelsL1SlotsAreRefused) {
   }
 }
 
+// The worker keeps a bounded number of programs (kWorkerPrograms) and is told
+// which to drop; one dropped is sent again when it runs again.
+TEST_F(EmuDeviceTest, AProgramTheWorkerDroppedIsSentAgain) {
+  Program p;
+  p.kernels = {kernel("tile_reader.cpp", Processor::kRiscv0, rect(0, 0, 0, 0))};
+  p.circular_buffers = {cb(0, DataFormat::Float32, 4096, 1, rect(0, 0, 0, 0))};
+  ModelRun r;
+  r.kernels.resize(1);
+  r.kernels[0].per_core[Core{0, 0}] = {0, 0, 0};
+  auto first = device_.compile(p);
+  device_.run(*first, r, "first");
+  for (size_t i = 0; i < kWorkerPrograms + 10; ++i) {
+    auto other = device_.compile(p);
+    device_.run(*other, r, "other");
+  }
+  device_.run(*first, r, "first again");
+}
+
 TEST_F(EmuDeviceTest, DeclaresItsCapabilitiesFromTheArch) {
   const DeviceCapabilities& caps = device_.capabilities();
   EXPECT_EQ(caps.kind, "emulator");

@@ -40,6 +40,7 @@ RunJob job_with_program() {
   job.args = {KernelArgs{{65536, 4096 * 100}, 2, {}, std::vector<uint32_t>(240, 9)},
               KernelArgs{{}, 0, {1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {4, 5, 6}},
               KernelArgs{{7}, 0, {}, {}}};
+  job.forget = {17, 0xfedcba9876ull};
   return job;
 }
 
@@ -71,9 +72,10 @@ TEST(WorkerFrames, RunJobRoundTripsWithAndWithoutItsProgram) {
   const std::string frame = encode(job);
   EXPECT_EQ(decode_job(frame), job);
   // A later run carries the id and each kernel's args only: per kernel its
-  // common args, one count when every core has as many, else a count per core.
+  // common args, one count when every core has as many, else a count per
+  // core; then the programs the worker may drop.
   EXPECT_EQ(frame.size(), 1u + 8 + 1 + 4 + (4 + 2 * 4) + 4 + 4 + (4 + 240 * 4) + (4 + 0) + 4 + (4 + 17 * 4) +
-                              (4 + 3 * 4) + (4 + 4) + 4 + 4 + 4);
+                              (4 + 3 * 4) + (4 + 4) + 4 + 4 + 4 + (4 + 2 * 8));
 }
 
 TEST(WorkerFrames, OutcomeCarriesEveryCodeAsTheEnum) {

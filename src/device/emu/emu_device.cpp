@@ -230,41 +230,51 @@ RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) co
     const program::KernelRunArgs& given = run.kernels[i];
     KernelArgs& a = job.args[i];
     a.common = given.common;
-    const std::vector<program::Core>& cores = program.kernel_cores()[i];
-    bool uniform = true;
-    uint32_t first = 0;
-    for (size_t c = 0; c < cores.size(); ++c) {
-      auto it = given.per_core.find(cores[c]);
-      const size_t n = it == given.per_core.end() ? 0 : it->second.size();
-      if (n + given.common.size() > l1::kMaxArgs) {
-        throw Error(Code::kOutOfRange,
-                    fmt::format("kernel {} gets {} runtime args and {} common ones on core ({}, {}); a kernel takes at "
-                                "most {} in all",
-                                program.kernel_file(i), n, given.common.size(), cores[c].x, cores[c].y, l1::kMaxArgs));
-      }
-      if (c == 0) first = static_cast<uint32_t>(n);
-      uniform = uniform && n == first;
-      a.counts.push_back(static_cast<uint32_t>(n));
-      if (n != 0) {
-        a.words.insert(a.words.end(), it->second.begin(), it->second.end());
-      }
-    }
     if (given.common.size() > l1::kMaxArgs) {
       throw Error(Code::kOutOfRange, fmt::format("kernel {} gets {} common runtime args; a kernel takes at most {}",
                                                  program.kernel_file(i), given.common.size(), l1::kMaxArgs));
     }
+    if (given.per_core.empty()) continue;
+    // One pass over the given args, each placed by its core's position in
+    // the kernel's order: one count when every core has as many.
+    const size_t cores = program.kernel_cores()[i].size();
+    const size_t first = given.per_core.begin()->second.size();
+    bool uniform = given.per_core.size() == cores;
     for (const auto& [core, args] : given.per_core) {
-      if (args.empty()) continue;
-      if (!kernels[i].cores.contains(core)) {
+      if (program.position(i, core) < 0) {
+        if (args.empty()) continue;
         throw Error(Code::kInvalidArgument, fmt::format("kernel {} gets runtime args for core ({}, {}), where it does "
                                                         "not run",
                                                         program.kernel_file(i), core.x, core.y));
       }
+      if (args.size() + given.common.size() > l1::kMaxArgs) {
+        throw Error(Code::kOutOfRange,
+                    fmt::format("kernel {} gets {} runtime args and {} common ones on core ({}, {}); a kernel takes at "
+                                "most {} in all",
+                                program.kernel_file(i), args.size(), given.common.size(), core.x, core.y,
+                                l1::kMaxArgs));
+      }
+      uniform = uniform && args.size() == first;
     }
-    // Every core the same number of args: one count instead of a list.
     if (uniform) {
-      a.uniform = first;
-      a.counts.clear();
+      a.uniform = static_cast<uint32_t>(first);
+      a.words.resize(cores * first);
+      for (const auto& [core, args] : given.per_core)
+        std::copy(args.begin(), args.end(), a.words.begin() + program.position(i, core) * first);
+      continue;
+    }
+    a.counts.assign(cores, 0);
+    for (const auto& [core, args] : given.per_core) {
+      const int32_t at = program.position(i, core);
+      if (at >= 0) a.counts[at] = static_cast<uint32_t>(args.size());
+    }
+    std::vector<size_t> offsets(cores);
+    size_t total = 0;
+    for (size_t c = 0; c < cores; ++c) offsets[c] = total, total += a.counts[c];
+    a.words.resize(total);
+    for (const auto& [core, args] : given.per_core) {
+      const int32_t at = program.position(i, core);
+      if (at >= 0) std::copy(args.begin(), args.end(), a.words.begin() + offsets[at]);
     }
   }
   return job;

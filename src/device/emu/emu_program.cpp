@@ -61,10 +61,6 @@ bool is_identifier(const std::string& s) {
 void check_kernel(const program::KernelSpec& k, const std::string& file) {
   if (k.cores.ranges.empty())
     throw Error(Code::kInvalidArgument, fmt::format("kernel {} runs on no core", file));
-  for (const CoreRange& r : k.cores.ranges) {
-    if (r.start.x > r.end.x || r.start.y > r.end.y)
-      throw Error(Code::kInvalidArgument, fmt::format("kernel {}: a core range ends before it starts", file));
-  }
   for (const auto& [name, value] : k.named_compile_args) {
     if (!is_identifier(name)) {
       throw Error(Code::kInvalidArgument,
@@ -84,6 +80,20 @@ void check_kernel(const program::KernelSpec& k, const std::string& file) {
   for (uint32_t cb : k.compute.unpack_to_dest) {
     if (cb >= kMaxCbs)
       throw Error(Code::kInvalidArgument, fmt::format("kernel {}: unpack-to-DST CB {} does not exist", file, cb));
+  }
+}
+
+// Everything a program places is planned per core from (0, 0) on.
+void check_reach(const CoreRangeSet& cores, const std::string& what) {
+  for (const CoreRange& r : cores.ranges) {
+    if (r.start.x > r.end.x || r.start.y > r.end.y)
+      throw Error(Code::kInvalidArgument, fmt::format("{}: a core range ends before it starts", what));
+  }
+  const CoreRange box = cores.bounding_box();
+  if (uint64_t{box.end.x + 1} * (box.end.y + 1) > kMaxPlannedCores) {
+    throw Error(Code::kInvalidArgument, fmt::format("{} reaches core ({}, {}); a program spans at most {} cores from "
+                                                    "(0, 0)",
+                                                    what, box.end.x, box.end.y, kMaxPlannedCores));
   }
 }
 
@@ -137,6 +147,10 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
   for (size_t i = 0; i < program.kernels.size(); ++i) {
     files_.push_back(file_name(program.kernels[i], i));
     check_kernel(program.kernels[i], files_.back());
+    check_reach(program.kernels[i].cores, "kernel " + files_.back());
+    const CoreRange box = program.kernels[i].cores.bounding_box();
+    cols_ = std::max(cols_, box.end.x + 1);
+    rows_ = std::max(rows_, box.end.y + 1);
     const program::KernelSpec& k = program.kernels[i];
     KernelSlot slot;
     slot.role = role_of(k.processor);
@@ -145,6 +159,11 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
     slot.cores = rects(k.cores);
     spec_.kernels.push_back(std::move(slot));
     kernel_cores_.push_back(k.cores.cores());
+  }
+
+  for (const auto& cores : kernel_cores_) {
+    auto& table = positions_.emplace_back(size_t{cols_} * rows_, -1);
+    for (size_t i = 0; i < cores.size(); ++i) table[size_t{cores[i].y} * cols_ + cores[i].x] = static_cast<int32_t>(i);
   }
 
   // CBs: each config at one offset on all its cores, above whatever the CBs
@@ -156,6 +175,7 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
     const program::CircularBufferSpec& cb = program.circular_buffers[i];
     if (cb.indices.empty()) throw Error(Code::kInvalidArgument, fmt::format("circular buffer config {} has no index", i));
     if (cb.cores.ranges.empty()) throw Error(Code::kInvalidArgument, fmt::format("circular buffer config {} is on no core", i));
+    check_reach(cb.cores, fmt::format("circular buffer config {}", i));
     for (const program::CbIndexSpec& idx : cb.indices) {
       if (idx.index >= kMaxCbs)
         throw Error(Code::kInvalidArgument, fmt::format("circular buffer {} does not exist (0..{})", idx.index, kMaxCbs - 1));
@@ -206,6 +226,7 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
                               l1::kMaxSemaphores - 1));
     }
     if (s.cores.ranges.empty()) throw Error(Code::kInvalidArgument, fmt::format("semaphore {} is on no core", s.id));
+    check_reach(s.cores, fmt::format("semaphore {}", s.id));
     spec_.semaphores.push_back(SemaphoreSlot{s.id, s.initial_value, rects(s.cores)});
   }
   // Conflicts on a core (two kernels on a processor, a CB index or semaphore

@@ -33,6 +33,10 @@ class EmuProgram final : public CompiledProgram {
   const ProgramSpec& spec() const { return spec_; }
   // Each kernel's cores in its order (that of its per-core args).
   const std::vector<std::vector<program::Core>>& kernel_cores() const { return kernel_cores_; }
+  // A core's place in kernel `k`'s order, -1 when the kernel does not run there.
+  int32_t position(size_t k, const program::Core& c) const {
+    return c.x < cols_ && c.y < rows_ ? positions_[k][size_t{c.y} * cols_ + c.x] : -1;
+  }
   // The program's own CBs (not those at a fixed address), and the highest end of them.
   const std::vector<CbRegion>& cb_regions() const { return cb_regions_; }
   uint32_t cb_top() const { return cb_top_; }
@@ -45,6 +49,8 @@ class EmuProgram final : public CompiledProgram {
   program::Program program_;
   ProgramSpec spec_;
   std::vector<std::vector<program::Core>> kernel_cores_;
+  uint32_t cols_ = 0, rows_ = 0;                    // the grid from (0, 0) holding every kernel core
+  std::vector<std::vector<int32_t>> positions_;     // per kernel, over that grid row-major
   std::vector<CbRegion> cb_regions_;
   uint32_t cb_top_ = 0;
   uint64_t serial_;

@@ -92,6 +92,7 @@ void WorkerClient::start() {
   }
   reader_ = std::make_unique<FrameReader>(socket_);
   programs_.clear();
+  program_slots_.clear();
   spdlog::debug("device worker started (pid {})", pid_);
   // The options travel once per worker; a worker that died at once shows up
   // at the first run's read.
@@ -234,10 +235,22 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   if (pid_ < 0) start();
   control_->crashed_thread = -1;
   control_->crash_signal = 0;
-  const bool first = !programs_.contains(job.program_id);
-  if (first) job.program = program();
+  const auto slot = program_slots_.find(job.program_id);
+  const bool first = slot == program_slots_.end();
+  if (first) {
+    job.program = program();
+    // The worker drops the least recently run programs beyond its bound.
+    while (programs_.size() >= kWorkerPrograms) {
+      job.forget.push_back(programs_.back());
+      program_slots_.erase(programs_.back());
+      programs_.pop_back();
+    }
+  } else {
+    programs_.splice(programs_.begin(), programs_, slot->second);
+  }
   const bool sent = write_frame(socket_, encode(job));
   job.program.reset();
+  job.forget.clear();
   if (!sent) {
     stop();
     throw Error(Code::kInternal, fmt::format("{}: the device worker is gone; it will be restarted", what));
@@ -288,7 +301,10 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   const RunOutcome outcome = decode_outcome(*frame);
   // A program the worker failed to load is sent again next time.
   if (!outcome.ok) throw Error(outcome.code, fmt::format("{}: {}", what, outcome.message));
-  if (first) programs_.insert(job.program_id);
+  if (first) {
+    programs_.push_front(job.program_id);
+    program_slots_[job.program_id] = programs_.begin();
+  }
   return std::nullopt;
 }
 

@@ -9,13 +9,17 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_set>
+#include <list>
+#include <unordered_map>
 
 #include "device/emu/sched/scheduler.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/run_job.h"
 
 namespace zyxtt::emu {
+
+// Programs a worker keeps; the runtime tells it which to drop.
+inline constexpr size_t kWorkerPrograms = 256;
 
 class WorkerClient {
  public:
@@ -60,7 +64,10 @@ class WorkerClient {
   int control_fd_ = -1;
   ControlBlock* control_ = nullptr;
   std::unique_ptr<FrameReader> reader_;
-  std::unordered_set<uint64_t> programs_;  // program ids the running worker holds
+  // Program ids the running worker holds, most recently run first: at most
+  // kWorkerPrograms, so that a long-lived worker's program table stays bounded.
+  std::list<uint64_t> programs_;
+  std::unordered_map<uint64_t, std::list<uint64_t>::iterator> program_slots_;
 };
 
 }  // namespace zyxtt::emu

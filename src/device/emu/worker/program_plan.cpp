@@ -8,9 +8,6 @@
 namespace zyxtt::emu {
 namespace {
 
-// A program's grid is bounded so that its per-core plan stays small.
-constexpr uint64_t kMaxPlannedCores = 1 << 16;
-
 template <typename Fn>
 void for_each_core(const std::vector<CoreRect>& rects, Fn&& fn) {
   for (const CoreRect& r : rects)

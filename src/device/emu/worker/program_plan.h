@@ -12,6 +12,10 @@
 
 namespace zyxtt::emu {
 
+// A program's grid (from core (0, 0) to its farthest core) is bounded so that
+// its per-core tables stay small.
+inline constexpr uint64_t kMaxPlannedCores = 1 << 16;
+
 // What a core does in a program, worked out once per program.
 struct CorePlan {
   int32_t kernel[kRoles] = {-1, -1, -1};  // by krt::Role: index into ProgramSpec::kernels

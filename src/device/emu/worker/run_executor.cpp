@@ -75,12 +75,10 @@ void RunExecutor::setup_core(CoreState& core, const PreparedProgram& program, co
     const CbSpec& cb = spec.cbs[i];
     configure_cb(core, cb.index, base + cb.offset, cb.page_bytes, cb.pages, cb.data_format);
   }
-  // DST as the core's compute kernel was built for it (its ComputeConfig); zeroed.
+  // DST and math fidelity as the core's compute kernel was built for them (its ComputeConfig); zeroed.
   const int32_t ck = plan.kernel[static_cast<uint32_t>(krt::Role::kCompute)];
   const LoadedKernel* compute = ck >= 0 ? kernels[ck] : nullptr;
-  const bool fp32_dest_acc = compute == nullptr || compute->info.fp32_dest_acc != 0;
-  const bool dst_full_sync = compute != nullptr && compute->info.dst_full_sync != 0;
-  compute::reset_compute_state(core.compute, fp32_dest_acc, dst_full_sync);
+  compute::configure_compute(core.compute, compute ? &compute->info : nullptr);
   core.compute.unpack_to_dest_cbs = ck >= 0 && options_.unpack_fp32_to_dest ? spec.kernels[ck].unpack_to_dest : 0;
 }
 
@@ -123,6 +121,7 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
 }
 
 RunOutcome RunExecutor::execute(const RunJob& job) {
+  for (uint64_t id : job.forget) programs_.erase(id);
   if (job.program) {
     try {
       programs_[job.program_id] = prepare_program(*job.program);

@@ -246,6 +246,8 @@ std::string encode(const RunJob& job) {
     w.put(a.counts);
     w.put(a.words);
   }
+  w.put(static_cast<uint32_t>(job.forget.size()));
+  for (uint64_t id : job.forget) w.put(id);
   return w.take();
 }
 
@@ -273,6 +275,10 @@ RunJob decode_job(std::string_view frame) {
     if (!a.counts.empty() && total != a.words.size()) r.fail("per-core arg counts disagree with the args");
     if (a.counts.empty() && a.uniform != 0 && a.words.size() % a.uniform != 0) r.fail("per-core args are not whole");
   }
+  const auto forget = r.get<uint32_t>();
+  if (forget > kMaxProgramItems) r.fail("too many programs to forget");
+  job.forget.resize(forget);
+  for (uint64_t& id : job.forget) id = r.get<uint64_t>();
   r.finish();
   return job;
 }

@@ -100,6 +100,7 @@ struct RunJob {
   uint64_t program_id = 0;
   std::optional<ProgramSpec> program;  // present the first time a worker sees program_id
   std::vector<KernelArgs> args;        // by index into ProgramSpec::kernels
+  std::vector<uint64_t> forget;        // programs the worker may drop
   bool operator==(const RunJob&) const = default;
 };
 

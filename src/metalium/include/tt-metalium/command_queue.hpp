@@ -1,14 +1,19 @@
 // The single-device command queue of tt-metal releases before the mesh API
-// (EnqueueWriteBuffer, EnqueueProgram, Finish), kept for older programs.
-// Every call completes before it returns.
+// (device->command_queue(), EnqueueWriteBuffer, EnqueueProgram, Finish),
+// kept for programs written against them. Every call completes before it
+// returns.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <variant>
 #include <vector>
 
 #include <tt-metalium/buffer.hpp>
 #include <tt-metalium/program.hpp>
+#include <tt-metalium/sub_device_types.hpp>
+#include <tt_stl/span.hpp>
 
 namespace tt::tt_metal {
 
@@ -24,24 +29,29 @@ class CommandQueue {
   IDevice* device_;
 };
 
-// The queue of a device made by CreateDevice or MeshDevice::create_unit_mesh.
-CommandQueue& GetCommandQueue(IDevice* device);
+using BufferRef = std::variant<std::reference_wrapper<Buffer>, std::shared_ptr<Buffer>>;
 
-void EnqueueWriteBuffer(CommandQueue& cq, const std::shared_ptr<Buffer>& buffer, const void* src, bool blocking);
-void EnqueueReadBuffer(CommandQueue& cq, const std::shared_ptr<Buffer>& buffer, void* dst, bool blocking);
+void EnqueueWriteBuffer(CommandQueue& cq, BufferRef buffer, const void* src, bool blocking);
+void EnqueueReadBuffer(CommandQueue& cq, BufferRef buffer, void* dst, bool blocking);
 
-template <typename T>
-void EnqueueWriteBuffer(CommandQueue& cq, const std::shared_ptr<Buffer>& buffer, const std::vector<T>& src,
-                        bool blocking) {
-  EnqueueWriteBuffer(cq, buffer, static_cast<const void*>(src.data()), blocking);
+template <typename DType>
+void EnqueueWriteBuffer(CommandQueue& cq, BufferRef buffer, std::vector<DType>& src, bool blocking) {
+  EnqueueWriteBuffer(cq, std::move(buffer), static_cast<const void*>(src.data()), blocking);
 }
-template <typename T>
-void EnqueueReadBuffer(CommandQueue& cq, const std::shared_ptr<Buffer>& buffer, std::vector<T>& dst, bool blocking) {
-  dst.resize(buffer->size() / sizeof(T));
-  EnqueueReadBuffer(cq, buffer, static_cast<void*>(dst.data()), blocking);
+template <typename DType>
+void EnqueueReadBuffer(CommandQueue& cq, BufferRef buffer, std::vector<DType>& dst, bool blocking) {
+  const auto size = std::visit([](const auto& b) -> uint64_t {
+    if constexpr (std::is_same_v<std::decay_t<decltype(b)>, std::shared_ptr<Buffer>>) {
+      return b->size();
+    } else {
+      return b.get().size();
+    }
+  }, buffer);
+  dst.resize(size / sizeof(DType));
+  EnqueueReadBuffer(cq, std::move(buffer), static_cast<void*>(dst.data()), blocking);
 }
 
 void EnqueueProgram(CommandQueue& cq, Program& program, bool blocking);
-void Finish(CommandQueue& cq);
+void Finish(CommandQueue& cq, tt::stl::Span<const SubDeviceId> sub_device_ids = {});
 
 }  // namespace tt::tt_metal

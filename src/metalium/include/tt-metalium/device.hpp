@@ -15,6 +15,8 @@
 
 namespace tt::tt_metal {
 
+class CommandQueue;
+
 class IDevice {
  public:
   IDevice() = default;
@@ -41,6 +43,8 @@ class IDevice {
   virtual CoreCoord logical_core_from_dram_channel(uint32_t dram_channel) const = 0;
   virtual uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const = 0;
   virtual bool close() = 0;
+  // The device's queue in tt-metal releases before the mesh API.
+  virtual CommandQueue& command_queue(size_t cq_id = 0) = 0;
 };
 
 }  // namespace tt::tt_metal

@@ -48,6 +48,7 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const override;
   // Releases the device; buffers still held become unusable. True on success.
   bool close() override;
+  CommandQueue& command_queue(size_t cq_id = 0) override;
 
   size_t num_devices() const { return 1; }
   size_t num_rows() const { return 1; }

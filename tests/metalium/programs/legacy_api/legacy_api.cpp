@@ -1,6 +1,7 @@
-// The single-device API of tt-metal before meshes: CreateDevice,
-// CreateBuffer(InterleavedBufferConfig), EnqueueWriteBuffer, EnqueueProgram,
-// Finish, EnqueueReadBuffer, CloseDevice. The kernel path is relative to the
+// The single-device API of tt-metal releases before meshes (not in the 0.72
+// headers): CreateDevice, CreateBuffer(InterleavedBufferConfig),
+// device->command_queue(), EnqueueWriteBuffer, EnqueueProgram, Finish,
+// EnqueueReadBuffer, CloseDevice. The kernel path is relative to the
 // current directory (the test runs without TT_METAL_HOME), and a second run
 // retargets the copy through GetRuntimeArgs, which is writable.
 #include <tt-metalium/tensor_accessor_args.hpp>
@@ -18,7 +19,7 @@ int main() {
   auto l1 = CreateBuffer(InterleavedBufferConfig{device, page, page, BufferType::L1});
   std::vector<uint32_t> data(page * n_pages / 4);
   for (uint32_t i = 0; i < data.size(); ++i) data[i] = 0x9e3779b9u * (i + 1);
-  CommandQueue& cq = GetCommandQueue(device);
+  CommandQueue& cq = device->command_queue();
   EnqueueWriteBuffer(cq, src, data, false);
 
   Program program = CreateProgram();

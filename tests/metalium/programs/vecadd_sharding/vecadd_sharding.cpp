@@ -1,9 +1,12 @@
 // c = a + b with a, b and c height-sharded over 4 cores in L1, 2 tiles per
 // shard, each core's CBs placed on its shards (tt-metal's vecadd_sharding):
 // no data moves but through the host's writes and reads of the buffers.
+// Single device, slow dispatch: CreateDevice, detail::WriteToBuffer,
+// detail::LaunchProgram, detail::ReadFromBuffer.
 #include <random>
 
 #include <tt-metalium/bfloat16.hpp>
+#include <tt-metalium/tt_metal.hpp>
 
 #include "../common/host_checks.hpp"
 
@@ -32,9 +35,8 @@ int main() {
   std::vector<bfloat16> a_vec(n_tiles * tt::constants::TILE_HW), b_vec(a_vec.size());
   for (auto& v : a_vec) v = bfloat16(dist(rng));
   for (auto& v : b_vec) v = bfloat16(dist(rng));
-  CommandQueue& cq = GetCommandQueue(device);
-  EnqueueWriteBuffer(cq, a, a_vec, false);
-  EnqueueWriteBuffer(cq, b, b_vec, false);
+  detail::WriteToBuffer(a, a_vec);
+  detail::WriteToBuffer(b, b_vec);
 
   Program program = CreateProgram();
   const std::pair<uint8_t, std::shared_ptr<Buffer>> placed[] = {{tt::CBIndex::c_0, a}, {tt::CBIndex::c_1, b}, {tt::CBIndex::c_16, c}};
@@ -50,11 +52,10 @@ int main() {
                            DataMovementConfig{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default});
   auto add = CreateKernel(program, OVERRIDE_KERNEL_PREFIX "vecadd_sharding/kernels/add_shard.cpp", cores, ComputeConfig{});
   for (KernelHandle k : {ready, done, add}) SetRuntimeArgs(program, k, cores, {tiles_per_core});
-  EnqueueProgram(cq, program, false);
-  Finish(cq);
+  detail::LaunchProgram(device, program);
 
   std::vector<bfloat16> got;
-  EnqueueReadBuffer(cq, c, got, true);
+  detail::ReadFromBuffer(c, got);
   std::vector<float> want(a_vec.size());
   for (size_t i = 0; i < want.size(); ++i) want[i] = static_cast<float>(bfloat16(float(a_vec[i]) + float(b_vec[i])));
   metalium_test::expect_close(got, want, 1.0f / 128, 0.0f, "sharded a + b");
