@@ -237,6 +237,8 @@ void eltwise_add_bf16(EmuDeviceTest& t, EmuDevice& device, Grid g) {
 
 TEST_F(EmuDeviceTest, EltwiseAddBf16With2048BytePagesOnOneCore) { eltwise_add_bf16(*this, device_, {1, 1}); }
 TEST_F(EmuDeviceTest, EltwiseAddBf16With2048BytePagesOnAGrid) { eltwise_add_bf16(*this, device_, {5, 4}); }
+// 16 x 14 cores, beyond the 12 x 10 arch: waves of 7 rows on the physical cores' L1.
+TEST_F(EmuDeviceTest, EltwiseAddBf16OnAGridBeyondTheArchRunsInWaves) { eltwise_add_bf16(*this, device_, {16, 14}); }
 
 // ---- A copy through an interleaved L1 buffer --------------------------------
 
