@@ -1,5 +1,6 @@
 #include "metalium/backend.h"
 
+#include <cstdlib>
 #include <mutex>
 
 #include <tt_stl/assert.hpp>
@@ -26,7 +27,9 @@ std::shared_ptr<Device> open_device() {
   std::lock_guard lock(mutex);
   if (auto d = current.lock()) return d;
   std::shared_ptr<Device> d = factory()();
-  d->open("");
+  // tt-metal's variable for where compiled kernels are kept; unset, the device picks its own folder.
+  const char* cache = std::getenv("TT_METAL_CACHE");
+  d->open(cache ? cache : "");
   current = d;
   return d;
 }

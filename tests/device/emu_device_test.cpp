@@ -237,6 +237,8 @@ void eltwise_add_bf16(EmuDeviceTest& t, EmuDevice& device, Grid g) {
 
 TEST_F(EmuDeviceTest, EltwiseAddBf16With2048BytePagesOnOneCore) { eltwise_add_bf16(*this, device_, {1, 1}); }
 TEST_F(EmuDeviceTest, EltwiseAddBf16With2048BytePagesOnAGrid) { eltwise_add_bf16(*this, device_, {5, 4}); }
+// 16 x 14 cores, beyond the 12 x 10 arch: waves of 7 rows on the physical cores' L1.
+TEST_F(EmuDeviceTest, EltwiseAddBf16OnAGridBeyondTheArchRunsInWaves) { eltwise_add_bf16(*this, device_, {16, 14}); }
 
 // ---- A copy through an interleaved L1 buffer --------------------------------
 
@@ -418,6 +420,38 @@ TEST_F(EmuDeviceTest, ShardedL1BufferRoundTripsAndEachCoreHoldsItsShardAlsoAsAGl
   ASSERT_EQ(pread(fd, back.data(), back.size(), 0), static_cast<ssize_t>(back.size()));
   EXPECT_EQ(back, host);
   close(fd);
+}
+
+// L1 is the runtime's memory: an L1 buffer keeps its bytes when a kernel
+// kills the device worker, as DRAM buffers do.
+TEST_F(EmuDeviceTest, L1BuffersKeepTheirBytesWhenAKernelKillsTheWorker) {
+  std::vector<uint32_t> words(120 * 256);
+  for (size_t i = 0; i < words.size(); ++i) words[i] = static_cast<uint32_t>(i * 977);
+  PlacedBuffer l1 = upload(words, 1024, MemoryKind::kL1);
+  Program p;
+  p.kernels = {kernel("tile_reader.cpp", Processor::kRiscv0, rect(0, 0, 3, 2))};
+  p.kernels[0].name = "crash.cpp";
+  p.kernels[0].source = "#include \"api/dataflow/dataflow_api.h\"\nvoid kernel_main() { __builtin_trap(); }\n";
+  ModelRun r;
+  r.kernels.resize(1);
+  try {
+    run(p, r);
+    FAIL() << "ran";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kFailedPrecondition);
+    EXPECT_NE(std::string(e.what()).find("SIGILL"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(download<uint32_t>(l1), words);
+  // The new worker sees them too: core (1, 0) holds page 1 at the buffer's address.
+  PlacedBuffer out = device_.allocate(spec_of(1024, 1024));
+  Program copy;
+  copy.kernels = {kernel("shard_to_dram.cpp", Processor::kRiscv0, rect(1, 0, 1, 0))};
+  copy.circular_buffers = {cb(0, DataFormat::UInt8, 1024, 1, rect(1, 0, 1, 0))};
+  ModelRun c;
+  c.kernels.resize(1);
+  c.kernels[0].per_core[Core{1, 0}] = {addr(l1), addr(out), 0, 1, 1024};
+  run(copy, c);
+  EXPECT_EQ(download<uint32_t>(out), std::vector<uint32_t>(words.begin() + 256, words.begin() + 512));
 }
 
 // ---- Circular buffers never share L1 with an L1 buffer -----------------------

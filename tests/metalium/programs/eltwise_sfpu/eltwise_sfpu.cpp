@@ -1,6 +1,7 @@
 // exp over 16 bfloat16 tiles on the SFPU (tt-metal's eltwise_sfpu example),
 // within 2 % of std::exp. The reader uses ReaderDataMovementConfig and the
-// writer WriterDataMovementConfig, as the example does.
+// writer WriterDataMovementConfig, as the example does; the buffers move
+// through WriteShard / ReadShard on the mesh's one coordinate.
 #include <cmath>
 #include <random>
 
@@ -25,7 +26,7 @@ int main() {
   std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
   std::vector<bfloat16> in_vec(n_tiles * tt::constants::TILE_HW);
   for (auto& v : in_vec) v = bfloat16(dist(rng));
-  distributed::EnqueueWriteMeshBuffer(cq, in, in_vec, false);
+  distributed::WriteShard(cq, in, in_vec, distributed::MeshCoordinate(0, 0));
 
   Program program = CreateProgram();
   constexpr CoreCoord core = {0, 0};
@@ -48,7 +49,7 @@ int main() {
   metalium_test::run(*mesh, std::move(program));
 
   std::vector<bfloat16> result;
-  distributed::EnqueueReadMeshBuffer(cq, result, out, true);
+  distributed::ReadShard(cq, result, out, distributed::MeshCoordinate(0, 0));
   std::vector<float> want(in_vec.size());
   for (size_t i = 0; i < want.size(); ++i) want[i] = std::exp(static_cast<float>(in_vec[i]));
   metalium_test::expect_close(result, want, 0.02f, 1e-3f, "exp(x)");

@@ -1,6 +1,7 @@
 // A kernel that crashes makes EnqueueMeshWorkload throw in the host program,
 // which keeps running: the device then still runs a correct program and the
-// buffers written before keep their bytes.
+// buffers written before keep their bytes. A kernel that does not compile
+// makes the enqueue throw with the compiler's error at the kernel's line.
 #include <string>
 
 #include <tt-metalium/tensor_accessor_args.hpp>
@@ -32,6 +33,19 @@ int main() {
   }
   TT_FATAL(!message.empty(), "the crashing kernel did not make the run throw");
   fmt::print("The failed run said: {}\n", message);
+
+  Program broken = CreateProgram();
+  CreateKernelFromString(broken, "void kernel_main() {\n  undeclared_call();\n}\n", CoreCoord{0, 0},
+                         DataMovementConfig{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default});
+  message.clear();
+  try {
+    metalium_test::run(*mesh, std::move(broken));
+  } catch (const std::exception& e) {
+    message = e.what();
+  }
+  fmt::print("The broken kernel said: {}\n", message);
+  TT_FATAL(message.find("kernel_0.cpp:2:") != std::string::npos && message.find("undeclared_call") != std::string::npos,
+           "the compile error does not name the kernel's line: {}", message);
 
   // The device still works: copy `in` to `out` through core (2,3)'s L1.
   auto l1 = distributed::MeshBuffer::create(distributed::ReplicatedBufferConfig{.size = page},
