@@ -111,14 +111,14 @@ FORCE_INLINE uintptr_t get_common_arg_addr(int arg_idx) {
 FORCE_INLINE void cb_reserve_back(int32_t operand, int32_t num_pages) {
   zyxtt::krt::cb_reserve_back(uint32_t(operand), uint32_t(num_pages));
 }
-FORCE_INLINE void cb_push_back(int32_t operand, int32_t num_pages) {
-  zyxtt::krt::cb_push_back(uint32_t(operand), uint32_t(num_pages));
+FORCE_INLINE void cb_push_back(int32_t operand, int32_t num_pages, ZYXTT_SITE_PARAMS) {
+  zyxtt::krt::cb_push_back(uint32_t(operand), uint32_t(num_pages), ZYXTT_SITE);
 }
 FORCE_INLINE void cb_wait_front(int32_t operand, int32_t num_pages) {
   zyxtt::krt::cb_wait_front(uint32_t(operand), uint32_t(num_pages));
 }
-FORCE_INLINE void cb_pop_front(int32_t operand, int32_t num_pages) {
-  zyxtt::krt::cb_pop_front(uint32_t(operand), uint32_t(num_pages));
+FORCE_INLINE void cb_pop_front(int32_t operand, int32_t num_pages, ZYXTT_SITE_PARAMS) {
+  zyxtt::krt::cb_pop_front(uint32_t(operand), uint32_t(num_pages), ZYXTT_SITE);
 }
 FORCE_INLINE bool cb_pages_reservable_at_back(int32_t operand, int32_t num_pages) {
   return zyxtt::krt::cb_pages_reservable_at_back(uint32_t(operand), uint32_t(num_pages));

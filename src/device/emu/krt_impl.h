@@ -40,9 +40,12 @@ uint32_t* common_args_base();
 
 // ---- circular buffers ---------------------------------------------------------
 void cb_reserve_back(uint32_t cb, uint32_t pages);
-void cb_push_back(uint32_t cb, uint32_t pages);
+// Pushing without a reservation, or popping without a wait, is a finding
+// (findings.h) when the pages were free / there; else it fails the run.
+// file / line: the kernel's call site for the finding's warning.
+void cb_push_back(uint32_t cb, uint32_t pages, const char* file, uint32_t line);
 void cb_wait_front(uint32_t cb, uint32_t pages);
-void cb_pop_front(uint32_t cb, uint32_t pages);
+void cb_pop_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line);
 bool cb_pages_reservable_at_back(uint32_t cb, uint32_t pages);
 bool cb_pages_available_at_front(uint32_t cb, uint32_t pages);
 uint32_t cb_write_ptr(uint32_t cb);  // L1 byte address
@@ -110,8 +113,9 @@ void pack_l1_accumulate(bool enable);  // pack_reconfig_l1_acc
 // DST[dst] = tile `tile` after the CB read pointer, converted to DST format.
 void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst);
 // Writes DST[dst] into the next sequential slot of `cb`'s reserved region, or
-// into slot `out_index` when out_of_order.
-void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order);
+// into slot `out_index` when out_of_order. A slot past the reservation is a
+// finding when its page is free, else it fails the run.
+void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file, uint32_t line);
 
 // ---- math ----------------------------------------------------------------------------
 // p0/p1 are the op's 32-bit parameters (fp32 bit patterns or integers).

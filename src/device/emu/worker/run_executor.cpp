@@ -158,6 +158,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   state.l1_alignment = arch_.l1_alignment;
   state.align_policy = options_.align_policy;
   state.dprint_enabled = options_.dprint;
+  state.strict = options_.strict;
   reset_dataflow_warnings();
 
   for (uint32_t row0 = 0; row0 < job.rows; row0 += rows_per_wave) {
