@@ -94,6 +94,9 @@ inline constexpr uint32_t kKrtAbiVersion = 3;
   X(void, sfpu_unary, (SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1), (op, dst, p0, p1))          \
   X(void, sfpu_binary, (SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out, uint32_t flags), \
     (op, dst_a, dst_b, dst_out, flags))                                                                     \
+  X(void, sfpu_ternary,                                                                                     \
+    (SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_out, uint32_t p0),      \
+    (op, dst_a, dst_b, dst_c, dst_out, p0))                                                                 \
   X(void, sfpu_typecast,                                                                                    \
     (uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file, uint32_t line),               \
     (dst, in_format, out_format, file, line))                                                               \

@@ -19,6 +19,7 @@ using krt::ReduceDim;
 using krt::ReducePool;
 using krt::Role;
 using krt::SfpuBinaryOp;
+using krt::SfpuTernaryOp;
 using krt::SfpuUnaryOp;
 using krt::kSfpuRoundNearestEven;
 
@@ -122,6 +123,9 @@ void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order,
 void sfpu_unary(SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1);
 // flags: kSfpuRoundNearestEven (compute_ops.h) for 16-bit DST narrowing.
 void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out, uint32_t flags = 0);
+// DST[dst_out] = op(DST[dst_a], DST[dst_b], DST[dst_c]); 16-bit DST rounds to
+// nearest even (the ops' own float32_to_bf16_rne), where copies words.
+void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_out, uint32_t p0);
 // typecast_tile<IN, OUT>: IN/OUT are tt::DataFormat values. file/line name the
 // kernel call site, for the warning about pairs silicon has no kernel for.
 void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file = nullptr,

@@ -442,3 +442,79 @@ void MAIN {
     EXPECT_TRUE(l.entry) << l.error;
   }
 }
+
+// Ternary SFPU ops as ttnn's ternary kernels call them, in both header eras:
+// tiles (a, b, c) from CB 0 into DST 0..2, each op into DST 3, packed to CB 16
+// in the order where, lerp, addcmul (value 0.5), addcdiv (value 0.5); the
+// output matches an fp64 reference (where exactly).
+TEST(CorpusKernels, TernaryOpsInBothErasMatchFp64) {
+  TempDir tmp;
+  const std::string body = R"ZYX(
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/eltwise_unary/where.h"
+#include "api/compute/eltwise_unary/lerp.h"
+#include "api/compute/eltwise_unary/addcmul.h"
+#include "api/compute/eltwise_unary/addcdiv.h"
+namespace NAMESPACE {
+void MAIN {
+  constexpr auto in = tt::CBIndex::c_0, out = tt::CBIndex::c_16;
+  copy_tile_to_dst_init_short(in);
+  cb_wait_front(in, 3);
+  cb_reserve_back(out, 4);
+  for (uint32_t op = 0; op < 4; ++op) {
+    tile_regs_acquire();
+    for (uint32_t t = 0; t < 3; ++t) copy_tile(in, t, t);
+    if (op == 0) { where_tile_init(); WHERE(0, 1, 2, 3); }
+    if (op == 1) { lerp_tile_init(); lerp_tile<DataFormat::Float32>(0, 1, 2, 3); }
+    if (op == 2) { addcmul_tile_init(); addcmul_tile<DataFormat::Float32>(0, 1, 2, 3, 0x3f000000u); }
+    if (op == 3) { addcdiv_tile_init(); addcdiv_tile<DataFormat::Float32>(0, 1, 2, 3, 0x3f000000u); }
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(3, out);
+    tile_regs_release();
+  }
+  cb_push_back(out, 4);
+  cb_pop_front(in, 3);
+}
+}
+)ZYX";
+  std::string legacy = body;
+  for (size_t p; (p = legacy.find("api/compute/")) != std::string::npos;) legacy.replace(p, 12, "compute_kernel_api/");
+  float in[3][1024];
+  for (uint32_t k = 0; k < 1024; ++k) {
+    in[0][k] = (k % 3 == 0) ? 0.0f : (k % 3 == 1 ? -0.0f + 1.5f * float(k % 7) - 4.5f : -2.0f);
+    in[1][k] = float(k) * 0.37f - 150.0f;
+    in[2][k] = (k % 11 == 0) ? 0.0f : float(k % 97) * 0.5f - 20.0f;
+  }
+  int n = 0;
+  for (const auto& [text, where] : {std::pair{body, "where_tile<DataFormat::Float32>"}, std::pair{legacy, "where_fp32_tile"}}) {
+    const fs::path src = tmp.path / ("ternary" + std::to_string(n) + "_compute.cpp");
+    std::ofstream(src) << text;
+    Compiled c = compile_kernel(src, tmp.path, "ternary" + std::to_string(n++), {}, {std::string("WHERE=") + where});
+    ASSERT_TRUE(c.ok) << c.log;
+    Loaded l;
+    load(c.so, l);
+    ASSERT_TRUE(l.entry) << l.error;
+    test::FakeCore fc;
+    fc.compute().unpack_fp32_as_tf32 = false;  // copy_tile exact, as UnpackToDestFp32
+    fc.configure_cb(0, 0 /* fp32 */, 4096, 4);
+    fc.configure_cb(16, 0 /* fp32 */, 4096, 4);
+    fc.feed(0, in, 3);
+    ASSERT_EQ(l.entry(), 0);
+    for (uint32_t k = 0; k < 1024; ++k) {
+      const double a = in[0][k], b = in[1][k], cc = in[2][k];
+      const double refs[4] = {a != 0 ? b : cc, a + cc * (b - a), a + 0.5 * b * cc, a + 0.5 * b / cc};
+      for (uint32_t op = 0; op < 4; ++op) {
+        const float got = reinterpret_cast<const float*>(fc.page_ptr(16, op))[k];
+        if (op == 0) {
+          ASSERT_EQ(got, float(refs[0])) << where << " element " << k;
+        } else if (std::isinf(refs[op])) {
+          ASSERT_TRUE(std::isinf(got) && (got > 0) == (refs[op] > 0)) << "op " << op << " element " << k;
+        } else {
+          // Within an ulp of the operands' scale (cancellation loses relative precision).
+          ASSERT_NEAR(got, refs[op], 2e-7 * (std::fabs(refs[op]) + std::fabs(a) + 1e3)) << "op " << op << " element " << k;
+        }
+      }
+    }
+  }
+}

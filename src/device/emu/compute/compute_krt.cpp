@@ -385,6 +385,20 @@ void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_o
   if (!binary_is_bitwise(op)) narrow_if_16bit(cs, o, rne ? Rounding::kNearestEven : Rounding::kTruncate);
 }
 
+void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_o, uint32_t p0) {
+  ComputeState& cs = state();
+  if (static_cast<uint32_t>(op) >= static_cast<uint32_t>(SfpuTernaryOp::kCount))
+    emu::fail_run(std::string("unknown SFPU ternary op ") + std::to_string(static_cast<uint32_t>(op)));
+  const char* name = ternary_name(op);
+  require_math(cs, name);
+  const float* a = dst_tile(cs, dst_a, name);
+  const float* b = dst_tile(cs, dst_b, name);
+  const float* c = dst_tile(cs, dst_c, name);
+  float* o = dst_out(cs, dst_o, name);
+  apply_ternary(op, a, b, c, o, p0);
+  if (!ternary_selects(op)) narrow_if_16bit(cs, o, Rounding::kNearestEven);
+}
+
 void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file, uint32_t line) {
   ComputeState& cs = state();
   require_math(cs, "typecast_tile");
