@@ -35,6 +35,7 @@ inline constexpr uint32_t kKrtAbiVersion = 3;
   X(uint32_t*, runtime_args_base, (), ())                                                                   \
   X(uint32_t, runtime_arg_count, (), ())                                                                    \
   X(uint32_t, common_arg, (uint32_t index), (index))                                                        \
+  X(uint32_t, l1_zeros_addr, (), ())                                                                        \
   X(uint32_t*, common_args_base, (), ())                                                                    \
   /* circular buffers */                                                                                    \
   X(void, cb_reserve_back, (uint32_t cb, uint32_t pages), (cb, pages))                                      \
@@ -97,6 +98,9 @@ inline constexpr uint32_t kKrtAbiVersion = 3;
   X(void, sfpu_ternary,                                                                                     \
     (SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_out, uint32_t p0),      \
     (op, dst_a, dst_b, dst_c, dst_out, p0))                                                                 \
+  /* custom SFPI code: the DST tiles in force, pending clears done; close narrows a 16-bit DST */           \
+  X(void, sfpu_dst_open, (SfpuDstView * view), (view))                                                      \
+  X(void, sfpu_dst_close, (), ())                                                                           \
   X(void, sfpu_typecast,                                                                                    \
     (uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file, uint32_t line),               \
     (dst, in_format, out_format, file, line))                                                               \

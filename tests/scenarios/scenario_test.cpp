@@ -68,6 +68,17 @@ const Elementwise kElementwise[] = {
        return bits_of((int(mix(i * 2 + which) % 129) - 64) / (which == 0 ? 8.0f : 16.0f));
      },
      [](const double* in) { return in[0] * in[1] + in[0]; }, 0},
+    // Custom SFPI (vFloat, dst_reg, v_if) through the LLK params wrappers:
+    // smoothstep((a + b + 4) / 8) computed in fp32.
+    {"sfpi_add_smoothstep_f32", 2, CbFormat::kFloat32, CbFormat::kFloat32, 7,
+     [](uint32_t which, uint64_t i) {  // a + b in [-6, 6): both clamps and the curve
+       return bits_of((int(mix(i * 2 + which) % 64) - 32) / (which == 0 ? 8.0f : 16.0f));
+     },
+     [](const double* in) {
+       const double t = std::min(std::max((in[0] + in[1] + 4) / 8, 0.0), 1.0);
+       return t * t * (3 - 2 * t);
+     },
+     1e-6},
     {"dprint_widen_f16", 1, CbFormat::kFloat16, CbFormat::kFloat32, 4,
      [](uint32_t, uint64_t i) {  // any finite half, subnormals included
        uint32_t h = mix(i) & 0xFFFF;

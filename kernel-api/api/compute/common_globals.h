@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>  // std::pair and friends, visible in tt-metal's compute kernels
 #include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
 
 #include "zyxtt/compute_config.h"
@@ -12,6 +13,7 @@
 #include "hostdevcommon/kernel_structs.h"
 #include "hostdevcommon/common_values.hpp"
 #include "internal/circular_buffer_interface.h"
+#include "internal/dev_mem_map.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "zyxtt/cb_formats.h"
 
@@ -26,6 +28,7 @@
 #endif
 
 #include "llk_defs.h"
+#include "sfpi.h"  // custom SFPI code and the LLK params wrappers it runs under
 
 
 // JIT constants (tt-metal generates them per kernel; ours come from -D flags).

@@ -15,6 +15,7 @@
 #include "zyxtt/cb_formats.h"
 #include "hostdevcommon/common_values.hpp"
 #include "internal/circular_buffer_interface.h"
+#include "internal/dev_mem_map.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "api/compile_time_args.h"
 #include "api/debug/waypoint.h"

@@ -25,6 +25,8 @@ using krt::kSfpuRoundNearestEven;
 
 // ---- identity and arguments -------------------------------------------------
 Role role();
+// L1 address of this core's kL1ZerosBytes of zeros (MEM_ZEROS_BASE).
+uint32_t l1_zeros_addr();
 uint32_t logical_x();  // column of this core in the grid
 uint32_t logical_y();  // row
 uint32_t my_noc_x(uint8_t noc);
@@ -125,6 +127,11 @@ void sfpu_unary(SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1);
 void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out, uint32_t flags = 0);
 // DST[dst_out] = op(DST[dst_a], DST[dst_b], DST[dst_c]); 16-bit DST rounds to
 // nearest even (the ops' own float32_to_bf16_rne), where copies words.
+// Custom SFPI code (kernel-api/sfpi.h) reads and writes DST in place: open
+// hands over the tiles in force (math phase required; pending clears done),
+// close narrows them to 16 bits when DST is 16-bit, as SFPSTORE would.
+void sfpu_dst_open(krt::SfpuDstView* view);
+void sfpu_dst_close();
 void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_out, uint32_t p0);
 // typecast_tile<IN, OUT>: IN/OUT are tt::DataFormat values. file/line name the
 // kernel call site, for the warning about pairs silicon has no kernel for.

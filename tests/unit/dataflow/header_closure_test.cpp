@@ -178,7 +178,8 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
   }
 }
 
-// get_local_cb_interface is readable everywhere; holding a mutable reference
+// get_local_cb_interface is readable everywhere, also bound as `auto&` (as
+// ttnn's kernel_lib does); a mutable reference or an assignment to a field
 // (to move FIFO pointers behind the CB calls) does not compile.
 TEST(HeaderClosure, LocalCbInterfaceIsReadOnly) {
   EXPECT_EQ(syntax_errors(Side::kDataflow, "void kernel_main() { (void)get_local_cb_interface(0).fifo_page_size; }\n"),
@@ -186,9 +187,16 @@ TEST(HeaderClosure, LocalCbInterfaceIsReadOnly) {
   EXPECT_EQ(syntax_errors(Side::kCompute, "#include \"api/compute/common.h\"\n"
                                           "namespace NAMESPACE { void MAIN { (void)get_local_cb_interface(0).fifo_rd_ptr; } }\n"),
             "");
+  EXPECT_EQ(syntax_errors(Side::kCompute, "#include \"api/compute/common.h\"\n"
+                                          "namespace NAMESPACE { void MAIN { auto& cb = get_local_cb_interface(0); "
+                                          "(void)(cb.fifo_size / cb.fifo_page_size); } }\n"),
+            "");
   const std::string err =
       syntax_errors(Side::kDataflow, "void kernel_main() { LocalCBInterface& i = get_local_cb_interface(0); i.fifo_wr_ptr = 0; }\n");
-  EXPECT_NE(err.find("cannot bind non-const lvalue reference"), std::string::npos) << err;
+  EXPECT_NE(err.find("discards qualifiers"), std::string::npos) << err;
+  const std::string assigned =
+      syntax_errors(Side::kDataflow, "void kernel_main() { auto& i = get_local_cb_interface(0); i.fifo_wr_ptr = 0; }\n");
+  EXPECT_NE(assigned.find("read-only"), std::string::npos) << assigned;
 }
 
 // Named compile-time args arrive as one define; an unknown name is a compile

@@ -385,6 +385,19 @@ void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_o
   if (!binary_is_bitwise(op)) narrow_if_16bit(cs, o, rne ? Rounding::kNearestEven : Rounding::kTruncate);
 }
 
+void sfpu_dst_open(krt::SfpuDstView* view) {
+  ComputeState& cs = state();
+  require_math(cs, "dst_reg (SFPI)");
+  for (uint32_t t = 0; t < cs.dst_capacity; ++t) dst_tile(cs, t, "dst_reg (SFPI)");
+  view->base = cs.dst[0].v;
+  view->tiles = cs.dst_capacity;
+}
+
+void sfpu_dst_close() {
+  ComputeState& cs = state();
+  for (uint32_t t = 0; t < cs.dst_capacity; ++t) narrow_if_16bit(cs, cs.dst[t].v, Rounding::kTruncate);
+}
+
 void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_o, uint32_t p0) {
   ComputeState& cs = state();
   if (static_cast<uint32_t>(op) >= static_cast<uint32_t>(SfpuTernaryOp::kCount))
