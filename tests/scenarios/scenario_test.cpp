@@ -68,6 +68,12 @@ const Elementwise kElementwise[] = {
        return bits_of((int(mix(i * 2 + which) % 129) - 64) / (which == 0 ? 8.0f : 16.0f));
      },
      [](const double* in) { return in[0] * in[1] + in[0]; }, 0},
+    {"dprint_widen_f16", 1, CbFormat::kFloat16, CbFormat::kFloat32, 4,
+     [](uint32_t, uint64_t i) {  // any finite half, subnormals included
+       uint32_t h = mix(i) & 0xFFFF;
+       return ((h >> 10) & 0x1F) == 0x1F ? h & ~0x4000u : h;
+     },
+     [](const double* in) { return in[0]; }, 0},
     // Custom SFPI (vFloat, dst_reg, v_if) through the LLK params wrappers:
     // smoothstep((a + b + 4) / 8) computed in fp32.
     {"sfpi_add_smoothstep_f32", 2, CbFormat::kFloat32, CbFormat::kFloat32, 7,
@@ -79,12 +85,6 @@ const Elementwise kElementwise[] = {
        return t * t * (3 - 2 * t);
      },
      1e-6},
-    {"dprint_widen_f16", 1, CbFormat::kFloat16, CbFormat::kFloat32, 4,
-     [](uint32_t, uint64_t i) {  // any finite half, subnormals included
-       uint32_t h = mix(i) & 0xFFFF;
-       return ((h >> 10) & 0x1F) == 0x1F ? h & ~0x4000u : h;
-     },
-     [](const double* in) { return in[0]; }, 0},
 };
 
 class ElementwiseScenarioTest : public ScenarioTest {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <algorithm>  // std::min / std::max, which tt-metal's compute kernels reach through its headers
 #include <utility>  // std::pair and friends, visible in tt-metal's compute kernels
 #include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
 
@@ -14,6 +15,7 @@
 #include "hostdevcommon/common_values.hpp"
 #include "internal/circular_buffer_interface.h"
 #include "internal/dev_mem_map.h"
+#include "api/debug/assert.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "zyxtt/cb_formats.h"
 
@@ -34,7 +36,8 @@
 // JIT constants (tt-metal generates them per kernel; ours come from -D flags).
 constexpr bool DST_ACCUM_MODE = ZYXTT_DST_ACCUM_MODE != 0;
 constexpr bool APPROX = ZYXTT_MATH_APPROX != 0;
-constexpr ckernel::DstSync DST_SYNC_MODE = ZYXTT_DST_FULL_SYNC ? ckernel::SyncFull : ckernel::SyncHalf;
+// A macro, as tt-metal's JIT defines it (kernels test it with #if defined).
+#define DST_SYNC_MODE (ZYXTT_DST_FULL_SYNC ? ckernel::SyncFull : ckernel::SyncHalf)
 constexpr ckernel::MathFidelity MATH_FIDELITY = static_cast<ckernel::MathFidelity>(ZYXTT_MATH_FIDELITY);
 
 namespace zyxtt::kernel {

@@ -4,6 +4,7 @@
 #pragma once
 #pragma GCC system_header  // API header: no warnings about unused parameters in kernel builds
 
+#include <algorithm>  // std::min / std::max, which tt-metal's dataflow kernels reach through its headers
 #include <cstddef>
 #include <cstdint>
 #include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
@@ -18,6 +19,7 @@
 #include "internal/dev_mem_map.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "api/compile_time_args.h"
+#include "api/debug/assert.h"
 #include "api/debug/waypoint.h"
 
 // ---- constants (Blackhole) -----------------------------------------------------
