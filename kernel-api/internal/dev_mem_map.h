@@ -19,3 +19,7 @@ inline volatile uint32_t wall_clock_words[2] = {0, 0};
 }
 #define RISCV_DEBUG_REG_WALL_CLOCK_L (reinterpret_cast<uintptr_t>(&::zyxtt::kernel::wall_clock_words[0]))
 #define RISCV_DEBUG_REG_WALL_CLOCK_H (reinterpret_cast<uintptr_t>(&::zyxtt::kernel::wall_clock_words[1]))
+
+// Busy-waits `cycles` core clocks on silicon; the emulator models no time,
+// so it returns at once.
+inline void riscv_wait(uint32_t /*cycles*/) {}

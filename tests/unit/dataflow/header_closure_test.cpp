@@ -142,6 +142,12 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
       {Side::kDataflow, "api/compile_time_args.h", "static_assert(kernel_compile_time_args.size() == 0);"},
       {Side::kDataflow, "api/alignment.h", "static_assert(align(33, 16) == 48 && align_power_of_2(64, 64) == 64);"},
       {Side::kDataflow, "api/debug/assert.h", "ASSERT(get_arg_val<uint32_t>(0) < 4);"},
+      {Side::kDataflow, "api/dataflow/dataflow_api.h",
+       "static_assert(MEM_ZEROS_SIZE == 512); uint32_t z = MEM_ZEROS_BASE; riscv_wait(10); (void)z; "
+       "(void)reinterpret_cast<volatile uint32_t*>(RISCV_DEBUG_REG_WALL_CLOCK_L)[0]; (void)std::min(1, 2);"},
+      {Side::kCompute, "api/compute/common.h",
+       "state_configure(0, 16, 1); state_configure<ckernel::Operand::SRCA>(0, 1); (void)std::pair<int, int>{}; "
+       "static_assert(DST_SYNC_MODE == DstSync::SyncHalf || DST_SYNC_MODE == DstSync::SyncFull);"},
       {Side::kDataflow, "api/debug/dprint_tile.h",
        "DPRINT(\"{}\", TSLICE(0, 0, SliceRange::hw0_32_8(), TSLICE_INPUT_CB, TSLICE_RD_PTR, true, false));"},
       {Side::kCompute, "api/debug/dprint_tile.h", "TSLICE s(0, 0, SliceRange::h0_w0_32()); (void)s;"},
