@@ -4,7 +4,6 @@
 #pragma once
 #pragma GCC system_header  // API header: no warnings about unused parameters in kernel builds
 
-#include <algorithm>  // std::min / std::max, which tt-metal's dataflow kernels reach through its headers
 #include <cstddef>
 #include <cstdint>
 #include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
