@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
   double run_timeout = 120.0;
   std::string noc_alignment = "error";
   bool dprint = false;
+  bool strict = false;
   std::string kernel_api = default_kernel_api();
   std::string compiler = "g++";
   double compile_timeout = 120.0;
@@ -140,6 +141,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--dprint", dprint, "print kernels' DPRINT / DEVICE_PRINT lines to stderr, prefixed with core and role")
       ->envname("ZYX_TT_DPRINT");
+  app.add_flag("--strict", strict,
+               "make every sanitizer finding an error, also those silicon tolerates and computes right (a pack or "
+               "push without cb_reserve_back into free pages), which otherwise warn naming kernel, core and line")
+      ->envname("ZYX_TT_STRICT");
   app.add_option("--unpack-to-dest", unpack_to_dest,
                  "how copy_tile unpacks Float32 CBs: fp32 (UnpackToDestFp32, exact) or default (through SrcA, "
                  "truncated to TF32 as tt-metal's default mode does)")
@@ -219,6 +224,7 @@ int main(int argc, char** argv) {
                                : noc_alignment == "warn" ? zyxtt::emu::AlignPolicy::kWarn
                                                          : zyxtt::emu::AlignPolicy::kIgnore;
     emu_options.dprint = dprint;
+    emu_options.strict = strict;
     emu_options.unpack_fp32_to_dest = unpack_to_dest == "fp32";
     emu_options.idle_spin = std::chrono::microseconds(idle_spin_us);
     emu_options.stop_fd = g_stop_pipe[0];
