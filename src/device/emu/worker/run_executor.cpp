@@ -66,7 +66,7 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
                             const ProgramSpec& program, const LoadedKernel* kernels[3]) {
   for (uint32_t r = 0; r < kRoles; ++r) {
     if (kernels[r] == nullptr) continue;
-    Task task;
+    Task& task = tasks.emplace_back();
     KernelInstance& k = task.instance;
     k.run = &run_;
     k.core = &core;
@@ -85,7 +85,6 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
     k.arg_count = n;
     task.entry = kernels[r]->entry;
     task.on_exit = check_kernel_exit;
-    tasks.push_back(std::move(task));
   }
 }
 
@@ -162,8 +161,8 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
 
   for (uint32_t row0 = 0; row0 < job.rows; row0 += rows_per_wave) {
     const uint32_t wave_rows = std::min(rows_per_wave, job.rows - row0);
-    std::vector<Task> tasks;
-    tasks.reserve(size_t{wave_rows} * job.cols * 3);
+    std::vector<Task>& tasks = tasks_;
+    tasks.clear();
     for (uint32_t r = 0; r < wave_rows; ++r) {
       for (uint32_t c = 0; c < job.cols; ++c) {
         size_t slot = size_t{r} * job.cols + c;

@@ -46,6 +46,7 @@ class RunExecutor {
   size_t l1_cores_ = 0;
   std::vector<CoreState> cores_;  // one wave, row-major
   RunState run_;                  // what the current run's instances share
+  std::vector<Task> tasks_;       // one wave's, kept for the next (no allocation per run)
 };
 
 }  // namespace zyxtt::emu
