@@ -7,25 +7,27 @@
 
 #include <cstddef>
 
+// ZYXTT_TSAN, ZYXTT_ASAN: this is a ThreadSanitizer, AddressSanitizer build
+// (gcc says so with __SANITIZE_*__, clang with __has_feature).
 #if defined(__SANITIZE_THREAD__)
-#define ZYXTT_TSAN_FIBERS 1
+#define ZYXTT_TSAN 1
 #endif
 #if defined(__SANITIZE_ADDRESS__)
-#define ZYXTT_ASAN_FIBERS 1
+#define ZYXTT_ASAN 1
 #endif
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer)
-#define ZYXTT_TSAN_FIBERS 1
+#define ZYXTT_TSAN 1
 #endif
 #if __has_feature(address_sanitizer)
-#define ZYXTT_ASAN_FIBERS 1
+#define ZYXTT_ASAN 1
 #endif
 #endif
 
-#if defined(ZYXTT_TSAN_FIBERS)
+#if defined(ZYXTT_TSAN)
 #include <sanitizer/tsan_interface.h>
 #endif
-#if defined(ZYXTT_ASAN_FIBERS)
+#if defined(ZYXTT_ASAN)
 #include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
@@ -39,10 +41,10 @@ namespace zyxtt::emu {
 class FiberSanitizer {
  public:
   FiberSanitizer(const void* stack_bottom, size_t stack_size) {
-#if defined(ZYXTT_TSAN_FIBERS)
+#if defined(ZYXTT_TSAN)
     tsan_fiber_ = __tsan_create_fiber(0);
 #endif
-#if defined(ZYXTT_ASAN_FIBERS)
+#if defined(ZYXTT_ASAN)
     bottom_ = stack_bottom;
     size_ = stack_size;
 #endif
@@ -50,7 +52,7 @@ class FiberSanitizer {
     (void)stack_size;
   }
   ~FiberSanitizer() {
-#if defined(ZYXTT_TSAN_FIBERS)
+#if defined(ZYXTT_TSAN)
     __tsan_destroy_fiber(tsan_fiber_);
 #endif
   }
@@ -58,29 +60,29 @@ class FiberSanitizer {
   FiberSanitizer& operator=(const FiberSanitizer&) = delete;
 
   void enter() {
-#if defined(ZYXTT_TSAN_FIBERS)
+#if defined(ZYXTT_TSAN)
     tsan_caller_ = __tsan_get_current_fiber();
     __tsan_switch_to_fiber(tsan_fiber_, 0);
 #endif
-#if defined(ZYXTT_ASAN_FIBERS)
+#if defined(ZYXTT_ASAN)
     __sanitizer_start_switch_fiber(&caller_fake_, bottom_, size_);
 #endif
   }
   void returned() {
-#if defined(ZYXTT_ASAN_FIBERS)
+#if defined(ZYXTT_ASAN)
     __sanitizer_finish_switch_fiber(caller_fake_, nullptr, nullptr);
 #endif
   }
   void arrived() {
-#if defined(ZYXTT_ASAN_FIBERS)
+#if defined(ZYXTT_ASAN)
     __sanitizer_finish_switch_fiber(fake_, &caller_bottom_, &caller_size_);
 #endif
   }
   void leave(bool last) {
-#if defined(ZYXTT_TSAN_FIBERS)
+#if defined(ZYXTT_TSAN)
     __tsan_switch_to_fiber(tsan_caller_, 0);
 #endif
-#if defined(ZYXTT_ASAN_FIBERS)
+#if defined(ZYXTT_ASAN)
     __sanitizer_start_switch_fiber(last ? nullptr : &fake_, caller_bottom_, caller_size_);
 #endif
     (void)last;
@@ -89,13 +91,13 @@ class FiberSanitizer {
   // Boost.Context's constructor of a fiber jumps onto the new stack and back
   // once; TSan must count those frames on the fiber's shadow stack.
   void creating() {
-#if defined(ZYXTT_TSAN_FIBERS)
+#if defined(ZYXTT_TSAN)
     tsan_caller_ = __tsan_get_current_fiber();
     __tsan_switch_to_fiber(tsan_fiber_, 0);
 #endif
   }
   void created() {
-#if defined(ZYXTT_TSAN_FIBERS)
+#if defined(ZYXTT_TSAN)
     __tsan_switch_to_fiber(tsan_caller_, 0);
 #endif
   }
@@ -103,7 +105,7 @@ class FiberSanitizer {
   // A stack about to be unmapped: ASan forgets its poisoned redzones, which
   // would otherwise be reported in whatever is mapped there next.
   static void forget_stack(void* bottom, size_t size) {
-#if defined(ZYXTT_ASAN_FIBERS)
+#if defined(ZYXTT_ASAN)
     ASAN_UNPOISON_MEMORY_REGION(bottom, size);
 #endif
     (void)bottom;
@@ -111,11 +113,11 @@ class FiberSanitizer {
   }
 
  private:
-#if defined(ZYXTT_TSAN_FIBERS)
+#if defined(ZYXTT_TSAN)
   void* tsan_fiber_ = nullptr;
   void* tsan_caller_ = nullptr;
 #endif
-#if defined(ZYXTT_ASAN_FIBERS)
+#if defined(ZYXTT_ASAN)
   const void* bottom_ = nullptr;
   size_t size_ = 0;
   void* fake_ = nullptr;         // the fiber's fake stack while it is switched out
