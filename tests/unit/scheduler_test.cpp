@@ -1,7 +1,7 @@
 // The fiber scheduler on its own (no kernels, no worker): cross-thread
 // wake-ups must never look like a deadlock, and a real one must be named.
 #include "device/emu/sched/scheduler.h"
-#include "device/emu/sched/fiber_sanitizer.h"
+#include "common/sanitizers.h"
 
 #include <gtest/gtest.h>
 

@@ -1,28 +1,14 @@
 // Tells ThreadSanitizer and AddressSanitizer where each fiber switch goes:
 // Debian builds Boost.Context without its sanitizer hooks. Without them TSan
-// keeps one shadow call stack across every fiber of a thread (it crashes),
-// and ASan unwinds an exception thrown on a fiber against the thread's stack
-// bounds (false reports). Empty in other builds.
+// runs every fiber of a thread on one shadow call stack (Boost's unwinding
+// of a suspended fiber crashed it), and ASan unwinds an exception thrown on
+// a fiber against the thread's stack bounds (false reports). Empty in other
+// builds.
 #pragma once
 
 #include <cstddef>
 
-// ZYXTT_TSAN, ZYXTT_ASAN: this is a ThreadSanitizer, AddressSanitizer build
-// (gcc says so with __SANITIZE_*__, clang with __has_feature).
-#if defined(__SANITIZE_THREAD__)
-#define ZYXTT_TSAN 1
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define ZYXTT_ASAN 1
-#endif
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define ZYXTT_TSAN 1
-#endif
-#if __has_feature(address_sanitizer)
-#define ZYXTT_ASAN 1
-#endif
-#endif
+#include "common/sanitizers.h"
 
 #if defined(ZYXTT_TSAN)
 #include <sanitizer/tsan_interface.h>
