@@ -58,6 +58,52 @@ TEST_F(ComputeE2ECases, MatmulSingleCore640Bf16) { matmul_case("matmul_single_co
 
 TEST_F(ComputeE2ECases, MatmulMultiCore640Bf16OnAFourByFiveGrid) { matmul_case("matmul_multi_core", 4, 5); }
 
+// The same matmul with fp32 accumulation off (zyx V2.5 `fp32_dest_acc` 0):
+// DST is bf16, and each MVMUL (16 products of a dot, two per matmul_tiles)
+// is added to it and rounded to nearest even, over the 20-tile K loop. Bit for
+// bit against a host reference that rounds the same way after every step.
+TEST_F(ComputeE2ECases, MatmulSingleCore640Bf16With16BitDstRoundsEveryStep) {
+  constexpr uint32_t n = 640;
+  std::mt19937 rng(641);
+  std::uniform_real_distribution<float> d(-1, 1);
+  std::vector<uint16_t> a(n * n), b(n * n);
+  for (auto& x : a) x = float_to_bf16(d(rng));
+  for (auto& x : b) x = float_to_bf16(d(rng));
+  uint32_t ba = upload(tilize(a, n, n)), bb = upload(tilize(b, n, n)), bc = alloc(n * n * 2);
+  const Kernels k = kernels("matmul_single_core");
+  std::string line = compile_command(3, k, std::vector<client::CbConfig>{{0, CbFormat::kFloat16_b},
+                                                                        {1, CbFormat::kFloat16_b},
+                                                                        {16, CbFormat::kFloat16_b}});
+  line.insert(line.size() - 1, R"(,"fp32_dest_acc":0)");
+  ASSERT_EQ(raw(line, payload(k)), R"({"status":"ok"})");
+  ASSERT_EQ(run(3, 1, 1, {ba, bb}, bc), R"({"status":"ok"})");
+  std::vector<uint16_t> c = download<uint16_t>(bc, size_t(n) * n);
+  std::vector<float> af(n * n), bt(n * n);
+  for (size_t i = 0; i < af.size(); ++i) af[i] = bf16_to_float(a[i]);
+  for (uint32_t kk = 0; kk < n; ++kk)
+    for (uint32_t j = 0; j < n; ++j) bt[size_t(j) * n + kk] = bf16_to_float(b[size_t(kk) * n + j]);
+  uint32_t bad = 0;
+  double max_rel = 0;
+  for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t j = 0; j < n; ++j) {
+      const float* ar = &af[size_t(i) * n];
+      const float* br = &bt[size_t(j) * n];
+      float acc = 0.0f, dot = 0.0f;
+      double exact = 0, mag = 0;
+      for (uint32_t kk = 0; kk < n; ++kk) {
+        dot += ar[kk] * br[kk];  // bf16 x bf16: exact in fp32
+        exact += double(ar[kk]) * br[kk], mag += std::fabs(double(ar[kk]) * br[kk]);
+        if (kk % 16 == 15) acc = bf16_to_float(float_to_bf16(acc + dot)), dot = 0.0f;
+      }
+      const uint16_t got = c[size_t((i / 32) * (n / 32) + j / 32) * 1024 + face_index(i % 32, j % 32)];
+      if (got != float_to_bf16(acc) && bad++ < 5)
+        ADD_FAILURE() << "C[" << i << "][" << j << "] = " << bf16_to_float(got) << ", reference " << acc;
+      max_rel = std::max(max_rel, std::fabs(acc - exact) / mag);
+    }
+  EXPECT_EQ(bad, 0u);
+  std::printf("matmul_single_core, 16-bit DST: max |C - fp64| / sum|a*b| = %.3g\n", max_rel);
+}
+
 // tol: relative tolerance. Softmax runs on FPU ops (reduce, bcast sub/mul),
 // whose fp32 operands pass through SrcA/SrcB and keep TF32 precision whatever
 // the unpack-to-dest mode of copy_tile.

@@ -68,10 +68,12 @@ TEST_F(KernelAbiTest, ObjectsRecordTheirRoleAndComputeConfiguration) {
   EXPECT_EQ(fp32.info.role, uint32_t(krt::Role::kCompute));
   EXPECT_EQ(fp32.info.fp32_dest_acc, 1u);  // zyx's ComputeConfig is the default
   EXPECT_EQ(fp32.info.dst_full_sync, 0u);
-  const LoadedKernel& bf16 =
-      library.load(build(krt::Role::kCompute, compute, {"ZYXTT_DST_ACCUM_MODE=0", "ZYXTT_DST_FULL_SYNC=1"}));
+  EXPECT_EQ(fp32.info.math_fidelity, 4u);  // HiFi4
+  const LoadedKernel& bf16 = library.load(build(
+      krt::Role::kCompute, compute, {"ZYXTT_DST_ACCUM_MODE=0", "ZYXTT_DST_FULL_SYNC=1", "ZYXTT_MATH_FIDELITY=0"}));
   EXPECT_EQ(bf16.info.fp32_dest_acc, 0u);
   EXPECT_EQ(bf16.info.dst_full_sync, 1u);
+  EXPECT_EQ(bf16.info.math_fidelity, 0u);  // LoFi
 }
 
 TEST_F(KernelAbiTest, AnObjectBuiltForAnotherAbiIsRefusedBeforeItRuns) {
@@ -125,6 +127,43 @@ TEST_F(KernelAbiTest, TheComputeConfigurationReachesTheEmulatorAtEntry) {
   const RunOutcome thirty_two_bit = executor.execute(job);
   EXPECT_FALSE(thirty_two_bit.ok);
   EXPECT_THAT(thirty_two_bit.message, HasSubstr("4 tiles"));
+}
+
+// The kernel's math fidelity reaches the FPU: it squares x = 1 + 2^-5 with
+// mul_tiles and checks the packed result. SrcA keeps 5 significant bits per
+// phase, so LoFi gives 1 + 2^-5 and HiFi4 the full square.
+TEST_F(KernelAbiTest, TheComputeKernelsMathFidelityReachesTheFpu) {
+  const std::string source =
+      "#include \"api/compute/common.h\"\n#include \"api/compute/eltwise_binary.h\"\n"
+      "#include \"api/compute/eltwise_unary/fill.h\"\n#include \"api/compute/pack.h\"\n"
+      "void kernel_main() {\n"
+      "  tile_regs_acquire(); fill_tile_init(); fill_tile(0, 1.03125f); tile_regs_commit(); tile_regs_wait();\n"
+      "  cb_reserve_back(0, 1); pack_tile(0, 0); cb_push_back(0, 1); tile_regs_release();\n"
+      "  cb_wait_front(0, 1); mul_tiles_init(0, 0);\n"
+      "  tile_regs_acquire(); mul_tiles(0, 0, 0, 0, 0); tile_regs_commit(); tile_regs_wait();\n"
+      "  cb_reserve_back(16, 1); pack_tile(0, 16);\n"
+      "  if (*reinterpret_cast<volatile float*>(uintptr_t(zyxtt::krt::cb_write_ptr(16))) != EXPECTED)\n"
+      "    zyxtt::krt::fail(\"x * x is not EXPECTED\");\n"
+      "  cb_push_back(16, 1); tile_regs_release(); cb_pop_front(0, 1);\n"
+      "}\n";
+  const Arch& arch = default_arch();
+  std::vector<uint8_t> dram(64);
+  RunExecutor executor(arch, dram.data(), nullptr, WorkerOptions{}, SharedRegions(1));
+  auto run = [&](uint64_t id, std::vector<std::string> defines) {
+    RunJob job;
+    job.program_id = id;
+    ProgramSpec& program = job.program.emplace();
+    program.compute = build(krt::Role::kCompute, source, std::move(defines));
+    program.cbs = {CbSpec{0, /*Float32*/ 0, 4096, 2}, CbSpec{16, 0, 4096, 2}};
+    return executor.execute(job);
+  };
+  const RunOutcome lofi = run(1, {"ZYXTT_MATH_FIDELITY=0", "EXPECTED=1.03125f"});
+  EXPECT_TRUE(lofi.ok) << lofi.message;
+  const RunOutcome hifi4 = run(2, {"EXPECTED=1.0634765625f"});
+  EXPECT_TRUE(hifi4.ok) << hifi4.message;
+  const RunOutcome lofi_wrong = run(3, {"ZYXTT_MATH_FIDELITY=0", "EXPECTED=1.0634765625f"});
+  EXPECT_FALSE(lofi_wrong.ok);
+  EXPECT_THAT(lofi_wrong.message, HasSubstr("x * x is not EXPECTED"));
 }
 
 bool mapped(const std::string& path) {

@@ -40,6 +40,12 @@ struct ComputeState {
   uint64_t unpack_to_dest_cbs = 0;
   enum class Rounding : uint8_t { kNearestEven, kHalfAwayFromZero, kTruncate };
   Rounding pack_rounding = Rounding::kNearestEven;  // DST fp32 -> bf16 / fp16 CB
+  // Math fidelity phases of FPU multiplies, 1 (LoFi) to 4 (HiFi4): from the
+  // compute kernel's record (its MATH_FIDELITY).
+  uint32_t fidelity_phases = 4;
+  // FPU results written to a 16-bit DST are rounded (the ISA's functional
+  // model: RoundToBF16 / RoundToFP16); the tie rule is unconfirmed.
+  Rounding fpu_dst16_rounding = Rounding::kNearestEven;
   bool pack_fp16_flush_subnormals = false;          // fp16 results below 2^-14 -> 0
   // Bfp4_b code bytes: element 2k in the high nibble instead of the low one
   // (unconfirmed); unpack and pack both follow it.

@@ -76,6 +76,51 @@ TEST_F(ComputeKrt, SixteenBitDstHasEightTiles) {
   EXPECT_NE(failure_of([] { krt::copy_tile(0, 0, 8); }).find("capacity is 8 tiles (16-bit DST)"), std::string::npos);
 }
 
+// Half / full sync x 32 / 16-bit DST: 4 / 8 / 8 / 16 tiles, the last one
+// usable, the next refused naming the mode.
+TEST_F(ComputeKrt, EachDstModeHasItsCapacity) {
+  struct Mode {
+    bool fp32, full_sync;
+    uint32_t tiles;
+    const char* width;
+  };
+  for (const Mode& m : {Mode{true, false, 4, "32-bit"}, Mode{false, false, 8, "16-bit"}, Mode{true, true, 8, "32-bit"},
+                        Mode{false, true, 16, "16-bit"}}) {
+    emu::compute::reset_compute_state(fc.compute(), m.fp32, m.full_sync);
+    krt::dst_acquire();
+    krt::sfpu_unary(krt::SfpuUnaryOp::kFill, m.tiles - 1, f2u(2.0f), 0);
+    EXPECT_EQ(dst(m.tiles - 1)[1023], 2.0f);
+    const uint32_t past = m.tiles;
+    const std::string msg = failure_of([past] { krt::sfpu_unary(krt::SfpuUnaryOp::kFill, past, 0, 0); });
+    EXPECT_NE(msg.find("DST index " + std::to_string(past) + " is out of range: DST capacity is " +
+                       std::to_string(m.tiles) + " tiles (" + m.width + " DST), valid indices 0.." +
+                       std::to_string(m.tiles - 1)),
+              std::string::npos)
+        << msg;
+  }
+}
+
+// What a compute kernel object records (its ComputeConfig) becomes the core's
+// DST mode and math fidelity; without a compute kernel, tt-metal's defaults.
+TEST_F(ComputeKrt, TheKernelRecordSetsDstModeAndFidelity) {
+  zyxtt_kernel_info record{sizeof(zyxtt_kernel_info), krt::kKrtAbiVersion, uint32_t(krt::Role::kCompute),
+                           /*fp32_dest_acc=*/0, /*dst_full_sync=*/1, /*math_fidelity=*/0, /*math_approx=*/0};
+  emu::ComputeState& cs = fc.compute();
+  emu::compute::configure_compute(cs, &record);
+  EXPECT_FALSE(cs.fp32_dest_acc);
+  EXPECT_EQ(cs.dst_capacity, 16u);
+  EXPECT_EQ(cs.fidelity_phases, 1u);  // LoFi
+  for (uint32_t fidelity : {2u, 3u, 4u}) {
+    record.math_fidelity = fidelity;
+    emu::compute::configure_compute(cs, &record);
+    EXPECT_EQ(cs.fidelity_phases, fidelity);
+  }
+  emu::compute::configure_compute(cs, nullptr);
+  EXPECT_TRUE(cs.fp32_dest_acc);
+  EXPECT_EQ(cs.dst_capacity, 4u);
+  EXPECT_EQ(cs.fidelity_phases, 4u);
+}
+
 TEST_F(ComputeKrt, HandshakeOrderIsChecked) {
   EXPECT_NE(failure_of([] { krt::dst_commit(); }).find("tile_regs_commit: DST is idle"), std::string::npos);
   EXPECT_NE(failure_of([] { krt::dst_wait(); }).find("tile_regs_wait"), std::string::npos);

@@ -251,28 +251,49 @@ const std::vector<BinaryCase>& binary_cases() {
   return cases;
 }
 
-// Matmul of bf16 tiles (exact products, fp32 sums) against fp64: the largest
-// error relative to sum |a*b| over 8 random tile pairs.
-double matmul_relative_error() {
+// Matmul of bf16 tiles against fp64: `tiles` products accumulated into one
+// DST tile (a K loop of matmul_tiles) at `phases` fidelity phases, in a 32-bit
+// or (dst16) 16-bit DST; the largest error relative to sum |a*b| over 8 runs.
+double matmul_relative_error(uint32_t phases = 4, const Dst16* dst16 = nullptr, uint32_t tiles = 1) {
   std::mt19937 rng(5);
   std::uniform_real_distribution<float> d(-1, 1);
   double max_rel = 0;
   for (int rep = 0; rep < 8; ++rep) {
-    std::vector<float> a(kTileElems), b(kTileElems), c(kTileElems, 0.0f);
-    for (auto& x : a) x = bf16_to_f32(f32_to_bf16(d(rng), Rounding::kNearestEven));
-    for (auto& x : b) x = bf16_to_f32(f32_to_bf16(d(rng), Rounding::kNearestEven));
-    matmul_acc(a.data(), b.data(), c.data(), false);
-    for (uint32_t i = 0; i < 32; ++i)
-      for (uint32_t j = 0; j < 32; ++j) {
-        double ref = 0, mag = 0;
-        for (uint32_t k = 0; k < 32; ++k) {
-          double p = double(a[tile_index(i, k)]) * b[tile_index(k, j)];
-          ref += p, mag += std::fabs(p);
-        }
-        max_rel = std::max(max_rel, std::fabs(c[tile_index(i, j)] - ref) / mag);
-      }
+    std::vector<double> ref(kTileElems, 0.0), mag(kTileElems, 0.0);
+    std::vector<float> c(kTileElems, 0.0f);
+    for (uint32_t t = 0; t < tiles; ++t) {
+      std::vector<float> a(kTileElems), b(kTileElems);
+      for (auto& x : a) x = bf16_to_f32(f32_to_bf16(d(rng), Rounding::kNearestEven));
+      for (auto& x : b) x = bf16_to_f32(f32_to_bf16(d(rng), Rounding::kNearestEven));
+      matmul_acc(a.data(), b.data(), c.data(), false, false, false, phases, dst16);
+      for (uint32_t i = 0; i < 32; ++i)
+        for (uint32_t j = 0; j < 32; ++j)
+          for (uint32_t k = 0; k < 32; ++k) {
+            double p = double(a[tile_index(i, k)]) * b[tile_index(k, j)];
+            ref[tile_index(i, j)] += p, mag[tile_index(i, j)] += std::fabs(p);
+          }
+    }
+    for (uint32_t i = 0; i < kTileElems; ++i) max_rel = std::max(max_rel, std::fabs(c[i] - ref[i]) / mag[i]);
   }
   return max_rel;
+}
+
+// FPU mul (SrcA x SrcB) of TF32 operands at `phases` fidelity phases against
+// the fp64 product. No fp32 subnormals: silicon's FPU flushes them.
+Stat measure_fpu_mul(uint32_t phases, const Bound& bound) {
+  const float inf = std::numeric_limits<float>::infinity();
+  std::vector<float> a = {0.0f, -0.0f, inf, -inf, std::numeric_limits<float>::quiet_NaN(), 1.0f, -1.0f,
+                          std::numeric_limits<float>::min()};
+  std::vector<float> b = {inf, 1.0f, 0.0f, 2.0f, 1.0f, -inf, 0.5f, 3.0f};
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> d(-1e4f, 1e4f);
+  while (a.size() < 8 * kTileElems) a.push_back(tf32_truncate(d(rng))), b.push_back(tf32_truncate(d(rng)));
+  std::vector<float> out(a.size());
+  for (size_t off = 0; off < out.size(); off += kTileElems)
+    apply_fpu_binary(zyxtt::krt::FpuBinaryOp::kMul, a.data() + off, b.data() + off, out.data() + off, phases);
+  Stat s;
+  for (size_t i = 0; i < a.size(); ++i) account(s, bound, out[i], double(a[i]) * double(b[i]));
+  return s;
 }
 
 std::vector<std::string> cells(const std::string& line) {
@@ -329,9 +350,30 @@ TEST(FidelitySweep, EveryOpWithinItsBoundAndAsDocumented) {
     check(c.label ? c.label : unary_name(c.op), domain(c.lo, c.hi), measure(c), c.bound);
   for (const BinaryCase& c : binary_cases())
     check(binary_name(c.op), domain(c.lo, c.hi, "^2"), measure(c), c.bound);
-  const double mm = matmul_relative_error();
-  EXPECT_LT(mm, 1e-7) << "matmul_tiles: fp32 accumulation of exact products";
-  measured.push_back({"matmul_tiles (bf16 in, 32-term dot)", "[-1, 1]", "-", fmt("%.3g", mm) + " x sum|a*b|", "0"});
+  // Math fidelity (docs/fidelity.md, "Math fidelity"): the bound of each is
+  // the relative size of the slices it leaves out, per product.
+  const char* names[] = {"", "LoFi", "HiFi2", "HiFi3", "HiFi4"};
+  const double slice_bounds[] = {0, 0x1p-4 + 0x1p-6, 0x1p-6, 0x1p-4 * 0x1p-6, 0};
+  double previous = 1;
+  for (uint32_t phases = 1; phases <= 4; ++phases) {
+    const double e = matmul_relative_error(phases);
+    EXPECT_LE(e, slice_bounds[phases] + 32 * 0x1p-24) << names[phases];
+    if (phases < 4) EXPECT_LT(e, previous) << names[phases] << " is no better than the fidelity below it";
+    else EXPECT_LT(e, 1e-7) << "matmul_tiles HiFi4: fp32 accumulation of exact products";
+    previous = e;
+    measured.push_back({std::string("matmul_tiles ") + names[phases] + " (bf16 in, 32-term dot)", "[-1, 1]", "-",
+                        fmt("%.3g", e) + " x sum|a*b|", "0"});
+  }
+  for (uint32_t phases = 1; phases <= 4; ++phases) {
+    const Bound b{phases == 4 ? 0.5 : slice_bounds[phases] * 0x1p24};  // ulps: up to 2^24 x relative
+    check(std::string("mul_tiles ") + names[phases] + " (tf32 in)", domain(-1e4f, 1e4f, "^2"), measure_fpu_mul(phases, b), b);
+  }
+  // 16-bit DST: a K loop of 16 matmul_tiles, rounded to bf16 per MVMUL step.
+  const Dst16 bf16_dst{5, Rounding::kNearestEven};
+  const double e16 = matmul_relative_error(4, &bf16_dst, 16), e32 = matmul_relative_error(4, nullptr, 16);
+  EXPECT_GT(e16, 100 * e32);
+  measured.push_back({"matmul_tiles x 16 into 16-bit DST (bf16 in)", "[-1, 1]", "-", fmt("%.3g", e16) + " x sum|a*b|", "0"});
+  measured.push_back({"matmul_tiles x 16 into 32-bit DST (bf16 in)", "[-1, 1]", "-", fmt("%.3g", e32) + " x sum|a*b|", "0"});
 
   std::ostringstream table;
   table << kHeader << "\n|---|---|---|---|---|\n";

@@ -22,10 +22,11 @@ namespace zyxtt::emu::compute {
 // ComputeState::dst_stale).
 static void zero_dst(ComputeState& cs, uint32_t mask) { cs.dst_stale |= mask; }
 
-void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_sync) {
+void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_sync, uint32_t math_fidelity) {
   zero_dst(cs, ~0u);
   cs.fp32_dest_acc = fp32_dest_acc;
   cs.dst_capacity = dst_capacity(fp32_dest_acc, dst_full_sync);
+  cs.fidelity_phases = fidelity_phases(math_fidelity);
   cs.phase = ComputeState::DstPhase::kIdle;
   cs.dst_legacy = false;
   cs.pack_l1_acc = false;
@@ -33,6 +34,11 @@ void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_syn
   cs.matmul_transpose = 0;
   cs.dst_written = 0;
   cs.unpack_cb = cs.unpack_cb_b = cs.pack_cb = 0;
+}
+
+void configure_compute(ComputeState& cs, const zyxtt_kernel_info* record) {
+  if (record == nullptr) return reset_compute_state(cs, true, false);
+  reset_compute_state(cs, record->fp32_dest_acc != 0, record->dst_full_sync != 0, record->math_fidelity);
 }
 
 namespace {
@@ -254,6 +260,9 @@ void narrow_if_16bit(ComputeState& cs, float* t, Rounding r) {
   if (!cs.fp32_dest_acc) narrow_to_dst16(t, dst16_format(cs), r);
 }
 
+// An FPU op's write to DST: rounded to the 16-bit format when DST is 16-bit.
+void fpu_narrow(ComputeState& cs, float* t) { narrow_if_16bit(cs, t, cs.fpu_dst16_rounding); }
+
 }  // namespace
 }  // namespace zyxtt::emu::compute
 
@@ -416,8 +425,8 @@ void fpu_binary(FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint
   // Written, not accumulated, unless the init asked for acc_to_dest: DST is
   // zero after acquire, so a single op per index equals silicon's accumulate
   // (a second op into one index without acc_to_dest: unconfirmed).
-  apply_fpu_binary_src(op, a, b, d, tf32_a, tf32_b, cs.fpu_acc_to_dest);
-  narrow_if_16bit(cs, d, Rounding::kTruncate);
+  apply_fpu_binary_src(op, a, b, d, tf32_a, tf32_b, cs.fpu_acc_to_dest, cs.fidelity_phases);
+  fpu_narrow(cs, d);
 }
 
 void fpu_dest_reuse(FpuBinaryOp op, uint32_t cb, uint32_t tile, uint32_t dst, uint32_t reuse) {
@@ -431,9 +440,10 @@ void fpu_dest_reuse(FpuBinaryOp op, uint32_t cb, uint32_t tile, uint32_t dst, ui
   unpack(cb, tile, t, /*through_src_regs=*/true, call);
   // DST moves into a source register: TF32 there too.
   for (uint32_t i = 0; i < kTileElems; ++i) cur[i] = cs.unpack_fp32_as_tf32 ? tf32_truncate(d[i]) : d[i];
-  if (reuse == 1) apply_fpu_binary(op, cur, t, d);
-  else apply_fpu_binary(op, t, cur, d);
-  narrow_if_16bit(cs, d, Rounding::kTruncate);
+  // `cur` is in SrcA for DEST_TO_SRCA, in SrcB for DEST_TO_SRCB.
+  if (reuse == 1) apply_fpu_binary(op, cur, t, d, cs.fidelity_phases);
+  else apply_fpu_binary(op, t, cur, d, cs.fidelity_phases);
+  fpu_narrow(cs, d);
 }
 
 void unary_bcast(Bcast bcast, uint32_t cb, uint32_t tile, uint32_t dst) {
@@ -458,6 +468,7 @@ void matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t
   alignas(64) float b_buf[kTileElems];
   // Bounds of the whole output block first, so a bad block fails before any write.
   dst_tile(cs, dst + rt_dim * ct_dim - 1, call);
+  const Dst16 dst16{dst16_format(cs), cs.fpu_dst16_rounding};
   for (uint32_t rt = 0; rt < rt_dim; ++rt) {
     bool tf32_a = false, tf32_b = false;
     // Float32 operands are read in place and truncated inside the multiply.
@@ -465,8 +476,7 @@ void matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t
     for (uint32_t ct = 0; ct < ct_dim; ++ct) {
       const float* b = fpu_operand(cb1, tile1 + ct, b_buf, tf32_b, call);
       float* d = dst_out(cs, dst + rt * ct_dim + ct, call);
-      matmul_acc(a, b, d, transpose != 0, tf32_a, tf32_b);
-      narrow_if_16bit(cs, d, Rounding::kTruncate);
+      matmul_acc(a, b, d, transpose != 0, tf32_a, tf32_b, cs.fidelity_phases, cs.fp32_dest_acc ? nullptr : &dst16);
     }
   }
 }
@@ -481,8 +491,8 @@ void reduce(ReducePool pool, ReduceDim dim, uint32_t cb, uint32_t cb_scaler, uin
   alignas(64) float s[kTileElems];
   unpack(cb, tile, a, /*through_src_regs=*/true, "reduce_tile");
   unpack(cb_scaler, tile_scaler, s, /*through_src_regs=*/true, "reduce_tile");
-  reduce_acc(pool, dim, a, s, d, fresh);
-  narrow_if_16bit(cs, d, Rounding::kTruncate);
+  reduce_acc(pool, dim, a, s, d, fresh, cs.fidelity_phases);
+  fpu_narrow(cs, d);
 }
 
 void transpose_wh(uint32_t cb, uint32_t tile, uint32_t dst) {

@@ -312,12 +312,12 @@ bool pack_tile(uint32_t format, const float* src, uint8_t* dst, const PackOption
   }
 }
 
+float to_dst16(float v, uint32_t dst_format, Rounding r) {
+  return dst_format == fmt(DataFormat::Float16) ? f16_to_f32(f32_to_f16(v, r, false)) : bf16_to_f32(f32_to_bf16(v, r));
+}
+
 void narrow_to_dst16(float* tile, uint32_t dst_format, Rounding r) {
-  if (dst_format == fmt(DataFormat::Float16)) {
-    for (uint32_t i = 0; i < kTileElems; ++i) tile[i] = f16_to_f32(f32_to_f16(tile[i], r, false));
-  } else {
-    for (uint32_t i = 0; i < kTileElems; ++i) tile[i] = bf16_to_f32(f32_to_bf16(tile[i], r));
-  }
+  for (uint32_t i = 0; i < kTileElems; ++i) tile[i] = to_dst16(tile[i], dst_format, r);
 }
 
 }  // namespace zyxtt::emu::compute

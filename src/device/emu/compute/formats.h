@@ -66,6 +66,8 @@ bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32, con
 bool pack_tile(uint32_t format, const float* src, uint8_t* dst, const PackOptions& opt);
 
 // 16-bit DST (fp32_dest_acc off): DST keeps only bf16 or fp16 precision.
+// `dst_format` is Float16 (fp16) or anything else (bf16).
+float to_dst16(float v, uint32_t dst_format, Rounding r);
 void narrow_to_dst16(float* tile, uint32_t dst_format, Rounding r);
 
 }  // namespace zyxtt::emu::compute

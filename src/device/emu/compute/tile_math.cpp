@@ -379,14 +379,30 @@ void apply_binary(SfpuBinaryOp op, const float* a_tile, const float* b_tile, flo
   }
 }
 
+namespace {
+constexpr uint32_t kSrcAHighMask = 0xFFF80000u;  // sign, exponent, top 4 mantissa bits
+constexpr uint32_t kSrcBHighMask = 0xFFFE0000u;  // sign, exponent, top 6 mantissa bits
+}  // namespace
+
+float fidelity_mul(float x, float y, uint32_t phases) {
+  // inf and NaN have no slices (silicon's FPU is not IEEE there anyway).
+  if (phases >= 4 || !std::isfinite(x) || !std::isfinite(y)) return x * y;
+  const float xh = u2f(f2u(x) & kSrcAHighMask), yh = u2f(f2u(y) & kSrcBHighMask);
+  if (phases <= 1) return xh * yh;
+  if (phases == 2) return x * yh;        // (xh + x_rest) * yh
+  return x * yh + xh * (y - yh);         // + xh * y_rest
+}
+
 // FPU sources are TF32 at most; callers pass operands already reduced.
-// add/sub always run LoFi (exact for TF32 operands); mul's fidelity phases
-// are not modelled (HiFi4 ~ full TF32 product).
-void apply_fpu_binary(FpuBinaryOp op, const float* a_tile, const float* b_tile, float* out) {
+// add/sub always run LoFi (exact for TF32 operands); mul takes `phases`.
+void apply_fpu_binary(FpuBinaryOp op, const float* a_tile, const float* b_tile, float* out, uint32_t phases) {
   switch (op) {
     case FpuBinaryOp::kAdd: zip_float(a_tile, b_tile, out, [](float a, float b) { return a + b; }); return;
     case FpuBinaryOp::kSub: zip_float(a_tile, b_tile, out, [](float a, float b) { return a - b; }); return;
-    case FpuBinaryOp::kMul: zip_float(a_tile, b_tile, out, [](float a, float b) { return a * b; }); return;
+    case FpuBinaryOp::kMul:
+      if (phases >= 4) zip_float(a_tile, b_tile, out, [](float a, float b) { return a * b; });
+      else zip_float(a_tile, b_tile, out, [phases](float a, float b) { return fidelity_mul(a, b, phases); });
+      return;
     case FpuBinaryOp::kCount: return;
   }
 }
@@ -420,12 +436,12 @@ void fpu_src_dispatch(const float* a, const float* b, float* out, bool ta, bool 
 // The accumulating mul rounds the product before the add (as the two-pass form
 // did): the library is built with -ffp-contract=off, so no FMA fuses them.
 void apply_fpu_binary_src(FpuBinaryOp op, const float* a, const float* b, float* out, bool tf32_a, bool tf32_b,
-                          bool accumulate) {
-  if (a == out || b == out) {  // aliasing (not expected): the copying form
+                          bool accumulate, uint32_t phases) {
+  if (a == out || b == out || (op == FpuBinaryOp::kMul && phases < 4)) {  // the copying form
     alignas(64) float ta[kTileElems], tb[kTileElems], r[kTileElems];
     for (uint32_t i = 0; i < kTileElems; ++i) ta[i] = tf32_a ? tf32_truncate(a[i]) : a[i];
     for (uint32_t i = 0; i < kTileElems; ++i) tb[i] = tf32_b ? tf32_truncate(b[i]) : b[i];
-    apply_fpu_binary(op, ta, tb, r);
+    apply_fpu_binary(op, ta, tb, r, phases);
     for (uint32_t i = 0; i < kTileElems; ++i) out[i] = accumulate ? out[i] + r[i] : r[i];
     return;
   }
@@ -598,7 +614,82 @@ void tf32_tile(const float* in, float* out) {
   }
 }
 
-void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b, bool tf32_a, bool tf32_b) {
+namespace {
+
+// The high slice of every element (kSrcAHighMask or kSrcBHighMask), and in
+// `rest` (when given) what is left; inf and NaN are all high, no rest.
+template <uint32_t kMask>
+void slice_tile(const float* in, float* high, float* rest) {
+  for (uint32_t i = 0; i < kTileElems; ++i) {
+    const uint32_t u = f2u(in[i]);
+    const bool special = (u & 0x7F800000u) == 0x7F800000u;
+    high[i] = special ? in[i] : u2f(u & kMask);
+    if (rest) rest[i] = special ? 0.0f : in[i] - high[i];
+  }
+}
+
+// dst += sum over k of a[i][k] * b[k][j], plus a2[i][k] * b2[k][j] per
+// product when kTwoTerms (their sum is exact for the fidelity slices).
+// Eight rows at a time, k split by face so every address is affine: sixteen
+// accumulators (half the AVX-512 register file) hide the multiply-add latency and
+// each B row loaded serves eight rows. `x - 0` is a plain broadcast (x + 0
+// would have to keep -0's sign, so the compiler cannot drop it). With dst16,
+// each face's 16-term sums are added to DST and rounded there (one MVMUL each).
+template <bool kTwoTerms>
+void matmul_loop(const float* a, const float* b, const float* a2, const float* b2, float* dst, const Dst16* dst16) {
+  constexpr uint32_t kRows = 8;
+  for (uint32_t r0 = 0; r0 < 32; r0 += kRows) {
+    const uint32_t row_base = (r0 >> 4) * 512 + (r0 & 15) * 16;  // row r0 in face (r0 / 16) * 2
+    Vec16 lo[kRows] = {}, hi[kRows] = {};
+    float* d = dst + row_base;
+    for (uint32_t kf = 0; kf < 2; ++kf) {
+      const float* a_rows = a + row_base + kf * 256;
+      const float* b_rows = b + kf * 512;
+      for (uint32_t k = 0; k < 16; ++k) {
+        const Vec16 b_lo = load16(b_rows + k * 16);
+        const Vec16 b_hi = load16(b_rows + 256 + k * 16);
+        if constexpr (kTwoTerms) {
+          const Vec16 c_lo = load16(b2 + kf * 512 + k * 16);
+          const Vec16 c_hi = load16(b2 + kf * 512 + 256 + k * 16);
+          const float* a2_rows = a2 + row_base + kf * 256;
+          for (uint32_t i = 0; i < kRows; ++i) {
+            const Vec16 ark = a_rows[i * 16 + k] - Vec16{};
+            const Vec16 ark2 = a2_rows[i * 16 + k] - Vec16{};
+            lo[i] += ark * b_lo + ark2 * c_lo;
+            hi[i] += ark * b_hi + ark2 * c_hi;
+          }
+        } else {
+          for (uint32_t i = 0; i < kRows; ++i) {
+            const Vec16 ark = a_rows[i * 16 + k] - Vec16{};
+            lo[i] += ark * b_lo;
+            hi[i] += ark * b_hi;
+          }
+        }
+      }
+      if (dst16) {
+        for (uint32_t i = 0; i < kRows; ++i) {
+          store16(d + i * 16, load16(d + i * 16) + lo[i]);
+          store16(d + 256 + i * 16, load16(d + 256 + i * 16) + hi[i]);
+          for (uint32_t e = 0; e < 16; ++e) {
+            d[i * 16 + e] = round_dst16(d[i * 16 + e], *dst16);
+            d[256 + i * 16 + e] = round_dst16(d[256 + i * 16 + e], *dst16);
+          }
+          lo[i] = hi[i] = Vec16{};
+        }
+      }
+    }
+    if (dst16) continue;
+    for (uint32_t i = 0; i < kRows; ++i) {
+      store16(d + i * 16, load16(d + i * 16) + lo[i]);
+      store16(d + 256 + i * 16, load16(d + 256 + i * 16) + hi[i]);
+    }
+  }
+}
+
+}  // namespace
+
+void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b, bool tf32_a, bool tf32_b,
+                uint32_t phases, const Dst16* dst16) {
   alignas(64) float at[kTileElems], bt[kTileElems], bx[kTileElems];
   if (tf32_a) {
     tf32_tile(a, at);
@@ -612,33 +703,15 @@ void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b, bo
     transpose_tile(b, bx);
     b = bx;
   }
-  // Eight rows at a time, k split by face so every address is affine: sixteen
-  // accumulators (half the AVX-512 register file) hide the multiply-add latency and
-  // each B row loaded serves eight rows. `x - 0` is a plain broadcast (x + 0
-  // would have to keep -0's sign, so the compiler cannot drop it).
-  constexpr uint32_t kRows = 8;
-  for (uint32_t r0 = 0; r0 < 32; r0 += kRows) {
-    const uint32_t row_base = (r0 >> 4) * 512 + (r0 & 15) * 16;  // row r0 in face (r0 / 16) * 2
-    Vec16 lo[kRows] = {}, hi[kRows] = {};
-    for (uint32_t kf = 0; kf < 2; ++kf) {
-      const float* a_rows = a + row_base + kf * 256;
-      const float* b_rows = b + kf * 512;
-      for (uint32_t k = 0; k < 16; ++k) {
-        const Vec16 b_lo = load16(b_rows + k * 16);
-        const Vec16 b_hi = load16(b_rows + 256 + k * 16);
-        for (uint32_t i = 0; i < kRows; ++i) {
-          const Vec16 ark = a_rows[i * 16 + k] - Vec16{};
-          lo[i] += ark * b_lo;
-          hi[i] += ark * b_hi;
-        }
-      }
-    }
-    float* d = dst + row_base;
-    for (uint32_t i = 0; i < kRows; ++i) {
-      store16(d + i * 16, load16(d + i * 16) + lo[i]);
-      store16(d + 256 + i * 16, load16(d + 256 + i * 16) + hi[i]);
-    }
-  }
+  // a (in0) is in SrcB, b (in1) in SrcA. Per product: LoFi a_high * b_high,
+  // HiFi2 a_high * b, HiFi3 a_high * b + a_rest * b_high, HiFi4 a * b.
+  if (phases >= 4) return matmul_loop<false>(a, b, nullptr, nullptr, dst, dst16);
+  alignas(64) float a_high[kTileElems], a_rest[kTileElems], b_high[kTileElems];
+  slice_tile<kSrcBHighMask>(a, a_high, phases == 3 ? a_rest : nullptr);
+  if (phases == 2) return matmul_loop<false>(a_high, b, nullptr, nullptr, dst, dst16);
+  slice_tile<kSrcAHighMask>(b, b_high, nullptr);
+  if (phases <= 1) return matmul_loop<false>(a_high, b_high, nullptr, nullptr, dst, dst16);
+  matmul_loop<true>(a_high, b, a_rest, b_high, dst, dst16);
 }
 
 namespace {
@@ -647,15 +720,18 @@ inline float scaler_at(const float* s, uint32_t r, uint32_t c) { return s[((r >>
 inline float combine(krt::ReducePool p, float acc, float v) { return p == krt::ReducePool::kMax ? max_num(acc, v) : acc + v; }
 }  // namespace
 
-void reduce_acc(krt::ReducePool pool, krt::ReduceDim dim, const float* a, const float* s, float* dst, bool fresh) {
+void reduce_acc(krt::ReducePool pool, krt::ReduceDim dim, const float* a, const float* s, float* dst, bool fresh,
+                uint32_t phases) {
   const bool is_max = pool == krt::ReducePool::kMax;
   const float init = is_max ? -std::numeric_limits<float>::infinity() : 0.0f;
+  if (is_max) phases = 4;  // a max pool: no fidelity phases
   auto store = [&](uint32_t idx, float v) { dst[idx] = fresh ? v : combine(pool, dst[idx], v); };
+  auto term = [&](float x, float scaler) { return fidelity_mul(x, scaler, phases); };
   float rowv[32];
   if (dim != krt::ReduceDim::kCol) {
     for (uint32_t r = 0; r < 32; ++r) {
       float acc = init;
-      for (uint32_t c = 0; c < 32; ++c) acc = combine(pool, acc, a[tile_index(r, c)] * scaler_at(s, r, c));
+      for (uint32_t c = 0; c < 32; ++c) acc = combine(pool, acc, term(a[tile_index(r, c)], scaler_at(s, r, c)));
       rowv[r] = acc;
     }
     if (dim == krt::ReduceDim::kRow) {
@@ -664,13 +740,13 @@ void reduce_acc(krt::ReducePool pool, krt::ReduceDim dim, const float* a, const 
     }
     // REDUCE_SCALAR: the column pass scales again.
     float acc = init;
-    for (uint32_t r = 0; r < 32; ++r) acc = combine(pool, acc, rowv[r] * scaler_at(s, r, 0));
+    for (uint32_t r = 0; r < 32; ++r) acc = combine(pool, acc, term(rowv[r], scaler_at(s, r, 0)));
     store(0, acc);
     return;
   }
   for (uint32_t c = 0; c < 32; ++c) {
     float acc = init;
-    for (uint32_t r = 0; r < 32; ++r) acc = combine(pool, acc, a[tile_index(r, c)] * scaler_at(s, r, c));
+    for (uint32_t r = 0; r < 32; ++r) acc = combine(pool, acc, term(a[tile_index(r, c)], scaler_at(s, r, c)));
     store(tile_index(0, c), acc);
   }
 }

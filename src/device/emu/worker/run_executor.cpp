@@ -51,10 +51,8 @@ void RunExecutor::setup_core(CoreState& core, const ProgramSpec& program, uint32
     configure_cb(core, spec.index, align_up(next, std::max(arch_.dram_alignment, arch_.l1_alignment)), spec.page_bytes, spec.pages, spec.data_format);
     next = core.cbs[spec.index].limit;
   }
-  // DST as the compute kernel was built for it (its ComputeConfig); zeroed.
-  const bool fp32_dest_acc = compute == nullptr || compute->info.fp32_dest_acc != 0;
-  const bool dst_full_sync = compute != nullptr && compute->info.dst_full_sync != 0;
-  compute::reset_compute_state(core.compute, fp32_dest_acc, dst_full_sync);
+  // DST and math fidelity as the compute kernel was built for them (its ComputeConfig); zeroed.
+  compute::configure_compute(core.compute, compute ? &compute->info : nullptr);
   core.compute.unpack_to_dest_cbs = 0;
   if (options_.unpack_fp32_to_dest) {
     for (const CbSpec& spec : program.cbs)
