@@ -1,71 +1,39 @@
-// The one interface between the server and a device (emulator or card). The
-// server owns protocol indices and validation; a device owns memory and
-// execution. Every method throws zyxtt::Error on failure.
+// The one interface between its users (the server, the TT-Metalium host API)
+// and a device (emulator or card). It speaks the program model
+// (program/program.h) and nothing of any protocol. Users check requests
+// against the device's declared capabilities (device/program_checks.h); a
+// device still refuses what it cannot do. Every method throws zyxtt::Error
+// on failure.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "device/arch.h"
-#include "protocol/command.h"
+#include "program/program.h"
 
 namespace zyxtt {
 
-// A DRAM buffer as kernels see it: the same bank-local address in every bank.
-struct DeviceBuffer {
-  uint64_t address = 0;
-  uint64_t size = 0;  // bytes requested, before rounding to pages
+struct DeviceCapabilities {
+  std::string kind;           // "emulator" or "metal"
+  const Arch* arch = nullptr;  // grid, L1 size, DRAM banks, alignments
+  // Runs on grids larger than the arch's (the emulator, in waves of rows).
+  bool grids_beyond_arch = false;
+  std::vector<tt::DataFormat> cb_formats;  // what circular buffers may hold
+  uint32_t l1_unreserved_base = 0;  // first L1 byte a program's CBs may use
+  uint32_t max_runtime_args = 0;    // per kernel per core, per-core and common together
+  uint32_t max_circular_buffers = 0;  // CB indices per core
+  uint32_t max_semaphores = 0;        // per core
 };
 
-struct ProgramSource {
-  std::string reader;
-  std::string compute;  // empty: no compute kernel
-  std::string writer;
-  std::vector<protocol::CbConfig> cbs;
-  // fp32 DST accumulation (Float32 CBs unpack to DST) or 16-bit DST (none
-  // does); absent: the device's default, as zyx V1 ran.
-  std::optional<bool> fp32_dest_acc;
-};
-
-// A device's compiled form of a program; opaque to the server.
+// A device's compiled form of a program; opaque to its users.
 class CompiledProgram {
  public:
   virtual ~CompiledProgram() = default;
-};
-
-// A program's kernels, in RunRequest::kernels.
-enum KernelIndex : size_t { kReaderKernel = 0, kComputeKernel = 1, kWriterKernel = 2 };
-
-// One kernel's arguments in a run.
-struct KernelArgs {
-  std::vector<uint32_t> runtime;  // buffer addresses and values, the same on every core
-  bool coords = true;             // then the core's row and column
-  // Compile-time args: TensorAccessorArgs of this many interleaved DRAM
-  // buffers, [0x2, 4096] each.
-  uint32_t accessor_buffers = 0;
-};
-
-struct RunRequest {
-  CompiledProgram* program = nullptr;
-  uint32_t program_id = 0;
-  uint32_t rows = 1;  // gd0
-  uint32_t cols = 1;  // gd1
-  std::vector<DeviceBuffer> srcs;  // buffers read
-  std::vector<DeviceBuffer> dsts;  // buffers written
-  // What each kernel (reader, compute, writer) is given on every core.
-  std::array<KernelArgs, 3> kernels;
-};
-
-struct DeviceInfo {
-  std::string kind;  // "emulator" or "metal"
-  const Arch* arch = nullptr;
-  uint64_t free_bytes = 0;
 };
 
 class Device {
@@ -74,17 +42,25 @@ class Device {
 
   // `cache_dir` may be empty: then the device picks its own.
   virtual void open(const std::string& cache_dir) = 0;
-  virtual DeviceInfo info() const = 0;
+  virtual const DeviceCapabilities& capabilities() const = 0;
+  virtual uint64_t free_bytes(program::MemoryKind memory) const = 0;
 
-  virtual DeviceBuffer allocate(uint64_t bytes) = 0;
-  virtual void free(const DeviceBuffer& buffer) = 0;
-  // Copy `length` bytes between the start of `buffer` and the start of the
-  // file `fd` (the client's shared-memory object).
-  virtual void write_from_fd(const DeviceBuffer& buffer, int fd, uint64_t length) = 0;
-  virtual void read_to_fd(const DeviceBuffer& buffer, int fd, uint64_t length) = 0;
+  virtual program::PlacedBuffer allocate(const program::BufferSpec& spec) = 0;
+  virtual void free(const program::PlacedBuffer& buffer) = 0;
+  // A buffer's contents as the host sees them: pages in order, each
+  // page_size bytes. `offset` and the length are in those bytes.
+  virtual void write(const program::PlacedBuffer& buffer, uint64_t offset, std::span<const std::byte> bytes) = 0;
+  virtual void read(const program::PlacedBuffer& buffer, uint64_t offset, std::span<std::byte> bytes) = 0;
+  // The same from / into the start of the file `fd` (a client's shared-memory
+  // object), `length` bytes from offset 0.
+  virtual void write_from_fd(const program::PlacedBuffer& buffer, int fd, uint64_t length) = 0;
+  virtual void read_to_fd(const program::PlacedBuffer& buffer, int fd, uint64_t length) = 0;
 
-  virtual std::shared_ptr<CompiledProgram> compile(uint32_t program_id, const ProgramSource& source) = 0;
-  virtual void run(const RunRequest& request) = 0;
+  // Builds what the device can reuse across runs (compiled kernels, CB
+  // layout). Compile errors surface here.
+  virtual std::shared_ptr<CompiledProgram> compile(const program::Program& program) = 0;
+  // `what` names the run in timeout and failure messages.
+  virtual void run(CompiledProgram& program, const program::Run& run, const std::string& what) = 0;
 };
 
 }  // namespace zyxtt

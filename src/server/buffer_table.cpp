@@ -6,7 +6,7 @@
 
 namespace zyxtt::server {
 
-uint32_t BufferTable::insert(const DeviceBuffer& buffer) {
+uint32_t BufferTable::insert(const program::PlacedBuffer& buffer) {
   if (!free_.empty()) {
     uint32_t index = *free_.begin();
     free_.erase(free_.begin());
@@ -17,7 +17,7 @@ uint32_t BufferTable::insert(const DeviceBuffer& buffer) {
   return static_cast<uint32_t>(slots_.size() - 1);
 }
 
-const DeviceBuffer& BufferTable::at(uint32_t index, const char* role) const {
+const program::PlacedBuffer& BufferTable::at(uint32_t index, const char* role) const {
   if (index >= slots_.size() || !slots_[index]) {
     throw Error(Code::kNotFound,
                 fmt::format("{}: buffer index {} is not allocated; use an index that alloc_buf returned", role,
@@ -26,16 +26,16 @@ const DeviceBuffer& BufferTable::at(uint32_t index, const char* role) const {
   return *slots_[index];
 }
 
-std::optional<DeviceBuffer> BufferTable::erase(uint32_t index) {
+std::optional<program::PlacedBuffer> BufferTable::erase(uint32_t index) {
   if (index >= slots_.size() || !slots_[index]) return std::nullopt;
-  std::optional<DeviceBuffer> out = slots_[index];
+  std::optional<program::PlacedBuffer> out = slots_[index];
   slots_[index].reset();
   free_.insert(index);
   return out;
 }
 
-std::vector<DeviceBuffer> BufferTable::all() const {
-  std::vector<DeviceBuffer> out;
+std::vector<program::PlacedBuffer> BufferTable::all() const {
+  std::vector<program::PlacedBuffer> out;
   for (const auto& slot : slots_)
     if (slot) out.push_back(*slot);
   return out;

@@ -10,10 +10,10 @@ namespace {
 using protocol::ParamLayout;
 using protocol::Run;
 
-std::vector<uint32_t> addresses(const std::vector<DeviceBuffer>& buffers) {
+std::vector<uint32_t> addresses(const std::vector<program::PlacedBuffer>& buffers) {
   std::vector<uint32_t> out;
   out.reserve(buffers.size());
-  for (const DeviceBuffer& b : buffers) out.push_back(static_cast<uint32_t>(b.address));
+  for (const program::PlacedBuffer& b : buffers) out.push_back(static_cast<uint32_t>(b.address));
   return out;
 }
 
@@ -23,8 +23,8 @@ struct Bound {
   bool buffer = false;
 };
 
-std::vector<Bound> bind_params(const Run& run, const ParamLayout& layout, const std::vector<DeviceBuffer>& srcs,
-                               const std::vector<DeviceBuffer>& dsts) {
+std::vector<Bound> bind_params(const Run& run, const ParamLayout& layout, const std::vector<program::PlacedBuffer>& srcs,
+                               const std::vector<program::PlacedBuffer>& dsts) {
   const auto& vars = run.vars ? *run.vars : std::vector<std::pair<uint32_t, uint32_t>>{};
   const uint64_t n_params = layout.n_params;
   const uint64_t first_output = n_params - std::min<uint64_t>(n_params, dsts.size());
@@ -59,7 +59,7 @@ std::vector<Bound> bind_params(const Run& run, const ParamLayout& layout, const 
   size_t k = 0;
   for (uint64_t p = 0; p < n_params; ++p) {
     if (is_var[p]) continue;
-    const DeviceBuffer& b = p >= first_output ? dsts[p - first_output] : srcs[k++];
+    const program::PlacedBuffer& b = p >= first_output ? dsts[p - first_output] : srcs[k++];
     bound[p] = Bound{static_cast<uint32_t>(b.address), true};
   }
   return bound;
@@ -67,10 +67,10 @@ std::vector<Bound> bind_params(const Run& run, const ParamLayout& layout, const 
 
 }  // namespace
 
-std::array<KernelArgs, 3> bind_kernel_args(const Run& run, const std::optional<ParamLayout>& params,
-                                           const std::vector<DeviceBuffer>& srcs,
-                                           const std::vector<DeviceBuffer>& dsts) {
-  std::array<KernelArgs, 3> kernels;
+std::array<KernelArgs, protocol::kSections> bind_kernel_args(const Run& run, const std::optional<ParamLayout>& params,
+                                           const std::vector<program::PlacedBuffer>& srcs,
+                                           const std::vector<program::PlacedBuffer>& dsts) {
+  std::array<KernelArgs, protocol::kSections> kernels;
   if (!params) {
     if (run.vars && !run.vars->empty()) {
       throw Error(Code::kInvalidArgument,
@@ -79,9 +79,9 @@ std::array<KernelArgs, 3> bind_kernel_args(const Run& run, const std::optional<P
                               run.vars->size(), run.id));
     }
     // V1 (protocol.md): reader the inputs, writer the outputs, compute nothing.
-    kernels[kReaderKernel] = KernelArgs{addresses(srcs), true, static_cast<uint32_t>(srcs.size())};
-    kernels[kComputeKernel] = KernelArgs{{}, false, 0};
-    kernels[kWriterKernel] = KernelArgs{addresses(dsts), true, static_cast<uint32_t>(dsts.size())};
+    kernels[size_t(protocol::Section::kReader)] = KernelArgs{addresses(srcs), true, static_cast<uint32_t>(srcs.size())};
+    kernels[size_t(protocol::Section::kCompute)] = KernelArgs{{}, false, 0};
+    kernels[size_t(protocol::Section::kWriter)] = KernelArgs{addresses(dsts), true, static_cast<uint32_t>(dsts.size())};
     return kernels;
   }
   const std::vector<Bound> bound = bind_params(run, *params, srcs, dsts);
@@ -90,7 +90,7 @@ std::array<KernelArgs, 3> bind_kernel_args(const Run& run, const std::optional<P
     for (uint32_t ordinal : params->sections[s]) {
       k.runtime.push_back(bound[ordinal].value);
       // Compute gets no compile-time args (zyx-newer-protocol.md).
-      if (s != kComputeKernel && bound[ordinal].buffer) ++k.accessor_buffers;
+      if (s != uint32_t(protocol::Section::kCompute) && bound[ordinal].buffer) ++k.accessor_buffers;
     }
     k.coords = true;
   }

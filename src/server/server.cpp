@@ -7,6 +7,7 @@
 #include "common/shm.h"
 #include "protocol/answer.h"
 #include "protocol/payload_scan.h"
+#include "device/program_checks.h"
 #include "server/kernel_args.h"
 
 namespace zyxtt::server {
@@ -17,6 +18,17 @@ namespace {
 
 bool is_blank(const std::string& line) {
   return line.find_first_not_of(" \t\r") == std::string::npos;
+}
+
+// Runs `f`; an Error it throws gets the command's name in front, as every
+// answer's message starts with it.
+template <typename F>
+decltype(auto) in_command(const char* command, F&& f) {
+  try {
+    return f();
+  } catch (const Error& e) {
+    throw Error(e.code(), fmt::format("{}: {}", command, e.what()));
+  }
 }
 
 std::string describe_bytes(uint64_t n) {
@@ -108,8 +120,17 @@ std::string Server::handle(const Init& c) {
 }
 
 std::string Server::handle(const AllocBuf& c) {
-  DeviceBuffer buffer = device_.allocate(c.size);
-  return index_answer(buffers_.insert(buffer));
+  const program::BufferSpec spec = dram_buffer(c.size, device_.capabilities());
+  return in_command("alloc_buf", [&] {
+    check_buffer(spec, device_.capabilities());
+    const uint64_t free = device_.free_bytes(program::MemoryKind::kDram);
+    if (c.size > free) {
+      throw Error(Code::kResourceExhausted,
+                  fmt::format("{} bytes do not fit in the {} bytes of DRAM that are free; free buffers first", c.size,
+                              free));
+    }
+    return index_answer(buffers_.insert(device_.allocate(spec)));
+  });
 }
 
 std::string Server::handle(const FreeBuf& c) {
@@ -122,10 +143,10 @@ std::string Server::handle(const FreeBuf& c) {
 }
 
 std::string Server::handle(const WriteBuf& c) {
-  const DeviceBuffer& buffer = buffers_.at(c.index, "write_buf");
-  if (c.size > buffer.size) {
+  const program::PlacedBuffer& buffer = buffers_.at(c.index, "write_buf");
+  if (c.size > buffer.spec.size) {
     throw Error(Code::kOutOfRange, fmt::format("write_buf: size {} is larger than buffer {} ({} bytes)", c.size,
-                                               c.index, buffer.size));
+                                               c.index, buffer.spec.size));
   }
   output_.describe(fmt::format("writing {} to buffer {}", describe_bytes(c.size), c.index));
   ShmObject shm = ShmObject::open_existing(c.shm_path, c.size, /*writable=*/false);
@@ -134,10 +155,10 @@ std::string Server::handle(const WriteBuf& c) {
 }
 
 std::string Server::handle(const ReadBuf& c) {
-  const DeviceBuffer& buffer = buffers_.at(c.index, "read_buf");
-  if (c.size > buffer.size) {
+  const program::PlacedBuffer& buffer = buffers_.at(c.index, "read_buf");
+  if (c.size > buffer.spec.size) {
     throw Error(Code::kOutOfRange, fmt::format("read_buf: size {} is larger than buffer {} ({} bytes)", c.size,
-                                               c.index, buffer.size));
+                                               c.index, buffer.spec.size));
   }
   output_.describe(fmt::format("reading {} from buffer {}", describe_bytes(c.size), c.index));
   ShmObject shm = ShmObject::open_existing(c.shm_path, c.size, /*writable=*/true);
@@ -155,27 +176,50 @@ std::string Server::handle(const CompileProgram& c) {
                 fmt::format("compile_program: input ended after {} of the {} source bytes the line announced",
                             got, total));
   }
-  ProgramSource source;
-  source.reader = payload.substr(0, c.reader_len);
-  source.compute = payload.substr(c.reader_len, c.compute_len);
-  source.writer = payload.substr(c.reader_len + c.compute_len);
-  source.cbs = c.cbs;
-  source.fp32_dest_acc = c.fp32_dest_acc;
+  auto zyx = std::make_shared<ZyxProgram>();
+  zyx->sources[size_t(Section::kReader)] = payload.substr(0, c.reader_len);
+  zyx->sources[size_t(Section::kCompute)] = payload.substr(c.reader_len, c.compute_len);
+  zyx->sources[size_t(Section::kWriter)] = payload.substr(c.reader_len + c.compute_len);
+  zyx->cbs = c.cbs;
+  zyx->fp32_dest_acc = c.fp32_dest_acc;
+  zyx->params = c.params;
   output_.describe(fmt::format("compiling program {}", c.id));
   // A failed compile drops the old program of this id: a later run must not
   // silently execute stale kernels.
   programs_.erase(c.id);
-  programs_[c.id] = Program{device_.compile(c.id, source), c.params};
+  Program program{std::move(zyx), {}};
+  compiled(program, compile_shape(*program.zyx), "compile_program");
+  programs_[c.id] = std::move(program);
   return ok_answer();
 }
 
+CompiledProgram& Server::compiled(Program& program, const ZyxShape& shape, const char* command) {
+  auto found = program.compiled.find(shape);
+  if (found != program.compiled.end()) return *found->second;
+  const DeviceCapabilities& caps = device_.capabilities();
+  program::Program model = to_model(*program.zyx, shape, caps);
+  in_command(command, [&] { check_program(model, caps, options_.virtual_grid); });
+  // The device's own messages (compile errors naming the kernel) stand alone.
+  auto compiled = device_.compile(model);
+  return *program.compiled.emplace(shape, std::move(compiled)).first->second;
+}
+
 void Server::check_grid(const Run& c) const {
-  const Arch& arch = *device_.info().arch;
+  const DeviceCapabilities& caps = device_.capabilities();
+  const Arch& arch = *caps.arch;
   if (c.gd0 == 0 || c.gd1 == 0) {
     throw Error(Code::kInvalidArgument,
                 fmt::format("run: grid {}x{} is empty; gd0 and gd1 must be at least 1", c.gd0, c.gd1));
   }
-  if (!options_.virtual_grid && (c.gd0 > arch.grid_rows || c.gd1 > arch.grid_cols)) {
+  if (c.gd0 <= arch.grid_rows && c.gd1 <= arch.grid_cols) return;
+  if (!caps.grids_beyond_arch) {
+    throw Error(Code::kOutOfRange,
+                fmt::format("run: grid {}x{} exceeds the {} worker grid of {}x{} (gd0 <= {} rows, gd1 <= {} "
+                            "columns); the {} device cannot run larger grids",
+                            c.gd0, c.gd1, arch.name, arch.grid_rows, arch.grid_cols, arch.grid_rows, arch.grid_cols,
+                            caps.kind));
+  }
+  if (!options_.virtual_grid) {
     throw Error(Code::kOutOfRange,
                 fmt::format("run: grid {}x{} exceeds the {} worker grid of {}x{} (gd0 <= {} rows, gd1 <= {} "
                             "columns); start the runtime with --virtual-grid (ZYX_TT_VIRTUAL_GRID=1) to run it on virtual cores",
@@ -185,29 +229,28 @@ void Server::check_grid(const Run& c) const {
 }
 
 std::string Server::handle(const Run& c) {
-  auto program = programs_.find(c.id);
-  if (program == programs_.end()) {
+  auto found = programs_.find(c.id);
+  if (found == programs_.end()) {
     throw Error(Code::kNotFound,
                 fmt::format("run: program {} is not compiled; send compile_program with id {} first", c.id, c.id));
   }
-  RunRequest request;
-  request.program = program->second.compiled.get();
-  request.program_id = c.id;
-  request.rows = c.gd0;
-  request.cols = c.gd1;
-  for (size_t i = 0; i < c.srcs.size(); ++i)
-    request.srcs.push_back(buffers_.at(c.srcs[i], fmt::format("run: src{}", i).c_str()));
-  for (size_t i = 0; i < c.dsts.size(); ++i)
-    request.dsts.push_back(buffers_.at(c.dsts[i], fmt::format("run: dst{}", i).c_str()));
-  request.kernels = bind_kernel_args(c, program->second.params, request.srcs, request.dsts);
+  Program& program = found->second;
+  std::vector<program::PlacedBuffer> srcs, dsts;
+  for (size_t i = 0; i < c.srcs.size(); ++i) srcs.push_back(buffers_.at(c.srcs[i], fmt::format("run: src{}", i).c_str()));
+  for (size_t i = 0; i < c.dsts.size(); ++i) dsts.push_back(buffers_.at(c.dsts[i], fmt::format("run: dst{}", i).c_str()));
+  const auto args = bind_kernel_args(c, program.zyx->params, srcs, dsts);
   check_grid(c);
+  const DeviceCapabilities& caps = device_.capabilities();
+  const ZyxShape shape = run_shape(*program.zyx, c, args);
+  const program::Run run = to_model_run(*program.zyx, shape, args, caps);
   output_.describe(fmt::format("running program {} on {}x{} cores", c.id, c.gd0, c.gd1));
-  device_.run(request);
+  CompiledProgram& compiled_program = compiled(program, shape, "run");
+  device_.run(compiled_program, run, fmt::format("run of program {} on {}x{} cores", c.id, c.gd0, c.gd1));
   return ok_answer();
 }
 
 std::string Server::handle(const Grid&) {
-  const Arch& arch = *device_.info().arch;
+  const Arch& arch = *device_.capabilities().arch;
   return grid_answer(arch.grid_rows, arch.grid_cols);
 }
 
@@ -218,7 +261,7 @@ std::string Server::handle(const Exit&) {
 }
 
 void Server::release_all() {
-  for (const DeviceBuffer& buffer : buffers_.all()) device_.free(buffer);
+  for (const program::PlacedBuffer& buffer : buffers_.all()) device_.free(buffer);
   buffers_ = BufferTable();
   programs_.clear();
 }

@@ -11,6 +11,7 @@
 #include "server/buffer_table.h"
 #include "server/input_reader.h"
 #include "server/output_channel.h"
+#include "server/zyx_program.h"
 
 namespace zyxtt::server {
 
@@ -47,6 +48,14 @@ class Server {
   std::string handle(const protocol::Grid& c);
   std::string handle(const protocol::Exit& c);
 
+  struct Program {
+    std::shared_ptr<const ZyxProgram> zyx;
+    // The device's build of the program for each run shape so far.
+    std::map<ZyxShape, std::shared_ptr<CompiledProgram>> compiled;
+  };
+  // The program built for `shape`, compiling it on first use; `command`
+  // prefixes the messages of the checks.
+  CompiledProgram& compiled(Program& program, const ZyxShape& shape, const char* command);
   void check_grid(const protocol::Run& c) const;
   void release_all();
 
@@ -55,10 +64,6 @@ class Server {
   InputReader input_;
   OutputChannel output_;
   BufferTable buffers_;
-  struct Program {
-    std::shared_ptr<CompiledProgram> compiled;
-    std::optional<protocol::ParamLayout> params;  // V2 onwards
-  };
   std::map<uint32_t, Program> programs_;
   bool exit_requested_ = false;
   // Lines are dropped unanswered until one is a command (README, hostile input).

@@ -18,23 +18,39 @@ namespace {
 // Accepts everything within a small DRAM and does nothing with it.
 class NullDevice final : public zyxtt::Device {
  public:
-  void open(const std::string&) override {}
-  zyxtt::DeviceInfo info() const override { return {"null", &zyxtt::default_arch(), kBytes - used_}; }
-  zyxtt::DeviceBuffer allocate(uint64_t bytes) override {
-    if (bytes == 0 || bytes > kBytes - used_) throw zyxtt::Error(zyxtt::Code::kResourceExhausted, "null device full");
-    used_ += bytes;
-    return {next_address_ += bytes, bytes};
+  NullDevice() {
+    caps_.kind = "null";
+    caps_.arch = &zyxtt::default_arch();
+    caps_.cb_formats = {tt::DataFormat::Float32, tt::DataFormat::Float16, tt::DataFormat::Float16_b,
+                        tt::DataFormat::UInt16,  tt::DataFormat::Fp8_e4m3, tt::DataFormat::UInt8,
+                        tt::DataFormat::Int8,    tt::DataFormat::UInt32,  tt::DataFormat::Int32};
+    caps_.l1_unreserved_base = 0x10000;
+    caps_.max_runtime_args = 341;
+    caps_.max_circular_buffers = 64;
+    caps_.max_semaphores = 16;
   }
-  void free(const zyxtt::DeviceBuffer& buffer) override { used_ -= buffer.size; }
-  void write_from_fd(const zyxtt::DeviceBuffer&, int, uint64_t) override {}
-  void read_to_fd(const zyxtt::DeviceBuffer&, int, uint64_t) override {}
-  std::shared_ptr<zyxtt::CompiledProgram> compile(uint32_t, const zyxtt::ProgramSource&) override {
+  void open(const std::string&) override {}
+  const zyxtt::DeviceCapabilities& capabilities() const override { return caps_; }
+  uint64_t free_bytes(zyxtt::program::MemoryKind) const override { return kBytes - used_; }
+  zyxtt::program::PlacedBuffer allocate(const zyxtt::program::BufferSpec& spec) override {
+    if (spec.size == 0 || spec.size > kBytes - used_)
+      throw zyxtt::Error(zyxtt::Code::kResourceExhausted, "null device full");
+    used_ += spec.size;
+    return {next_address_ += spec.size, spec, spec.page_size};
+  }
+  void free(const zyxtt::program::PlacedBuffer& buffer) override { used_ -= buffer.spec.size; }
+  void write(const zyxtt::program::PlacedBuffer&, uint64_t, std::span<const std::byte>) override {}
+  void read(const zyxtt::program::PlacedBuffer&, uint64_t, std::span<std::byte>) override {}
+  void write_from_fd(const zyxtt::program::PlacedBuffer&, int, uint64_t) override {}
+  void read_to_fd(const zyxtt::program::PlacedBuffer&, int, uint64_t) override {}
+  std::shared_ptr<zyxtt::CompiledProgram> compile(const zyxtt::program::Program&) override {
     return std::make_shared<zyxtt::CompiledProgram>();
   }
-  void run(const zyxtt::RunRequest&) override {}
+  void run(zyxtt::CompiledProgram&, const zyxtt::program::Run&, const std::string&) override {}
 
  private:
   static constexpr uint64_t kBytes = 1ull << 30;
+  zyxtt::DeviceCapabilities caps_;
   uint64_t used_ = 0;
   uint64_t next_address_ = 0;
 };

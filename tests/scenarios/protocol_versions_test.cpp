@@ -319,8 +319,8 @@ TEST_F(ProtocolVersionsTest, MoreArgsThanAKernelTakesAreRefusedBeforeTheRun) {
 TEST_F(ProtocolVersionsTest, CircularBuffersLargerThanL1AreRefusedAtCompile) {
   const std::string answer = compile(61, copy_kernels(), {{0, 0, 4096, 400}}, true, "");
   EXPECT_EQ(code_of(answer), "RESOURCE_EXHAUSTED");
-  EXPECT_EQ(msg_of(answer), "compile_program: the circular buffers take 1638400 bytes of L1 per core, but 1507328 "
-                            "bytes are free above the reserved 65536 bytes; lower the page counts (cb_nt)");
+  EXPECT_EQ(msg_of(answer), "compile_program: the circular buffers take 1638400 bytes of L1 on core (0,0), but "
+                            "1507328 bytes are free above the reserved 65536 bytes; use fewer or smaller pages");
 }
 
 }  // namespace

@@ -61,3 +61,21 @@ TEST(BankAllocator, TenThousandMixedCyclesDoNotFragment) {
   EXPECT_EQ(a.free_bytes(), total);
   EXPECT_EQ(a.free_range_count(), 1u);
 }
+
+// L1 buffers go top-down (tt-metal's L1 allocator), into the highest free
+// range that fits, and merge back on free.
+TEST(BankAllocator, TopDownTakesTheTopOfTheHighestFreeRangeThatFits) {
+  BankAllocator a(0x10000, 0x20000, 16, /*top_down=*/true);
+  EXPECT_EQ(a.lowest_allocated(), 0x20000u);
+  EXPECT_EQ(a.allocate(0x1000), 0x1F000u);
+  EXPECT_EQ(a.allocate(0x10), 0x1EFF0u);
+  EXPECT_EQ(a.allocate(0x2000), 0x1CFF0u);
+  EXPECT_EQ(a.lowest_allocated(), 0x1CFF0u);
+  a.free(0x1EFF0);                        // a 16-byte hole below the first buffer
+  EXPECT_EQ(a.allocate(0x20), 0x1CFD0u);  // too small for 32 bytes: below the rest
+  EXPECT_EQ(a.allocate(0x10), 0x1EFF0u);  // fits the hole, the highest range
+  for (uint64_t at : {0x1F000u, 0x1EFF0u, 0x1CFF0u, 0x1CFD0u}) a.free(at);
+  EXPECT_EQ(a.free_bytes(), 0x10000u);
+  EXPECT_EQ(a.free_range_count(), 1u);
+  EXPECT_FALSE(a.allocate(0x10010));
+}

@@ -5,22 +5,33 @@
 
 using namespace zyxtt;
 
+namespace {
+
+program::PlacedBuffer placed(uint64_t address, uint64_t size) {
+  program::PlacedBuffer b;
+  b.address = address;
+  b.spec.size = size;
+  return b;
+}
+
+}  // namespace
+
 TEST(BufferTable, HandsOutSmallestFreeIndex) {
   server::BufferTable t;
-  EXPECT_EQ(t.insert({100, 1}), 0u);
-  EXPECT_EQ(t.insert({200, 2}), 1u);
-  EXPECT_EQ(t.insert({300, 3}), 2u);
+  EXPECT_EQ(t.insert(placed(100, 1)), 0u);
+  EXPECT_EQ(t.insert(placed(200, 2)), 1u);
+  EXPECT_EQ(t.insert(placed(300, 3)), 2u);
   EXPECT_TRUE(t.erase(1));
   EXPECT_TRUE(t.erase(0));
-  EXPECT_EQ(t.insert({400, 4}), 0u);
-  EXPECT_EQ(t.insert({500, 5}), 1u);
+  EXPECT_EQ(t.insert(placed(400, 4)), 0u);
+  EXPECT_EQ(t.insert(placed(500, 5)), 1u);
   EXPECT_EQ(t.at(1, "x").address, 500u);
   EXPECT_EQ(t.size(), 3u);
 }
 
 TEST(BufferTable, UnknownIndexIsNotFound) {
   server::BufferTable t;
-  t.insert({1, 1});
+  t.insert(placed(1, 1));
   EXPECT_FALSE(t.erase(5));
   try {
     t.at(3, "run: src1");

@@ -2,6 +2,7 @@
 // what they were built for, and objects of another ABI are refused.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include "device/arch.h"
 #include "device/emu/jit/kernel_compiler.h"
 #include "device/emu/worker/kernel_library.h"
+#include "device/emu/l1_memory.h"
 #include "device/emu/worker/run_executor.h"
 
 using namespace zyxtt;
@@ -115,18 +117,29 @@ TEST_F(KernelAbiTest, TheComputeConfigurationReachesTheEmulatorAtEntry) {
       " tile_regs_release(); }\n";
   const Arch& arch = default_arch();
   std::vector<uint8_t> dram(64);
-  RunExecutor executor(arch, dram.data(), nullptr, WorkerOptions{}, SharedRegions(1));
+  // The cores' L1 below 4 GiB, as the worker maps it.
+  void* l1 = mmap(nullptr, l1_arena_bytes(arch), PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT | MAP_NORESERVE, -1, 0);
+  ASSERT_NE(l1, MAP_FAILED);
+  RunExecutor executor(arch, dram.data(), static_cast<uint8_t*>(l1), nullptr, WorkerOptions{}, SharedRegions(1));
+  auto compute_only = [](std::string object) {
+    ProgramSpec p;
+    p.kernels = {KernelSlot{std::move(object), krt::Role::kCompute, 0, 0, {{0, 0, 0, 0}}}};
+    return p;
+  };
   RunJob job;
   job.program_id = 1;
-  job.program.emplace().compute = build(krt::Role::kCompute, source, {"ZYXTT_DST_ACCUM_MODE=0"});
+  job.program = compute_only(build(krt::Role::kCompute, source, {"ZYXTT_DST_ACCUM_MODE=0"}));
+  job.args.resize(1);
   const RunOutcome sixteen_bit = executor.execute(job);
   EXPECT_TRUE(sixteen_bit.ok) << sixteen_bit.message;
 
   job.program_id = 2;
-  job.program.emplace().compute = build(krt::Role::kCompute, source);
+  job.program = compute_only(build(krt::Role::kCompute, source));
   const RunOutcome thirty_two_bit = executor.execute(job);
   EXPECT_FALSE(thirty_two_bit.ok);
   EXPECT_THAT(thirty_two_bit.message, HasSubstr("4 tiles"));
+  munmap(l1, l1_arena_bytes(arch));
 }
 
 // The kernel's math fidelity reaches the FPU: it squares x = 1 + 2^-5 with
@@ -148,13 +161,19 @@ TEST_F(KernelAbiTest, TheComputeKernelsMathFidelityReachesTheFpu) {
       "}\n";
   const Arch& arch = default_arch();
   std::vector<uint8_t> dram(64);
-  RunExecutor executor(arch, dram.data(), nullptr, WorkerOptions{}, SharedRegions(1));
+  void* l1 = mmap(nullptr, l1_arena_bytes(arch), PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT | MAP_NORESERVE, -1, 0);
+  ASSERT_NE(l1, MAP_FAILED);
+  RunExecutor executor(arch, dram.data(), static_cast<uint8_t*>(l1), nullptr, WorkerOptions{}, SharedRegions(1));
   auto run = [&](uint64_t id, std::vector<std::string> defines) {
     RunJob job;
     job.program_id = id;
     ProgramSpec& program = job.program.emplace();
-    program.compute = build(krt::Role::kCompute, source, std::move(defines));
-    program.cbs = {CbSpec{0, /*Float32*/ 0, 4096, 2}, CbSpec{16, 0, 4096, 2}};
+    program.kernels = {KernelSlot{build(krt::Role::kCompute, source, std::move(defines)), krt::Role::kCompute, 0, 0,
+                                  {{0, 0, 0, 0}}}};
+    program.cbs = {CbSpec{0, /*Float32*/ 0, 4096, 2, 0x10000, {{0, 0, 0, 0}}},
+                   CbSpec{16, 0, 4096, 2, 0x12000, {{0, 0, 0, 0}}}};
+    job.args.resize(1);
     return executor.execute(job);
   };
   const RunOutcome lofi = run(1, {"ZYXTT_MATH_FIDELITY=0", "EXPECTED=1.03125f"});
@@ -164,6 +183,7 @@ TEST_F(KernelAbiTest, TheComputeKernelsMathFidelityReachesTheFpu) {
   const RunOutcome lofi_wrong = run(3, {"ZYXTT_MATH_FIDELITY=0", "EXPECTED=1.0634765625f"});
   EXPECT_FALSE(lofi_wrong.ok);
   EXPECT_THAT(lofi_wrong.message, HasSubstr("x * x is not EXPECTED"));
+  munmap(l1, l1_arena_bytes(arch));
 }
 
 bool mapped(const std::string& path) {

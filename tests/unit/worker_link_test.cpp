@@ -31,10 +31,16 @@ std::string error_text(auto&& decode) {
 RunJob job_with_program() {
   RunJob job;
   job.program_id = 0x1234567890abull;
-  job.program = ProgramSpec{"/c/r.so", "/c/c.so", "", {{0, 0, 4096, 1, true}, {16, 5, 2048, 2, false}}, {true, false, true}};
-  job.rows = 10;
-  job.cols = 12;
-  job.args = {std::vector<uint32_t>{65536, 4096 * 100}, {0x7fff0000u}, {7}};
+  ProgramSpec& p = job.program.emplace();
+  p.kernels = {KernelSlot{"/c/r.so", krt::Role::kReader, 0, 0, {{0, 0, 11, 9}}},
+               KernelSlot{"/c/c.so", krt::Role::kCompute, 0, 0b1001, {{0, 0, 3, 3}, {5, 0, 5, 0}}},
+               KernelSlot{"/c/w.so", krt::Role::kWriter, 1, 0, {{1, 1, 1, 1}}}};
+  p.cbs = {CbSpec{0, 0, 4096, 1, 0x10000, {{0, 0, 3, 3}}}, CbSpec{16, 5, 2048, 2, 0x11000, {{0, 0, 0, 0}}}};
+  p.semaphores = {SemaphoreSlot{3, 7, {{1, 1, 2, 2}}}};
+  job.args = {KernelArgs{{65536, 4096 * 100}, 2, {}, std::vector<uint32_t>(240, 9)},
+              KernelArgs{{}, 0, {1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {4, 5, 6}},
+              KernelArgs{{7}, 0, {}, {}}};
+  job.forget = {17, 0xfedcba9876ull};
   return job;
 }
 
@@ -56,16 +62,20 @@ TEST(WorkerFrames, RunJobRoundTripsWithAndWithoutItsProgram) {
   RunJob job = job_with_program();
   const RunJob decoded = decode_job(encode(job));
   EXPECT_EQ(decoded, job);
-  // Per-CB page counts and unpack-to-DST, and which kernels get row and column.
-  EXPECT_EQ(decoded.program->cbs[0].pages, 1u);
-  EXPECT_TRUE(decoded.program->cbs[0].unpack_to_dest);
-  EXPECT_FALSE(decoded.program->cbs[1].unpack_to_dest);
-  EXPECT_EQ(decoded.program->coords, (std::array<bool, 3>{true, false, true}));
+  // Kernels with their ranges, NOC and unpack-to-DST CBs; CBs at their offsets; semaphores.
+  EXPECT_EQ(decoded.program->kernels[1].cores.size(), 2u);
+  EXPECT_EQ(decoded.program->kernels[1].unpack_to_dest, 0b1001u);
+  EXPECT_EQ(decoded.program->kernels[2].noc, 1);
+  EXPECT_EQ(decoded.program->cbs[1].offset, 0x11000u);
+  EXPECT_EQ(decoded.program->semaphores[0].initial, 7u);
   job.program.reset();
   const std::string frame = encode(job);
   EXPECT_EQ(decode_job(frame), job);
-  // A later run carries id, grid and each kernel's args only.
-  EXPECT_EQ(frame.size(), 1u + 8 + 1 + 4 + 4 + (4 + 2 * 4) + (4 + 1 * 4) + (4 + 1 * 4));
+  // A later run carries the id and each kernel's args only: per kernel its
+  // common args, one count when every core has as many, else a count per
+  // core; then the programs the worker may drop.
+  EXPECT_EQ(frame.size(), 1u + 8 + 1 + 4 + (4 + 2 * 4) + 4 + 4 + (4 + 240 * 4) + (4 + 0) + 4 + (4 + 17 * 4) +
+                              (4 + 3 * 4) + (4 + 4) + 4 + 4 + 4 + (4 + 2 * 8));
 }
 
 TEST(WorkerFrames, OutcomeCarriesEveryCodeAsTheEnum) {
@@ -125,25 +135,37 @@ TEST(WorkerFrames, MalformedFramesAreRefusedWithTheirReason) {
   EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
             "malformed run frame from the device link: a circular buffer index is out of range");
   job = job_with_program();
-  job.cols = 0;
+  job.program->kernels[0].cores[0] = CoreRect{3, 0, 2, 0};
   EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
-            "malformed run frame from the device link: an empty grid");
+            "malformed run frame from the device link: a core range is inverted or out of range");
+  job = job_with_program();
+  job.program->kernels[2].noc = 2;
+  EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
+            "malformed run frame from the device link: a NOC is neither 0 nor 1");
+  job = job_with_program();
+  job.program->semaphores[0].id = l1::kMaxSemaphores;
+  EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
+            "malformed run frame from the device link: a semaphore id is out of range");
   // A list whose count runs past the frame.
   job = job_with_program();
   job.program.reset();
   std::string frame = encode(job);
-  frame[1 + 8 + 1 + 4 + 4] = 100;  // the reader's arg count
+  frame[1 + 8 + 1 + 4 + 3] = 0x10;  // the first kernel's common arg count, now 2^28 + 2
   EXPECT_EQ(error_text([&] { decode_job(frame); }), "malformed run frame from the device link: truncated");
   job = job_with_program();
   job.program->cbs[0].pages = 0;
   EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
             "malformed run frame from the device link: a circular buffer has no pages");
-  // Args that, with row and column, would run past the kernel's L1 slot.
   job = job_with_program();
-  job.args[2].assign(l1::kMaxArgs - 1, 5);
+  job.args[1].counts[0] = 2;
+  EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
+            "malformed run frame from the device link: per-core arg counts disagree with the args");
+  // Args beyond the kernel's L1 slot.
+  job = job_with_program();
+  job.args[2].common.assign(l1::kMaxArgs + 1, 5);
   EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
             "malformed run frame from the device link: more runtime args than a kernel takes");
-  job.args[2].assign(l1::kMaxArgs - 2, 5);
+  job.args[2].common.assign(l1::kMaxArgs, 5);
   EXPECT_EQ(decode_job(encode(job)), job);
 }
 

@@ -4,9 +4,11 @@
 
 namespace zyxtt::emu {
 
-BankAllocator::BankAllocator(uint64_t base, uint64_t limit, uint64_t granule) : granule_(granule) {
+BankAllocator::BankAllocator(uint64_t base, uint64_t limit, uint64_t granule, bool top_down)
+    : granule_(granule), top_down_(top_down) {
   uint64_t start = (base + granule - 1) / granule * granule;
   uint64_t end = limit / granule * granule;
+  limit_ = end;
   if (end > start) {
     free_[start] = end - start;
     free_bytes_ = end - start;
@@ -17,6 +19,21 @@ std::optional<uint64_t> BankAllocator::allocate(uint64_t bytes) {
   if (bytes == 0) return std::nullopt;
   uint64_t want = (bytes + granule_ - 1) / granule_ * granule_;
   if (want < bytes) return std::nullopt;  // overflow
+  if (top_down_) {
+    for (auto it = free_.rbegin(); it != free_.rend(); ++it) {
+      if (it->second < want) continue;
+      const uint64_t start = it->first + it->second - want;
+      if (it->second == want) {
+        free_.erase(std::next(it).base());
+      } else {
+        it->second -= want;
+      }
+      used_[start] = want;
+      free_bytes_ -= want;
+      return start;
+    }
+    return std::nullopt;
+  }
   for (auto it = free_.begin(); it != free_.end(); ++it) {
     if (it->second < want) continue;
     uint64_t start = it->first;

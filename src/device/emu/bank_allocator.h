@@ -12,7 +12,9 @@ namespace zyxtt::emu {
 class BankAllocator {
  public:
   // Manages [base, limit) of every bank in units of `granule` bytes.
-  BankAllocator(uint64_t base, uint64_t limit, uint64_t granule);
+  // `top_down`: ranges are taken from the top of the highest free range that
+  // fits (tt-metal places L1 buffers so, leaving the bottom to CBs).
+  BankAllocator(uint64_t base, uint64_t limit, uint64_t granule, bool top_down = false);
 
   // Returns the start of a free range of `bytes` (rounded up to granules).
   std::optional<uint64_t> allocate(uint64_t bytes);
@@ -28,8 +30,13 @@ class BankAllocator {
   // Rounded size of the allocation at `address`, or 0.
   uint64_t allocated_size(uint64_t address) const;
 
+  // Lowest allocated address (the limit when nothing is allocated).
+  uint64_t lowest_allocated() const { return used_.empty() ? limit_ : used_.begin()->first; }
+
  private:
   uint64_t granule_;
+  uint64_t limit_ = 0;
+  bool top_down_ = false;
   uint64_t free_bytes_ = 0;
   std::map<uint64_t, uint64_t> free_;  // start -> length
   std::map<uint64_t, uint64_t> used_;  // start -> length

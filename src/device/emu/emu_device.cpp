@@ -3,53 +3,27 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "common/error.h"
 #include "common/fs.h"
 #include "device/emu/emu_program.h"
-#include "device/emu/cb_formats.h"
 #include "device/emu/l1_layout.h"
 
 namespace zyxtt::emu {
 namespace {
 
-static_assert(l1::kMaxArgs == protocol::kMaxKernelArgs, "the server's run check bounds the L1 args regions");
+using program::BufferLayout;
+using program::MemoryKind;
+using program::PlacedBuffer;
 
-// Bank-local addresses start above 0 so that no buffer has address 0, which
-// kernels may treat as "no buffer".
+// Bank-local DRAM addresses start above 0 so that no buffer has address 0,
+// which kernels may treat as "no buffer".
 constexpr uint64_t kDramBase = 64 * 1024;
+// Live DRAM buffers at once: the slots of the table the worker's NOC checks read.
+constexpr size_t kMaxDramBuffers = size_t{1} << 20;
 
-constexpr uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
-
-// The circular buffers as each core lays them out from l1::kCbBase on; they
-// must end inside the core's L1.
-void check_cbs_fit(const std::vector<protocol::CbConfig>& cbs, const Arch& arch) {
-  const uint64_t l1_bytes = arch.l1_bytes;
-  uint64_t end = l1::kCbBase;
-  for (const auto& cb : cbs)
-    end = align_up(end, std::max(arch.dram_alignment, arch.l1_alignment)) + uint64_t{cb.tile_bytes} * cb.pages;
-  if (end > l1_bytes) {
-    throw Error(Code::kResourceExhausted,
-                fmt::format("compile_program: the circular buffers take {} bytes of L1 per core, but {} bytes are "
-                            "free above the reserved {} bytes; lower the page counts (cb_nt)",
-                            end - l1::kCbBase, l1_bytes - l1::kCbBase, l1::kCbBase));
-  }
-}
-
-// Each kernel's args and, unless it says otherwise, row and column: what fits
-// its slot in L1.
-void check_kernel_args(const RunRequest& request) {
-  static constexpr const char* kNames[3] = {"reader", "compute", "writer"};
-  for (size_t i = 0; i < request.kernels.size(); ++i) {
-    const size_t n = request.kernels[i].runtime.size();
-    if (n + 2 > l1::kMaxArgs) {
-      throw Error(Code::kOutOfRange,
-                  fmt::format("run: the {} kernel would get {} runtime args before its row and column; a kernel "
-                              "takes at most {} in all, so at most {} buffers and variables",
-                              kNames[i], n, l1::kMaxArgs, l1::kMaxArgs - 2));
-    }
-  }
-}
+const char* memory_name(MemoryKind m) { return m == MemoryKind::kDram ? "DRAM" : "L1"; }
 
 WorkerOptions worker_options(const EmuOptions& o) {
   WorkerOptions w;
@@ -62,17 +36,42 @@ WorkerOptions worker_options(const EmuOptions& o) {
   return w;
 }
 
+DeviceCapabilities capabilities_of(const Arch& arch) {
+  DeviceCapabilities c;
+  c.kind = "emulator";
+  c.arch = &arch;
+  c.grids_beyond_arch = true;
+  using F = tt::DataFormat;
+  c.cb_formats = {F::Float32, F::Float16, F::Float16_b, F::Bfp8_b, F::Bfp4_b, F::Fp8_e4m3,
+                  F::Int8,    F::UInt8,   F::UInt16,    F::Int32,  F::UInt32};
+  c.l1_unreserved_base = l1::kCbBase;
+  c.max_runtime_args = l1::kMaxArgs;
+  c.max_circular_buffers = kMaxCbs;
+  c.max_semaphores = l1::kMaxSemaphores;
+  return c;
+}
+
+void check_range(const PlacedBuffer& b, uint64_t offset, uint64_t length, const char* what) {
+  if (offset > b.spec.size || length > b.spec.size - offset) {
+    throw Error(Code::kOutOfRange, fmt::format("{} of {} bytes at offset {} does not fit the buffer of {} bytes", what,
+                                               length, offset, b.spec.size));
+  }
+}
+
 }  // namespace
 
 EmuDevice::EmuDevice(const EmuOptions& options)
     : options_(options),
       arch_(options.arch != nullptr ? *options.arch : default_arch()),
+      capabilities_(capabilities_of(arch_)),
       dram_(arch_),
-      allocator_(kDramBase, arch_.dram_bank_bytes, arch_.dram_page_bytes),
-      // One slot per page of a bank: more allocations cannot exist.
-      regions_(arch_.dram_bank_bytes / arch_.dram_page_bytes + 1),
-      worker_(options.worker_path, std::string(arch_.name), dram_.fd(), regions_.fd(), worker_options(options),
-              options.run_timeout, options.stop_fd) {
+      l1_(arch_),
+      dram_allocator_(kDramBase, arch_.dram_bank_bytes, arch_.dram_alignment),
+      // L1 buffers from the top down; CBs grow from the bottom.
+      l1_allocator_(l1::kCbBase, arch_.l1_bytes, arch_.l1_alignment, /*top_down=*/true),
+      regions_(kMaxDramBuffers + 1),
+      worker_(options.worker_path, std::string(arch_.name), dram_.fd(), l1_.fd(), regions_.fd(),
+              worker_options(options), options.run_timeout, options.stop_fd) {
   worker_.set_memory_limit(options.worker_memory);
 }
 
@@ -97,94 +96,195 @@ KernelCompiler& EmuDevice::compiler() {
   return *compiler_;
 }
 
-
-DeviceInfo EmuDevice::info() const {
-  return DeviceInfo{"emulator", &arch_, allocator_.free_bytes() * arch_.dram_banks};
+uint64_t EmuDevice::free_bytes(MemoryKind memory) const {
+  return memory == MemoryKind::kDram ? dram_allocator_.free_bytes() * arch_.dram_banks
+                                     : l1_allocator_.free_bytes() * bank_count(MemoryKind::kL1, arch_);
 }
 
-uint64_t EmuDevice::per_bank_bytes(uint64_t size) const {
-  uint64_t pages = (size + arch_.dram_page_bytes - 1) / arch_.dram_page_bytes;
-  uint64_t rows = (pages + arch_.dram_banks - 1) / arch_.dram_banks;
-  return rows * arch_.dram_page_bytes;
-}
-
-DeviceBuffer EmuDevice::allocate(uint64_t bytes) {
-  if (bytes == 0) throw Error(Code::kInvalidArgument, "alloc_buf: size is 0; expected at least 1 byte");
-  const uint64_t free = info().free_bytes;
-  if (bytes > arch_.dram_bytes()) {
+PlacedBuffer EmuDevice::allocate(const program::BufferSpec& spec) {
+  if (spec.size == 0) throw Error(Code::kInvalidArgument, "a buffer of 0 bytes; expected at least 1 byte");
+  if (spec.page_size == 0) throw Error(Code::kInvalidArgument, "a buffer with 0-byte pages");
+  const bool sharded = spec.layout != BufferLayout::kInterleaved;
+  if (sharded != spec.shard.has_value())
+    throw Error(Code::kInvalidArgument, "a buffer has a shard spec exactly when its layout is sharded");
+  if (sharded && spec.memory == MemoryKind::kDram)
+    throw Error(Code::kUnimplemented, "sharded DRAM buffers are not emulated; shard in L1 or interleave in DRAM");
+  const bool dram = spec.memory == MemoryKind::kDram;
+  if (sharded) shard_cores(spec, arch_);  // checks the shard spec
+  const uint64_t per_bank = per_bank_bytes(spec, arch_);
+  BankAllocator& allocator = dram ? dram_allocator_ : l1_allocator_;
+  const uint64_t banks = bank_count(spec.memory, arch_);
+  if (dram && dram_buffers_.size() >= kMaxDramBuffers) {
     throw Error(Code::kResourceExhausted,
-                fmt::format("alloc_buf: {} bytes is more than the device's {} bytes of DRAM", bytes,
-                            arch_.dram_bytes()));
+                fmt::format("{} DRAM buffers are live, the most the emulator keeps; free buffers first", kMaxDramBuffers));
   }
-  auto address = allocator_.allocate(per_bank_bytes(bytes));
+  auto address = allocator.allocate(per_bank);
   if (!address) {
     throw Error(Code::kResourceExhausted,
-                fmt::format("alloc_buf: cannot place {} bytes; {} bytes of DRAM are free (largest run {} "
-                            "bytes per bank); free buffers first",
-                            bytes, free, allocator_.largest_free_range()));
+                fmt::format("cannot place {} bytes ({} per bank) in {}; {} bytes are free (largest run {} bytes per "
+                            "bank); free buffers first",
+                            spec.size, per_bank, memory_name(spec.memory), allocator.free_bytes() * banks,
+                            allocator.largest_free_range()));
   }
-  regions_.insert({*address, allocator_.allocated_size(*address)});
-  return DeviceBuffer{*address, bytes};
-}
-
-void EmuDevice::free(const DeviceBuffer& buffer) {
-  uint64_t length = allocator_.free(buffer.address);
-  if (length != 0) {
-    regions_.erase(buffer.address);
-    dram_.discard(buffer.address, length);
+  PlacedBuffer placed{*address, spec, aligned_page_bytes(spec, arch_)};
+  if (dram) {
+    regions_.insert({*address, allocator.allocated_size(*address)});
+    dram_buffers_[*address] = placed;
+  } else {
+    l1_buffers_[*address] = placed;
   }
+  return placed;
 }
 
-void EmuDevice::write_from_fd(const DeviceBuffer& buffer, int fd, uint64_t length) {
-  dram_.write_from_fd(buffer.address, fd, length);
+void EmuDevice::free(const PlacedBuffer& buffer) {
+  if (buffer.spec.memory == MemoryKind::kL1) {
+    if (l1_buffers_.erase(buffer.address) != 0) l1_allocator_.free(buffer.address);
+    return;
+  }
+  if (dram_buffers_.erase(buffer.address) == 0) return;
+  const uint64_t length = dram_allocator_.free(buffer.address);
+  regions_.erase(buffer.address);
+  dram_.discard(buffer.address, length);
 }
 
-void EmuDevice::read_to_fd(const DeviceBuffer& buffer, int fd, uint64_t length) {
-  dram_.read_to_fd(buffer.address, fd, length);
+const PlacedBuffer& EmuDevice::live(const PlacedBuffer& buffer) const {
+  const auto& buffers = buffer.spec.memory == MemoryKind::kDram ? dram_buffers_ : l1_buffers_;
+  auto it = buffers.find(buffer.address);
+  if (it == buffers.end() || it->second.spec != buffer.spec) {
+    throw Error(Code::kNotFound,
+                fmt::format("no live {} buffer at {:#x} of {} bytes", memory_name(buffer.spec.memory), buffer.address,
+                            buffer.spec.size));
+  }
+  return it->second;
 }
 
-std::shared_ptr<CompiledProgram> EmuDevice::compile(uint32_t program_id, const ProgramSource& source) {
-  check_cbs_fit(source.cbs, arch_);
-  auto program = std::make_shared<EmuProgram>(source, compiler());
-  program->prebuild();
-  return program;
+BufferMemory EmuDevice::memory(const PlacedBuffer& buffer) const {
+  return BufferMemory(live(buffer), arch_, dram_.bank(0), l1_.base());
 }
 
-void EmuDevice::run(const RunRequest& request) {
-  auto& program = dynamic_cast<EmuProgram&>(*request.program);
-  check_kernel_args(request);
-  const KernelArgs& reader = request.kernels[kReaderKernel];
-  const KernelArgs& compute = request.kernels[kComputeKernel];
-  const KernelArgs& writer = request.kernels[kWriterKernel];
-  // What the worker's copy of a program depends on beyond the program itself.
-  const auto key = std::make_tuple(program.serial(), reader.accessor_buffers, writer.accessor_buffers,
-                                   reader.coords, compute.coords, writer.coords);
-  auto [slot, added] = worker_programs_.try_emplace(key, worker_programs_.size() + 1);
-  (void)added;
-  RunJob job;
-  job.program_id = slot->second;
-  job.rows = request.rows;
-  job.cols = request.cols;
-  job.args[static_cast<size_t>(krt::Role::kReader)] = reader.runtime;
-  job.args[static_cast<size_t>(krt::Role::kCompute)] = compute.runtime;
-  job.args[static_cast<size_t>(krt::Role::kWriter)] = writer.runtime;
-  auto spec = [&] {
-    ProgramSpec p;
-    p.reader = program.object(krt::Role::kReader, reader.accessor_buffers);
-    p.writer = program.object(krt::Role::kWriter, writer.accessor_buffers);
-    p.compute = program.object(krt::Role::kCompute, compute.accessor_buffers);
-    p.coords[static_cast<size_t>(krt::Role::kReader)] = reader.coords;
-    p.coords[static_cast<size_t>(krt::Role::kCompute)] = compute.coords;
-    p.coords[static_cast<size_t>(krt::Role::kWriter)] = writer.coords;
-    // Float32 CBs unpack to DST unless the program asked for 16-bit DST.
-    const bool unpack_fp32 = program.source().fp32_dest_acc.value_or(true);
-    for (const auto& cb : program.source().cbs) {
-      p.cbs.push_back(CbSpec{cb.index, data_format_of(cb.format), cb.tile_bytes, cb.pages,
-                             unpack_fp32 && cb.format == protocol::CbFormat::kFloat32});
+void EmuDevice::write(const PlacedBuffer& buffer, uint64_t offset, std::span<const std::byte> bytes) {
+  check_range(buffer, offset, bytes.size(), "a write");
+  memory(buffer).write(offset, bytes);
+}
+
+void EmuDevice::read(const PlacedBuffer& buffer, uint64_t offset, std::span<std::byte> bytes) {
+  check_range(buffer, offset, bytes.size(), "a read");
+  memory(buffer).read(offset, bytes);
+}
+
+void EmuDevice::write_from_fd(const PlacedBuffer& buffer, int fd, uint64_t length) {
+  check_range(buffer, 0, length, "a write");
+  memory(buffer).write_from_fd(fd, length);
+}
+
+void EmuDevice::read_to_fd(const PlacedBuffer& buffer, int fd, uint64_t length) {
+  check_range(buffer, 0, length, "a read");
+  memory(buffer).read_to_fd(fd, length);
+}
+
+void EmuDevice::check_cbs_clear_of_l1_buffers(const EmuProgram& program) const {
+  if (l1_allocator_.lowest_allocated() >= program.cb_top()) return;
+  for (const auto& [address, buffer] : l1_buffers_) {
+    const uint64_t end = address + per_bank_bytes(buffer.spec, arch_);
+    const std::vector<program::Core> shard =
+        buffer.spec.layout == BufferLayout::kInterleaved ? std::vector<program::Core>{} : shard_cores(buffer.spec, arch_);
+    for (const CbRegion& region : program.cb_regions()) {
+      if (region.end <= address || region.offset >= end) continue;
+      const program::CircularBufferSpec& cb = program.model().circular_buffers[region.spec];
+      // An interleaved buffer holds its range on every worker core; a
+      // sharded one on its shard cores.
+      std::optional<program::Core> where;
+      for (const program::Core& c : cb.cores.cores()) {
+        const bool holds = shard.empty() ? c.x < arch_.grid_cols && c.y < arch_.grid_rows
+                                         : std::find(shard.begin(), shard.end(), c) != shard.end();
+        if (holds) {
+          where = c;
+          break;
+        }
+      }
+      if (!where) continue;
+      throw Error(Code::kResourceExhausted,
+                  fmt::format("circular buffer {} at L1 [{:#x}, {:#x}) on core ({}, {}) overlaps the L1 buffer at "
+                              "[{:#x}, {:#x}); free the buffer or shrink the program's circular buffers",
+                              cb.indices.front().index, region.offset, region.end, where->x, where->y, address, end));
     }
-    return p;
-  };
-  worker_.run(job, spec, fmt::format("run of program {} on {}x{} cores", request.program_id, request.rows, request.cols));
+  }
+}
+
+std::shared_ptr<CompiledProgram> EmuDevice::compile(const program::Program& program) {
+  auto compiled = std::make_shared<EmuProgram>(program, compiler(), arch_);
+  check_cbs_clear_of_l1_buffers(*compiled);
+  return compiled;
+}
+
+RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) const {
+  const auto& kernels = program.model().kernels;
+  if (run.kernels.size() != kernels.size()) {
+    throw Error(Code::kInvalidArgument, fmt::format("the run gives args for {} kernels, the program has {}",
+                                                    run.kernels.size(), kernels.size()));
+  }
+  RunJob job;
+  job.program_id = program.serial();
+  job.args.resize(kernels.size());
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    const program::KernelRunArgs& given = run.kernels[i];
+    KernelArgs& a = job.args[i];
+    a.common = given.common;
+    if (given.common.size() > l1::kMaxArgs) {
+      throw Error(Code::kOutOfRange, fmt::format("kernel {} gets {} common runtime args; a kernel takes at most {}",
+                                                 program.kernel_file(i), given.common.size(), l1::kMaxArgs));
+    }
+    if (given.per_core.empty()) continue;
+    // One pass over the given args, each placed by its core's position in
+    // the kernel's order: one count when every core has as many.
+    const size_t cores = program.kernel_cores()[i].size();
+    const size_t first = given.per_core.begin()->second.size();
+    bool uniform = given.per_core.size() == cores;
+    for (const auto& [core, args] : given.per_core) {
+      if (program.position(i, core) < 0) {
+        if (args.empty()) continue;
+        throw Error(Code::kInvalidArgument, fmt::format("kernel {} gets runtime args for core ({}, {}), where it does "
+                                                        "not run",
+                                                        program.kernel_file(i), core.x, core.y));
+      }
+      if (args.size() + given.common.size() > l1::kMaxArgs) {
+        throw Error(Code::kOutOfRange,
+                    fmt::format("kernel {} gets {} runtime args and {} common ones on core ({}, {}); a kernel takes at "
+                                "most {} in all",
+                                program.kernel_file(i), args.size(), given.common.size(), core.x, core.y,
+                                l1::kMaxArgs));
+      }
+      uniform = uniform && args.size() == first;
+    }
+    if (uniform) {
+      a.uniform = static_cast<uint32_t>(first);
+      a.words.resize(cores * first);
+      for (const auto& [core, args] : given.per_core)
+        std::copy(args.begin(), args.end(), a.words.begin() + program.position(i, core) * first);
+      continue;
+    }
+    a.counts.assign(cores, 0);
+    for (const auto& [core, args] : given.per_core) {
+      const int32_t at = program.position(i, core);
+      if (at >= 0) a.counts[at] = static_cast<uint32_t>(args.size());
+    }
+    std::vector<size_t> offsets(cores);
+    size_t total = 0;
+    for (size_t c = 0; c < cores; ++c) offsets[c] = total, total += a.counts[c];
+    a.words.resize(total);
+    for (const auto& [core, args] : given.per_core) {
+      const int32_t at = program.position(i, core);
+      if (at >= 0) std::copy(args.begin(), args.end(), a.words.begin() + offsets[at]);
+    }
+  }
+  return job;
+}
+
+void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const std::string& what) {
+  auto& program = dynamic_cast<EmuProgram&>(compiled);
+  RunJob job = job_for(program, run);
+  check_cbs_clear_of_l1_buffers(program);
+  worker_.run(job, [&] { return program.spec(); }, what);
 }
 
 }  // namespace zyxtt::emu

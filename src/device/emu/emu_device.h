@@ -1,5 +1,6 @@
-// The emulator device: Blackhole DRAM in a memfd, kernels compiled by the
-// host compiler and run in a device-worker process that maps the same DRAM.
+// The emulator device: Blackhole DRAM and the worker cores' L1 in memfds,
+// kernels compiled by the host compiler and run in a device-worker process
+// that maps the same memory.
 #pragma once
 
 #include <chrono>
@@ -7,12 +8,13 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <tuple>
 
 #include "device/device.h"
 #include "device/emu/bank_allocator.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dram.h"
+#include "device/emu/l1_memory.h"
+#include "device/emu/page_map.h"
 #include "device/emu/jit/kernel_compiler.h"
 #include "device/emu/shared_regions.h"
 #include "device/emu/worker_client.h"
@@ -37,37 +39,51 @@ struct EmuOptions {
   uint64_t worker_memory = 0;  // the device worker's memory limit (--worker-memory); 0: none
 };
 
+class EmuProgram;
+
 class EmuDevice final : public Device {
  public:
   explicit EmuDevice(const EmuOptions& options);
 
   void open(const std::string& cache_dir) override;
-  DeviceInfo info() const override;
+  const DeviceCapabilities& capabilities() const override { return capabilities_; }
+  uint64_t free_bytes(program::MemoryKind memory) const override;
 
-  DeviceBuffer allocate(uint64_t bytes) override;
-  void free(const DeviceBuffer& buffer) override;
-  void write_from_fd(const DeviceBuffer& buffer, int fd, uint64_t length) override;
-  void read_to_fd(const DeviceBuffer& buffer, int fd, uint64_t length) override;
+  program::PlacedBuffer allocate(const program::BufferSpec& spec) override;
+  void free(const program::PlacedBuffer& buffer) override;
+  void write(const program::PlacedBuffer& buffer, uint64_t offset, std::span<const std::byte> bytes) override;
+  void read(const program::PlacedBuffer& buffer, uint64_t offset, std::span<std::byte> bytes) override;
+  void write_from_fd(const program::PlacedBuffer& buffer, int fd, uint64_t length) override;
+  void read_to_fd(const program::PlacedBuffer& buffer, int fd, uint64_t length) override;
 
-  std::shared_ptr<CompiledProgram> compile(uint32_t program_id, const ProgramSource& source) override;
-  void run(const RunRequest& request) override;
+  std::shared_ptr<CompiledProgram> compile(const program::Program& program) override;
+  void run(CompiledProgram& program, const program::Run& run, const std::string& what) override;
 
   const std::string& cache_dir() const { return cache_dir_; }
 
  private:
-  uint64_t per_bank_bytes(uint64_t size) const;
   KernelCompiler& compiler();
+  BufferMemory memory(const program::PlacedBuffer& buffer) const;
+  // The live buffer `buffer` names; throws Error(NOT_FOUND) for another.
+  const program::PlacedBuffer& live(const program::PlacedBuffer& buffer) const;
+  // Throws Error(RESOURCE_EXHAUSTED) when one of the program's CBs shares L1
+  // with an L1 buffer on one of its cores.
+  void check_cbs_clear_of_l1_buffers(const EmuProgram& program) const;
+  RunJob job_for(const EmuProgram& program, const program::Run& run) const;
 
   EmuOptions options_;
   const Arch& arch_;
+  DeviceCapabilities capabilities_;
   Dram dram_;
-  BankAllocator allocator_;
+  L1Memory l1_;
+  BankAllocator dram_allocator_;
+  BankAllocator l1_allocator_;
+  // Live buffers by memory and address.
+  std::map<uint64_t, program::PlacedBuffer> dram_buffers_;
+  std::map<uint64_t, program::PlacedBuffer> l1_buffers_;
   std::string cache_dir_;
   std::unique_ptr<KernelCompiler> compiler_;
   SharedRegions regions_;
-  // The worker's id of a program's objects for the arguments' shape: (program
-  // serial, reader and writer accessor buffers, coords per kernel) -> id.
-  std::map<std::tuple<uint64_t, uint32_t, uint32_t, bool, bool, bool>, uint64_t> worker_programs_;
   WorkerClient worker_;
 };
 

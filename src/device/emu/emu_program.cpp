@@ -2,100 +2,267 @@
 
 #include <algorithm>
 #include <atomic>
+#include <fmt/format.h>
 #include <future>
-#include <iterator>
-#include <regex>
+#include <map>
+#include <unordered_map>
+
+#include "common/error.h"
+#include "device/emu/l1_layout.h"
+#include "device/emu/worker/program_plan.h"
 
 namespace zyxtt::emu {
+namespace {
 
-// Chained args (TensorAccessorArgs<prev.next_compile_time_args_offset()>, as
-// tt-metal's examples write them) carry no literal offset, so every mention
-// also counts as one buffer: guessing high costs one rebuild at the first
-// run, guessing low fails compile_program for a valid kernel.
-uint32_t guess_buffer_count(const std::string& source) {
-  static const std::regex pattern(R"(TensorAccessorArgs\s*<\s*(\d+)\s*[,>])");
-  static const std::regex mention(R"(TensorAccessorArgs\s*<)");
-  int highest = -1;
-  for (auto it = std::sregex_iterator(source.begin(), source.end(), pattern); it != std::sregex_iterator(); ++it)
-    highest = std::max(highest, std::stoi((*it)[1]));
-  const auto mentions = std::distance(std::sregex_iterator(source.begin(), source.end(), mention), std::sregex_iterator());
-  return std::max(highest < 0 ? 0u : static_cast<uint32_t>(highest / 2 + 1), static_cast<uint32_t>(mentions));
+using program::Core;
+using program::CoreRange;
+using program::CoreRangeSet;
+using program::Processor;
+
+constexpr uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+krt::Role role_of(Processor p) {
+  switch (p) {
+    case Processor::kRiscv0: return krt::Role::kReader;
+    case Processor::kRiscv1: return krt::Role::kWriter;
+    case Processor::kCompute: return krt::Role::kCompute;
+  }
+  return krt::Role::kReader;
 }
 
-bool reads_compile_args(const std::string& source) {
-  for (const char* word : {"TensorAccessorArgs", "compile_time_arg", "KERNEL_COMPILE_TIME_ARG"})
-    if (source.find(word) != std::string::npos) return true;
+bool overlaps(const CoreRange& a, const CoreRange& b) {
+  return a.start.x <= b.end.x && b.start.x <= a.end.x && a.start.y <= b.end.y && b.start.y <= a.end.y;
+}
+
+bool overlaps(const CoreRangeSet& a, const CoreRangeSet& b) {
+  for (const CoreRange& x : a.ranges)
+    for (const CoreRange& y : b.ranges)
+      if (overlaps(x, y)) return true;
   return false;
 }
 
-EmuProgram::EmuProgram(const ProgramSource& source, KernelCompiler& compiler)
-    : source_(source), compiler_(compiler) {
-  static std::atomic<uint64_t> next_serial{1};
-  serial_ = next_serial++;
+std::vector<CoreRect> rects(const CoreRangeSet& set) {
+  std::vector<CoreRect> out;
+  for (const CoreRange& r : set.ranges) out.push_back(CoreRect{r.start.x, r.start.y, r.end.x, r.end.y});
+  return out;
 }
 
-const std::string& EmuProgram::text(krt::Role role) const {
-  switch (role) {
-    case krt::Role::kReader: return source_.reader;
-    case krt::Role::kWriter: return source_.writer;
-    case krt::Role::kCompute: return source_.compute;
+// "reader" -> "reader.cpp"; a name with an extension stays.
+std::string file_name(const program::KernelSpec& k, size_t index) {
+  if (k.name.empty()) return fmt::format("kernel{}.cpp", index);
+  return k.name.find('.') == std::string::npos ? k.name + ".cpp" : k.name;
+}
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+void check_kernel(const program::KernelSpec& k, const std::string& file) {
+  if (k.cores.ranges.empty())
+    throw Error(Code::kInvalidArgument, fmt::format("kernel {} runs on no core", file));
+  for (const auto& [name, value] : k.named_compile_args) {
+    if (!is_identifier(name)) {
+      throw Error(Code::kInvalidArgument,
+                  fmt::format("kernel {}: named compile-time arg '{}' is not an identifier", file, name));
+    }
   }
-  return source_.compute;
+  for (const auto& [name, value] : k.defines) {
+    if (!is_identifier(name))
+      throw Error(Code::kInvalidArgument, fmt::format("kernel {}: define '{}' is not an identifier", file, name));
+  }
+  for (const std::string& dir : k.include_dirs) {
+    if (dir.empty() || dir[0] != '/')
+      throw Error(Code::kInvalidArgument, fmt::format("kernel {}: include dir '{}' is not absolute", file, dir));
+  }
+  if (k.processor != Processor::kCompute && k.noc > 1)
+    throw Error(Code::kInvalidArgument, fmt::format("kernel {}: NOC {} does not exist (0 or 1)", file, k.noc));
+  for (uint32_t cb : k.compute.unpack_to_dest) {
+    if (cb >= kMaxCbs)
+      throw Error(Code::kInvalidArgument, fmt::format("kernel {}: unpack-to-DST CB {} does not exist", file, cb));
+  }
 }
 
-uint32_t EmuProgram::effective_buffers(krt::Role role, uint32_t buffers) const {
-  // Compute gets no compile-time args; a source that never reads them builds
-  // the same object for any count, so it is built once.
-  return role == krt::Role::kCompute || !reads_compile_args(text(role)) ? 0 : buffers;
+// Everything a program places is planned per core from (0, 0) on.
+void check_reach(const CoreRangeSet& cores, const std::string& what) {
+  for (const CoreRange& r : cores.ranges) {
+    if (r.start.x > r.end.x || r.start.y > r.end.y)
+      throw Error(Code::kInvalidArgument, fmt::format("{}: a core range ends before it starts", what));
+  }
+  const CoreRange box = cores.bounding_box();
+  if (uint64_t{box.end.x + 1} * (box.end.y + 1) > kMaxPlannedCores) {
+    throw Error(Code::kInvalidArgument, fmt::format("{} reaches core ({}, {}); a program spans at most {} cores from "
+                                                    "(0, 0)",
+                                                    what, box.end.x, box.end.y, kMaxPlannedCores));
+  }
 }
 
-KernelSpec EmuProgram::spec(krt::Role role, uint32_t buffers) const {
+}  // namespace
+
+KernelSpec compile_spec(const program::Program& program, size_t index) {
+  const program::KernelSpec& k = program.kernels[index];
   KernelSpec spec;
-  spec.role = role;
-  spec.source = text(role);
-  for (uint32_t i = 0; i < effective_buffers(role, buffers); ++i)
-    spec.compile_args.insert(spec.compile_args.end(), {0x2u, 4096u});
-  // The DST mode reaches the emulator in the object's compute record.
-  if (role == krt::Role::kCompute && source_.fp32_dest_acc)
-    spec.defines.push_back(*source_.fp32_dest_acc ? "ZYXTT_DST_ACCUM_MODE=1" : "ZYXTT_DST_ACCUM_MODE=0");
+  spec.role = role_of(k.processor);
+  spec.source = k.source;
+  spec.file = file_name(k, index);
+  spec.compile_args = k.compile_args;
+  spec.include_dirs = k.include_dirs;
+  if (k.processor != Processor::kCompute) spec.noc = k.noc;
+  for (const auto& [name, value] : k.defines) spec.defines.push_back(value.empty() ? name : name + "=" + value);
+  if (!k.named_compile_args.empty()) {
+    std::string list;
+    for (const auto& [name, value] : k.named_compile_args)
+      list += fmt::format("{}{{\"{}\",{}}}", list.empty() ? "" : ",", name, value);
+    spec.defines.push_back("KERNEL_NAMED_COMPILE_TIME_ARGS=" + list);
+  }
+  if (k.processor == Processor::kCompute) {
+    // The compute configuration reaches the emulator in the object's record.
+    const program::ComputeSettings& c = k.compute;
+    spec.defines.push_back(fmt::format("ZYXTT_DST_ACCUM_MODE={}", c.fp32_dest_acc ? 1 : 0));
+    spec.defines.push_back(fmt::format("ZYXTT_MATH_FIDELITY={}", static_cast<int>(c.math_fidelity)));
+    spec.defines.push_back(fmt::format("ZYXTT_MATH_APPROX={}", c.math_approx_mode ? 1 : 0));
+    spec.defines.push_back(fmt::format("ZYXTT_DST_FULL_SYNC={}", c.dst_full_sync ? 1 : 0));
+  }
+  // The formats of the CBs on the kernel's cores, for constexpr tile sizes.
+  std::vector<int> formats;
+  for (const program::CircularBufferSpec& cb : program.circular_buffers) {
+    if (!overlaps(cb.cores, k.cores)) continue;
+    for (const program::CbIndexSpec& i : cb.indices) {
+      if (i.index >= kMaxCbs) continue;
+      if (formats.size() <= i.index) formats.resize(i.index + 1, 255);
+      formats[i.index] = static_cast<int>(i.format);
+    }
+  }
+  if (!formats.empty()) spec.defines.push_back(fmt::format("KERNEL_CB_DATA_FORMATS={}", fmt::join(formats, ",")));
   return spec;
 }
 
-bool EmuProgram::empty(krt::Role role) const {
-  return text(role).find_first_not_of(" \t\r\n") == std::string::npos;
-}
+EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler, const Arch& arch)
+    : program_(program) {
+  static std::atomic<uint64_t> next_serial{1};
+  serial_ = next_serial++;
+  if (program.kernels.empty()) throw Error(Code::kInvalidArgument, "the program has no kernels");
 
-std::string EmuProgram::object(krt::Role role, uint32_t buffers) {
-  if (empty(role)) return {};
-  const auto slot = std::make_pair(role, effective_buffers(role, buffers));
-  {
-    std::lock_guard lock(mutex_);
-    auto it = objects_.find(slot);
-    if (it != objects_.end()) return it->second;
+  // Kernels: checked, then each core's processors checked for conflicts.
+  for (size_t i = 0; i < program.kernels.size(); ++i) {
+    files_.push_back(file_name(program.kernels[i], i));
+    check_kernel(program.kernels[i], files_.back());
+    check_reach(program.kernels[i].cores, "kernel " + files_.back());
+    const CoreRange box = program.kernels[i].cores.bounding_box();
+    cols_ = std::max(cols_, box.end.x + 1);
+    rows_ = std::max(rows_, box.end.y + 1);
+    const program::KernelSpec& k = program.kernels[i];
+    KernelSlot slot;
+    slot.role = role_of(k.processor);
+    slot.noc = k.processor == Processor::kCompute ? 0 : k.noc;
+    for (uint32_t cb : k.compute.unpack_to_dest) slot.unpack_to_dest |= uint64_t{1} << cb;
+    slot.cores = rects(k.cores);
+    spec_.kernels.push_back(std::move(slot));
+    kernel_cores_.push_back(k.cores.cores());
   }
-  std::string path = compiler_.build(spec(role, buffers));
-  std::lock_guard lock(mutex_);
-  objects_[slot] = path;
-  return path;
-}
 
-void EmuProgram::prebuild() {
-  // In protocol order, so that of several broken kernels the first is named.
-  const std::pair<krt::Role, uint32_t> kernels[] = {{krt::Role::kReader, guess_buffer_count(source_.reader)},
-                                                    {krt::Role::kCompute, 0},
-                                                    {krt::Role::kWriter, guess_buffer_count(source_.writer)}};
-  // Cached objects are found on this thread; only real compiles go parallel.
-  std::vector<std::future<std::string>> compiles;
-  for (const auto& [role, buffers] : kernels) {
-    if (empty(role)) continue;
-    if (auto cached = compiler_.lookup(spec(role, buffers))) {
-      std::lock_guard lock(mutex_);
-      objects_[{role, effective_buffers(role, buffers)}] = *cached;
+  for (const auto& cores : kernel_cores_) {
+    auto& table = positions_.emplace_back(size_t{cols_} * rows_, -1);
+    for (size_t i = 0; i < cores.size(); ++i) table[size_t{cores[i].y} * cols_ + cores[i].x] = static_cast<int32_t>(i);
+  }
+
+  // CBs: each config at one offset on all its cores, above whatever the CBs
+  // before it take on any of them (tt-metal's layout); fixed ones where told.
+  const uint32_t alignment = std::max(arch.dram_alignment, arch.l1_alignment);
+  std::unordered_map<uint64_t, uint32_t> tops;  // core (y << 32 | x) -> first free byte
+  auto key = [](const Core& c) { return uint64_t{c.y} << 32 | c.x; };
+  for (size_t i = 0; i < program.circular_buffers.size(); ++i) {
+    const program::CircularBufferSpec& cb = program.circular_buffers[i];
+    if (cb.indices.empty()) throw Error(Code::kInvalidArgument, fmt::format("circular buffer config {} has no index", i));
+    if (cb.cores.ranges.empty()) throw Error(Code::kInvalidArgument, fmt::format("circular buffer config {} is on no core", i));
+    check_reach(cb.cores, fmt::format("circular buffer config {}", i));
+    for (const program::CbIndexSpec& idx : cb.indices) {
+      if (idx.index >= kMaxCbs)
+        throw Error(Code::kInvalidArgument, fmt::format("circular buffer {} does not exist (0..{})", idx.index, kMaxCbs - 1));
+      if (idx.page_size == 0 || cb.total_size == 0 || cb.total_size % idx.page_size != 0) {
+        throw Error(Code::kInvalidArgument,
+                    fmt::format("circular buffer {}: total size {} is not a whole, nonzero number of {}-byte pages",
+                                idx.index, cb.total_size, idx.page_size));
+      }
+    }
+    uint64_t offset = 0;
+    if (cb.address) {
+      offset = *cb.address;
+      if (offset < l1::kCbBase || offset + cb.total_size > arch.l1_bytes) {
+        throw Error(Code::kOutOfRange, fmt::format("circular buffer {} at L1 address {:#x} + {} bytes is outside the "
+                                                   "L1 a program may use [{:#x}, {:#x})",
+                                                   cb.indices.front().index, offset, cb.total_size, l1::kCbBase,
+                                                   arch.l1_bytes));
+      }
     } else {
-      compiles.push_back(std::async(std::launch::async, [this, r = role, b = buffers] { return object(r, b); }));
+      const std::vector<Core> cores = cb.cores.cores();
+      uint64_t top = l1::kCbBase;
+      for (const Core& c : cores) {
+        auto it = tops.find(key(c));
+        if (it != tops.end()) top = std::max<uint64_t>(top, it->second);
+      }
+      offset = align_up(top, alignment);
+      const uint64_t end = offset + cb.total_size;
+      if (end > arch.l1_bytes) {
+        throw Error(Code::kResourceExhausted,
+                    fmt::format("the circular buffers take {} bytes of L1 per core, but {} bytes are free above the "
+                                "reserved {} bytes",
+                                end - l1::kCbBase, arch.l1_bytes - l1::kCbBase, l1::kCbBase));
+      }
+      for (const Core& c : cores) tops[key(c)] = static_cast<uint32_t>(end);
+      cb_regions_.push_back(CbRegion{i, static_cast<uint32_t>(offset), static_cast<uint32_t>(end)});
+      cb_top_ = std::max(cb_top_, static_cast<uint32_t>(end));
+    }
+    for (const program::CbIndexSpec& idx : cb.indices) {
+      spec_.cbs.push_back(CbSpec{idx.index, static_cast<uint32_t>(idx.format), idx.page_size,
+                                 cb.total_size / idx.page_size, static_cast<uint32_t>(offset), rects(cb.cores)});
     }
   }
-  for (auto& c : compiles) c.get();
+
+  for (const program::SemaphoreSpec& s : program.semaphores) {
+    if (s.id >= l1::kMaxSemaphores) {
+      throw Error(Code::kOutOfRange,
+                  fmt::format("semaphore {} does not exist: a core has {} (ids 0..{})", s.id, l1::kMaxSemaphores,
+                              l1::kMaxSemaphores - 1));
+    }
+    if (s.cores.ranges.empty()) throw Error(Code::kInvalidArgument, fmt::format("semaphore {} is on no core", s.id));
+    check_reach(s.cores, fmt::format("semaphore {}", s.id));
+    spec_.semaphores.push_back(SemaphoreSlot{s.id, s.initial_value, rects(s.cores)});
+  }
+  // Conflicts on a core (two kernels on a processor, a CB index or semaphore
+  // twice) are refused now rather than at the first run.
+  prepare_program(spec_, files_);
+
+  // Each distinct object once: cached ones found on this thread, the rest
+  // compiled in parallel; of several broken kernels the first is named.
+  std::map<std::string, std::shared_future<std::string>> builds;  // cache key -> object
+  std::vector<std::shared_future<std::string>> objects;
+  for (size_t i = 0; i < program.kernels.size(); ++i) {
+    KernelSpec ks = compile_spec(program, i);
+    const std::string key = compiler.cache_key(ks);
+    auto found = builds.find(key);
+    if (found == builds.end()) {
+      std::shared_future<std::string> object;
+      if (auto cached = compiler.lookup(ks)) {
+        std::promise<std::string> ready;
+        ready.set_value(*cached);
+        object = ready.get_future().share();
+      } else {
+        object = std::async(std::launch::async, [&compiler, ks = std::move(ks)] { return compiler.build(ks); }).share();
+      }
+      found = builds.emplace(key, std::move(object)).first;
+    }
+    objects.push_back(found->second);
+  }
+  std::exception_ptr first_failure;
+  for (size_t i = 0; i < objects.size(); ++i) {
+    try {
+      spec_.kernels[i].object = objects[i].get();
+    } catch (...) {
+      if (!first_failure) first_failure = std::current_exception();
+    }
+  }
+  if (first_failure) std::rethrow_exception(first_failure);
 }
 
 }  // namespace zyxtt::emu

@@ -29,11 +29,12 @@ extern char** environ;
 
 namespace zyxtt::emu {
 
-WorkerClient::WorkerClient(std::string worker_path, std::string arch_name, int dram_fd, int regions_fd,
+WorkerClient::WorkerClient(std::string worker_path, std::string arch_name, int dram_fd, int l1_fd, int regions_fd,
                            const WorkerOptions& options, std::chrono::milliseconds run_timeout, int stop_fd)
     : worker_path_(std::move(worker_path)),
       arch_name_(std::move(arch_name)),
       dram_fd_(dram_fd),
+      l1_fd_(l1_fd),
       regions_fd_(regions_fd),
       options_(options),
       run_timeout_(run_timeout),
@@ -54,18 +55,26 @@ void WorkerClient::start() {
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
     throw Error(Code::kInternal, fmt::format("socketpair failed: {}", errno_text(errno)));
   }
+  // Each descriptor goes to its fixed number in the worker; sources are
+  // first moved above every target, so that no dup2 overwrites a source a
+  // later one still needs.
+  const std::pair<int, int> fds[] = {{dram_fd_, kWorkerDramFd},       {sv[1], kWorkerSocketFd},
+                                     {control_fd_, kWorkerControlFd}, {regions_fd_, kWorkerRegionsFd},
+                                     {l1_fd_, kWorkerL1Fd}};
+  std::vector<int> high;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, dram_fd_, kWorkerDramFd);
-  posix_spawn_file_actions_adddup2(&actions, sv[1], kWorkerSocketFd);
-  posix_spawn_file_actions_adddup2(&actions, control_fd_, kWorkerControlFd);
-  posix_spawn_file_actions_adddup2(&actions, regions_fd_, kWorkerRegionsFd);
+  for (const auto& [from, to] : fds) {
+    high.push_back(fcntl(from, F_DUPFD_CLOEXEC, kFirstFreeFd));
+    posix_spawn_file_actions_adddup2(&actions, high.back(), to);
+  }
   // The worker must not hold the client's pipes: EOF on our stdin must stay EOF.
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
   std::vector<char*> argv = {worker_path_.data(), arch_name_.data(), nullptr};
   int rc = posix_spawn(&pid_, worker_path_.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
+  for (int fd : high) close(fd);
   close(sv[1]);
   if (rc != 0) {
     close(sv[0]);
@@ -86,6 +95,7 @@ void WorkerClient::start() {
     spdlog::debug("sanitizer build: the device worker runs without its memory limit");
   reader_ = std::make_unique<FrameReader>(socket_);
   programs_.clear();
+  program_slots_.clear();
   spdlog::debug("device worker started (pid {})", pid_);
   // The options travel once per worker; a worker that died at once shows up
   // at the first run's read.
@@ -228,10 +238,22 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   if (pid_ < 0) start();
   control_->crashed_thread = -1;
   control_->crash_signal = 0;
-  const bool first = !programs_.contains(job.program_id);
-  if (first) job.program = program();
+  const auto slot = program_slots_.find(job.program_id);
+  const bool first = slot == program_slots_.end();
+  if (first) {
+    job.program = program();
+    // The worker drops the least recently run programs beyond its bound.
+    while (programs_.size() >= kWorkerPrograms) {
+      job.forget.push_back(programs_.back());
+      program_slots_.erase(programs_.back());
+      programs_.pop_back();
+    }
+  } else {
+    programs_.splice(programs_.begin(), programs_, slot->second);
+  }
   const bool sent = write_frame(socket_, encode(job));
   job.program.reset();
+  job.forget.clear();
   if (!sent) {
     stop();
     throw Error(Code::kInternal, fmt::format("{}: the device worker is gone; it will be restarted", what));
@@ -282,7 +304,10 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   const RunOutcome outcome = decode_outcome(*frame);
   // A program the worker failed to load is sent again next time.
   if (!outcome.ok) throw Error(outcome.code, fmt::format("{}: {}", what, outcome.message));
-  if (first) programs_.insert(job.program_id);
+  if (first) {
+    programs_.push_front(job.program_id);
+    program_slots_[job.program_id] = programs_.begin();
+  }
   return std::nullopt;
 }
 

@@ -9,7 +9,8 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_set>
+#include <list>
+#include <unordered_map>
 
 #include "device/emu/sched/scheduler.h"
 #include "device/emu/worker/frame_io.h"
@@ -17,12 +18,15 @@
 
 namespace zyxtt::emu {
 
+// Programs a worker keeps; the runtime tells it which to drop.
+inline constexpr size_t kWorkerPrograms = 256;
+
 class WorkerClient {
  public:
   // `stop_fd` becomes readable when the runtime is asked to stop (-1: none);
-  // a run in progress is then abandoned. `regions_fd` is the SharedRegions
+  // a run in progress is then abandoned. `l1_fd` holds the cores' L1, `regions_fd` is the SharedRegions
   // table; `options` reach each worker once, when it starts.
-  WorkerClient(std::string worker_path, std::string arch_name, int dram_fd, int regions_fd,
+  WorkerClient(std::string worker_path, std::string arch_name, int dram_fd, int l1_fd, int regions_fd,
                const WorkerOptions& options, std::chrono::milliseconds run_timeout, int stop_fd);
   ~WorkerClient();
   WorkerClient(const WorkerClient&) = delete;
@@ -49,6 +53,7 @@ class WorkerClient {
   std::string worker_path_;
   std::string arch_name_;
   int dram_fd_;
+  int l1_fd_;
   int regions_fd_;
   WorkerOptions options_;
   std::chrono::milliseconds run_timeout_;
@@ -59,7 +64,10 @@ class WorkerClient {
   int control_fd_ = -1;
   ControlBlock* control_ = nullptr;
   std::unique_ptr<FrameReader> reader_;
-  std::unordered_set<uint64_t> programs_;  // program ids the running worker holds
+  // Program ids the running worker holds, most recently run first: at most
+  // kWorkerPrograms, so that a long-lived worker's program table stays bounded.
+  std::list<uint64_t> programs_;
+  std::unordered_map<uint64_t, std::list<uint64_t>::iterator> program_slots_;
 };
 
 }  // namespace zyxtt::emu

@@ -239,7 +239,10 @@ TEST(CorpusCompileTest, ZyxShapeKernelsPreprocessToFewLines) {
       std::ifstream in(path);
       std::stringstream text;
       text << in.rdbuf();
-      KernelSpec spec{.role = role, .source = text.str(), .compile_args = {2, 4096, 2, 4096}, .defines = {}};
+      KernelSpec spec;
+      spec.role = role;
+      spec.source = text.str();
+      spec.compile_args = {2, 4096, 2, 4096};
       std::vector<std::string> cmd = compiler.command(spec, dir + "/kernel.ii");
       cmd.push_back("-E");
       std::string err;

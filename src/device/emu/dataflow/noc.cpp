@@ -99,6 +99,8 @@ CoreState* find_core(KernelInstance& k, uint32_t x, uint32_t y) {
 End l1_end(KernelInstance& k, CoreState& target, uint64_t addr, uint32_t bytes, const char* call, const char* side) {
   uint64_t off = addr - uint64_t{df::l1_base(target)};
   if (off >= target.l1_bytes) off = addr - uint64_t{df::l1_base(*k.core)};
+  // An L1 buffer's address is its bank-local offset, as on silicon.
+  if (off >= target.l1_bytes && addr < target.l1_bytes) off = addr;
   if (off >= target.l1_bytes || off + bytes > target.l1_bytes) {
     fail_run(fmt::format("{}: {} L1 address {:#x} + {} bytes is outside the L1 of core ({},{}) [{:#x}, {:#x})", call,
                          side, addr, bytes, target.x, target.y, df::l1_base(target),
@@ -115,8 +117,12 @@ End l1_end(KernelInstance& k, CoreState& target, uint64_t addr, uint32_t bytes, 
 
 inline End local_end(KernelInstance& k, uint32_t addr, uint32_t bytes, const char* call, const char* side) {
   const CoreState& c = *k.core;
-  const uint64_t off = uint64_t{addr} - uint64_t{df::l1_base(c)};
-  if (off >= c.l1_bytes || off + bytes > c.l1_bytes) [[unlikely]] fail_local(c, addr, bytes, call, side);
+  uint64_t off = uint64_t{addr} - uint64_t{df::l1_base(c)};
+  if (off >= c.l1_bytes || off + bytes > c.l1_bytes) [[unlikely]] {
+    // An L1 buffer's address is its bank-local offset, as on silicon.
+    if (addr >= c.l1_bytes || addr + uint64_t{bytes} > c.l1_bytes) fail_local(c, addr, bytes, call, side);
+    off = addr;
+  }
   return End{c.l1 + off, off, false};
 }
 

@@ -29,10 +29,13 @@ const char* role_file(krt::Role role) {
   return "kernel.cpp";
 }
 
-std::vector<std::string> role_defines(krt::Role role) {
+std::string file_of(const KernelSpec& spec) { return spec.file.empty() ? role_file(spec.role) : spec.file; }
+
+std::vector<std::string> role_defines(krt::Role role, int noc) {
+  const auto noc_index = [&](int fallback) { return "NOC_INDEX=" + std::to_string(noc < 0 ? fallback : noc); };
   switch (role) {
-    case krt::Role::kReader: return {"COMPILE_FOR_BRISC", "NOC_INDEX=0", "PROCESSOR_INDEX=0"};
-    case krt::Role::kWriter: return {"COMPILE_FOR_NCRISC", "NOC_INDEX=1", "PROCESSOR_INDEX=1"};
+    case krt::Role::kReader: return {"COMPILE_FOR_BRISC", noc_index(0), "PROCESSOR_INDEX=0"};
+    case krt::Role::kWriter: return {"COMPILE_FOR_NCRISC", noc_index(1), "PROCESSOR_INDEX=1"};
     case krt::Role::kCompute:
       // The compute configuration comes from the kernel's defines, else the
       // defaults of kernel-api/zyxtt/compute_config.h (zyx's ComputeConfig).
@@ -109,7 +112,8 @@ std::vector<std::string> KernelCompiler::command(const KernelSpec& spec, const s
   std::vector<std::string> cmd = {config_.program, "-std=c++20", "-O2", "-fPIC", "-shared", "-fno-gnu-unique", "-w", "-pipe",
                                   "-fvisibility=hidden", "-I" + kernel_api_, "-include", "zyxtt/prelude.h",
                                   "-DKERNEL_BUILD", "-DARCH_BLACKHOLE", "-DNOC_MODE=0"};
-  for (const auto& d : role_defines(spec.role)) cmd.push_back("-D" + d);
+  for (const auto& dir : spec.include_dirs) cmd.push_back("-I" + dir);
+  for (const auto& d : role_defines(spec.role, spec.noc)) cmd.push_back("-D" + d);
   if (!spec.compile_args.empty()) {
     std::string list;
     for (uint32_t v : spec.compile_args) list += (list.empty() ? "" : ",") + std::to_string(v);
@@ -183,7 +187,7 @@ std::string KernelCompiler::build(const KernelSpec& spec) {
   // Unique temp name, then rename: a kill at any instant leaves either no
   // object or a whole one, and two runtimes sharing the folder cannot clash.
   const std::string tmp = store_.temp_path(key);
-  const std::string file = role_file(spec.role);
+  const std::string file = file_of(spec);
   // The entry stub goes first, so that whatever the kernel leaves open (a
   // missing brace) is reported at the kernel's own last line.
   std::string tu = fmt::format("#include \"zyxtt/entry.h\"\n#line 1 \"{}\"\n{}\n", file, spec.source);

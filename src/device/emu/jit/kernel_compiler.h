@@ -24,6 +24,9 @@ struct KernelSpec {
   std::string source;
   std::vector<uint32_t> compile_args;
   std::vector<std::string> defines;  // NAME or NAME=VALUE
+  int noc = -1;                      // NOC_INDEX; -1: the role's default (reader 0, writer 1)
+  std::vector<std::string> include_dirs;  // extra -I, after kernel-api
+  std::string file;                  // the kernel's file name in messages; empty: reader.cpp & co
 };
 
 struct CompilerConfig {

@@ -1,4 +1,3 @@
-#include "device/emu/noc_coords.h"
 #include "device/emu/worker/run_executor.h"
 
 #include <sys/mman.h>
@@ -6,7 +5,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <fmt/format.h>
 
@@ -15,99 +13,152 @@
 #include "device/emu/compute/compute.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/l1_layout.h"
+#include "device/emu/noc_coords.h"
 #include "device/emu/worker/worker_main.h"
 
 namespace zyxtt::emu {
-namespace {
-
-constexpr uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
-
-}  // namespace
-
-RunExecutor::RunExecutor(const Arch& arch, uint8_t* dram, ControlBlock* control, const WorkerOptions& options,
-                         SharedRegions regions)
-    : arch_(arch), dram_(dram), control_(control), options_(options), regions_(std::move(regions)) {}
+RunExecutor::RunExecutor(const Arch& arch, uint8_t* dram, uint8_t* l1, ControlBlock* control,
+                         const WorkerOptions& options, SharedRegions regions)
+    : arch_(arch),
+      dram_(dram),
+      l1_(l1),
+      physical_(size_t{arch.grid_rows} * arch.grid_cols),
+      control_(control),
+      options_(options),
+      regions_(std::move(regions)) {}
 
 RunExecutor::~RunExecutor() {
-  if (l1_arena_ != nullptr) munmap(l1_arena_, l1_cores_ * arch_.l1_bytes);
+  if (extra_l1_ != nullptr) munmap(extra_l1_, extra_cores_ * arch_.l1_bytes);
 }
 
-void RunExecutor::setup_core(CoreState& core, const ProgramSpec& program, uint32_t row, uint32_t col, uint8_t* l1,
-                             const LoadedKernel* compute) {
-  core.x = col;
-  core.y = row;
-  core.noc_x = worker_noc_x(col);
-  core.noc_y = worker_noc_y(row);
-  core.l1 = l1;
+void RunExecutor::place(CoreState& core, uint32_t x, uint32_t y, size_t slot) {
+  core.x = x;
+  core.y = y;
+  core.noc_x = worker_noc_x(x);
+  core.noc_y = worker_noc_y(y);
+  core.l1 = slot < physical_ ? l1_ + slot * arch_.l1_bytes : extra_l1_ + (slot - physical_) * arch_.l1_bytes;
   core.l1_bytes = static_cast<uint32_t>(arch_.l1_bytes);
   // Kernels see L1 addresses as the low 32 bits of real host pointers.
-  const uint32_t base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(l1));
-  core.semaphore_base = base + l1::kSemaphoreBase;
-  std::memset(l1 + l1::kSemaphoreBase, 0, l1::kMaxSemaphores * l1::kSemaphoreStride);
+  core.semaphore_base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(core.l1)) + l1::kSemaphoreBase;
+}
+
+std::optional<RunOutcome> RunExecutor::map_extra_l1(size_t slots) {
+  if (slots <= physical_ + extra_cores_) return std::nullopt;
+  if (extra_l1_ != nullptr) munmap(extra_l1_, extra_cores_ * arch_.l1_bytes);
+  const size_t extra = slots - physical_;
+  // MAP_32BIT: the 32-bit L1 addresses kernels compute are real pointers.
+  void* arena = mmap(nullptr, extra * arch_.l1_bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT | MAP_NORESERVE, -1, 0);
+  if (arena == MAP_FAILED) {
+    extra_l1_ = nullptr;
+    extra_cores_ = 0;
+    return RunOutcome{false, Code::kResourceExhausted,
+                      fmt::format("cannot map L1 for {} more cores below 4 GiB: {}", extra, errno_text(errno))};
+  }
+  extra_l1_ = static_cast<uint8_t*>(arena);
+  extra_cores_ = extra;
+  return std::nullopt;
+}
+
+void RunExecutor::setup_core(CoreState& core, const PreparedProgram& program, const CorePlan& plan,
+                             const std::vector<const LoadedKernel*>& kernels) {
+  const ProgramSpec& spec = program.spec;
+  std::memset(core.l1 + l1::kSemaphoreBase, 0, l1::kMaxSemaphores * l1::kSemaphoreStride);
+  for (uint16_t s : plan.semaphores) {
+    const SemaphoreSlot& sem = spec.semaphores[s];
+    std::memcpy(core.l1 + l1::kSemaphoreBase + sem.id * l1::kSemaphoreStride, &sem.initial, sizeof sem.initial);
+  }
   for (uint64_t bits = core.configured_cbs; bits != 0; bits &= bits - 1) core.cbs[__builtin_ctzll(bits)] = CbState{};
   core.configured_cbs = 0;
-  uint32_t next = base + l1::kCbBase;
-  for (const CbSpec& spec : program.cbs) {
-    configure_cb(core, spec.index, align_up(next, std::max(arch_.dram_alignment, arch_.l1_alignment)), spec.page_bytes, spec.pages, spec.data_format);
-    next = core.cbs[spec.index].limit;
+  const uint32_t base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(core.l1));
+  for (uint16_t i : plan.cbs) {
+    const CbSpec& cb = spec.cbs[i];
+    configure_cb(core, cb.index, base + cb.offset, cb.page_bytes, cb.pages, cb.data_format);
   }
-  // DST and math fidelity as the compute kernel was built for them (its ComputeConfig); zeroed.
+  // DST and math fidelity as the core's compute kernel was built for them (its ComputeConfig); zeroed.
+  const int32_t ck = plan.kernel[static_cast<uint32_t>(krt::Role::kCompute)];
+  const LoadedKernel* compute = ck >= 0 ? kernels[ck] : nullptr;
   compute::configure_compute(core.compute, compute ? &compute->info : nullptr);
-  core.compute.unpack_to_dest_cbs = 0;
-  if (options_.unpack_fp32_to_dest) {
-    for (const CbSpec& spec : program.cbs)
-      if (spec.unpack_to_dest) core.compute.unpack_to_dest_cbs |= uint64_t{1} << spec.index;
-  }
+  core.compute.unpack_to_dest_cbs = ck >= 0 && options_.unpack_fp32_to_dest ? spec.kernels[ck].unpack_to_dest : 0;
 }
 
 void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job,
-                            const ProgramSpec& program, const LoadedKernel* kernels[3]) {
+                            const PreparedProgram& program, const CorePlan& plan,
+                            const std::vector<const LoadedKernel*>& kernels) {
   for (uint32_t r = 0; r < kRoles; ++r) {
-    if (kernels[r] == nullptr) continue;
+    const int32_t ki = plan.kernel[r];
+    if (ki < 0) continue;
+    const KernelArgs& a = job.args[ki];
     Task& task = tasks.emplace_back();
     KernelInstance& k = task.instance;
     k.run = &run_;
     k.core = &core;
     k.role = static_cast<krt::Role>(r);
-    k.noc = r == 1 ? 1 : 0;
+    k.noc = k.role == krt::Role::kCompute ? 0 : program.spec.kernels[ki].noc;
     k.args = reinterpret_cast<uint32_t*>(core.l1 + l1::kArgsBase[r]);
     k.common_args = reinterpret_cast<uint32_t*>(core.l1 + l1::kCommonArgsBase[r]);
-    k.common_arg_count = 0;
-    // The job's args (at most kMaxArgs - 2, checked when decoded), then row, col.
+    // Counts were bounded by kMaxArgs when the job was decoded.
+    const uint32_t pos = plan.position[r];
+    const uint32_t* from = nullptr;
     uint32_t n = 0;
-    for (uint32_t a : job.args[r]) k.args[n++] = a;
-    if (program.coords[r]) {
-      k.args[n++] = core.y;
-      k.args[n++] = core.x;
+    if (a.counts.empty()) {
+      if (a.uniform != 0 && (uint64_t{pos} + 1) * a.uniform <= a.words.size()) {
+        n = a.uniform;
+        from = a.words.data() + size_t{pos} * n;
+      }
+    } else if (pos < a.counts.size()) {
+      n = a.counts[pos];
+      from = a.words.data() + arg_offsets_[ki][pos];
     }
+    if (n != 0) std::memcpy(k.args, from, n * sizeof(uint32_t));
     k.arg_count = n;
-    task.entry = kernels[r]->entry;
+    if (!a.common.empty()) std::memcpy(k.common_args, a.common.data(), a.common.size() * sizeof(uint32_t));
+    k.common_arg_count = static_cast<uint32_t>(a.common.size());
+    task.entry = kernels[ki]->entry;
     task.on_exit = check_kernel_exit;
   }
 }
 
 RunOutcome RunExecutor::execute(const RunJob& job) {
-  // The server refuses such runs; this keeps the L1 args regions intact
-  // whoever sends the job.
-  for (const std::vector<uint32_t>& args : job.args) {
-    if (args.size() + 2 > l1::kMaxArgs) {
-      return RunOutcome{false, Code::kOutOfRange,
-                        fmt::format("{} runtime args plus row and column exceed the {} a kernel can take",
-                                    args.size(), l1::kMaxArgs)};
+  for (uint64_t id : job.forget) programs_.erase(id);
+  if (job.program) {
+    try {
+      programs_[job.program_id] = prepare_program(*job.program);
+    } catch (const Error& e) {
+      return RunOutcome{false, e.code(), e.what()};
     }
   }
-  if (job.program) programs_[job.program_id] = *job.program;
   auto found = programs_.find(job.program_id);
   if (found == programs_.end())
     return RunOutcome{false, Code::kInternal, fmt::format("program {} was never sent to this worker", job.program_id)};
-  const ProgramSpec& program = found->second;
+  const PreparedProgram& program = found->second;
+  const ProgramSpec& spec = program.spec;
+  if (job.args.size() != spec.kernels.size()) {
+    return RunOutcome{false, Code::kInternal,
+                      fmt::format("the run gives args for {} kernels, the program has {}", job.args.size(),
+                                  spec.kernels.size())};
+  }
+  // Per-core args of varied lengths: where each core's start.
+  arg_offsets_.resize(job.args.size());
+  for (size_t i = 0; i < job.args.size(); ++i) {
+    const KernelArgs& a = job.args[i];
+    if (!a.counts.empty() && a.counts.size() != core_count(spec.kernels[i].cores)) {
+      return RunOutcome{false, Code::kInternal, fmt::format("kernel {} gets per-core args for {} cores, it runs on {}",
+                                                            i, a.counts.size(), core_count(spec.kernels[i].cores))};
+    }
+    auto& offsets = arg_offsets_[i];
+    offsets.clear();
+    uint32_t at = 0;
+    for (uint32_t n : a.counts) {
+      offsets.push_back(at);
+      at += n;
+    }
+  }
 
-  const LoadedKernel* kernels[3] = {nullptr, nullptr, nullptr};  // by krt::Role
-  const std::string* paths[3] = {&program.reader, &program.writer, &program.compute};
+  std::vector<const LoadedKernel*> kernels(spec.kernels.size(), nullptr);
   kernels_.begin_run();
   try {
-    for (int r = 0; r < 3; ++r)
-      if (!paths[r]->empty()) kernels[r] = &kernels_.load(*paths[r]);
+    for (size_t i = 0; i < spec.kernels.size(); ++i) kernels[i] = &kernels_.load(spec.kernels[i].object);
   } catch (const Error& e) {
     // A worker that loaded kernels before and now cannot (dlopen failing on
     // limits a kernel broke) is replaced; refusals (trust, ABI) and a fresh
@@ -122,25 +173,6 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   }
   loaded_before_ = true;
   if (control_ != nullptr) control_->phase.store(static_cast<int32_t>(WorkerPhase::kRunning));
-
-  const uint32_t physical = arch_.grid_rows * arch_.grid_cols;
-  const uint32_t rows_per_wave = std::max<uint32_t>(1, physical / job.cols);
-  const size_t cores_per_wave = size_t{rows_per_wave} * job.cols;
-  if (cores_per_wave > l1_cores_) {
-    if (l1_arena_ != nullptr) munmap(l1_arena_, l1_cores_ * arch_.l1_bytes);
-    // MAP_32BIT: the 32-bit L1 addresses kernels compute are real pointers.
-    void* arena = mmap(nullptr, cores_per_wave * arch_.l1_bytes, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT | MAP_NORESERVE, -1, 0);
-    if (arena == MAP_FAILED) {
-      l1_arena_ = nullptr;
-      l1_cores_ = 0;
-      return RunOutcome{false, Code::kResourceExhausted,
-                        fmt::format("cannot map L1 for {} cores below 4 GiB: {}", cores_per_wave, errno_text(errno))};
-    }
-    l1_arena_ = static_cast<uint8_t*>(arena);
-    l1_cores_ = cores_per_wave;
-  }
-  if (cores_.size() < cores_per_wave) cores_.resize(cores_per_wave);
 
   RunState& state = run_;
   state.dram = dram_;
@@ -157,25 +189,61 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   state.dprint_enabled = options_.dprint;
   reset_dataflow_warnings();
 
-  for (uint32_t row0 = 0; row0 < job.rows; row0 += rows_per_wave) {
-    const uint32_t wave_rows = std::min(rows_per_wave, job.rows - row0);
+  SchedulerOptions options;
+  options.threads = options_.threads;
+  options.control = control_;
+
+  if (program.rows <= arch_.grid_rows && program.cols <= arch_.grid_cols) {
+    // The physical grid: every core is there for the NOC (L1 buffers live on
+    // all of them), the program's cores are set up.
+    if (cores_.size() < physical_) cores_.resize(physical_);
+    if (!physical_placed_) {
+      for (size_t slot = 0; slot < physical_; ++slot)
+        place(cores_[slot], static_cast<uint32_t>(slot % arch_.grid_cols),
+              static_cast<uint32_t>(slot / arch_.grid_cols), slot);
+      physical_placed_ = true;
+    }
+    std::vector<Task>& tasks = tasks_;
+    tasks.clear();
+    for (uint32_t i : program.used) {
+      const CorePlan& plan = program.plans[i];
+      CoreState& core = cores_[size_t{i / program.cols} * arch_.grid_cols + i % program.cols];
+      setup_core(core, program, plan, kernels);
+      add_tasks(tasks, core, job, program, plan, kernels);
+    }
+    state.cores = cores_.data();
+    state.rows = arch_.grid_rows;
+    state.cols = arch_.grid_cols;
+    state.first_row = 0;
+    if (auto failure = run_tasks(tasks, options)) return RunOutcome{false, Code::kFailedPrecondition, *failure};
+    return RunOutcome{};
+  }
+
+  // Beyond the arch: waves of whole rows on the physical cores' L1.
+  const uint32_t rows_per_wave = std::max<uint32_t>(1, static_cast<uint32_t>(physical_ / program.cols));
+  const size_t cores_per_wave = size_t{rows_per_wave} * program.cols;
+  if (auto failure = map_extra_l1(cores_per_wave)) return *failure;
+  if (cores_.size() < cores_per_wave) cores_.resize(cores_per_wave);
+  physical_placed_ = false;
+  for (uint32_t row0 = 0; row0 < program.rows; row0 += rows_per_wave) {
+    const uint32_t wave_rows = std::min(rows_per_wave, program.rows - row0);
     std::vector<Task>& tasks = tasks_;
     tasks.clear();
     for (uint32_t r = 0; r < wave_rows; ++r) {
-      for (uint32_t c = 0; c < job.cols; ++c) {
-        size_t slot = size_t{r} * job.cols + c;
+      for (uint32_t c = 0; c < program.cols; ++c) {
+        const size_t slot = size_t{r} * program.cols + c;
         CoreState& core = cores_[slot];
-        setup_core(core, program, row0 + r, c, l1_arena_ + slot * arch_.l1_bytes, kernels[2]);
-        add_tasks(tasks, core, job, program, kernels);
+        place(core, c, row0 + r, slot);
+        const CorePlan& plan = program.plans[size_t{row0 + r} * program.cols + c];
+        if (idle(plan)) continue;
+        setup_core(core, program, plan, kernels);
+        add_tasks(tasks, core, job, program, plan, kernels);
       }
     }
     state.cores = cores_.data();
     state.rows = wave_rows;
-    state.cols = job.cols;
+    state.cols = program.cols;
     state.first_row = row0;
-    SchedulerOptions options;
-    options.threads = options_.threads;
-    options.control = control_;
     if (auto failure = run_tasks(tasks, options)) return RunOutcome{false, Code::kFailedPrecondition, *failure};
   }
   return RunOutcome{};

@@ -1,10 +1,13 @@
-// Executes one run inside the device worker: lays out every core's L1
-// (circular buffers, runtime args), makes a reader, compute and writer
-// instance per core and hands them to the scheduler. Grids larger than the
-// arch's run in waves of rows, reusing the L1 of the physical cores.
+// Executes one run inside the device worker: lays out the L1 of every core a
+// program uses (circular buffers, semaphores, runtime args), makes an
+// instance of each kernel on each of its cores and hands them to the
+// scheduler. L1 is the runtime's shared memory, so it persists across runs
+// and L1 buffers are real. Programs whose cores exceed the arch's grid run in
+// waves of rows, reusing the L1 of the physical cores.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -13,26 +16,33 @@
 #include "device/emu/shared_regions.h"
 #include "device/emu/sched/scheduler.h"
 #include "device/emu/worker/kernel_library.h"
+#include "device/emu/worker/program_plan.h"
 #include "device/emu/worker/run_job.h"
 
 namespace zyxtt::emu {
 
 class RunExecutor {
  public:
-  RunExecutor(const Arch& arch, uint8_t* dram, ControlBlock* control, const WorkerOptions& options,
+  // `l1` maps the L1 of the arch's worker cores, row-major, MAP_32BIT.
+  RunExecutor(const Arch& arch, uint8_t* dram, uint8_t* l1, ControlBlock* control, const WorkerOptions& options,
               SharedRegions regions);
   ~RunExecutor();
 
   RunOutcome execute(const RunJob& job);
 
  private:
-  void setup_core(CoreState& core, const ProgramSpec& program, uint32_t row, uint32_t col, uint8_t* l1,
-                  const LoadedKernel* compute);
-  void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, const ProgramSpec& program,
-                 const LoadedKernel* kernels[3]);
+  void setup_core(CoreState& core, const PreparedProgram& program, const CorePlan& plan,
+                  const std::vector<const LoadedKernel*>& kernels);
+  void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, const PreparedProgram& program,
+                 const CorePlan& plan, const std::vector<const LoadedKernel*>& kernels);
+  // Places core `slot` of a wave: its coordinates and L1.
+  void place(CoreState& core, uint32_t x, uint32_t y, size_t slot);
+  std::optional<RunOutcome> map_extra_l1(size_t slots);
 
   const Arch& arch_;
   uint8_t* dram_;
+  uint8_t* l1_;
+  const size_t physical_;  // worker cores of the arch
   ControlBlock* control_;
   const WorkerOptions options_;
   SharedRegions regions_;
@@ -41,10 +51,13 @@ class RunExecutor {
   bool loaded_before_ = false;  // a run's kernels loaded in this process before
   // Programs by id, as sent once per worker. Their objects are looked up in
   // kernels_ on every run: the library may unload an object between runs.
-  std::unordered_map<uint64_t, ProgramSpec> programs_;
-  uint8_t* l1_arena_ = nullptr;
-  size_t l1_cores_ = 0;
-  std::vector<CoreState> cores_;  // one wave, row-major
+  std::unordered_map<uint64_t, PreparedProgram> programs_;
+  // Waves wider than the arch's cores get private L1 beyond the shared one.
+  uint8_t* extra_l1_ = nullptr;
+  size_t extra_cores_ = 0;
+  std::vector<CoreState> cores_;  // the physical grid, or one wave, row-major
+  bool physical_placed_ = false;  // cores_ holds the physical grid (no wave moved it)
+  std::vector<std::vector<uint32_t>> arg_offsets_;  // per kernel: where each core's varied args start
   RunState run_;                  // what the current run's instances share
   std::vector<Task> tasks_;       // one wave's, kept for the next (no allocation per run)
 };

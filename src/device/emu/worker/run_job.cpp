@@ -131,27 +131,123 @@ WorkerOptions decode_options(std::string_view frame) {
   return o;
 }
 
+uint64_t core_count(const std::vector<CoreRect>& rects) {
+  uint64_t n = 0;
+  for (const CoreRect& r : rects) n += uint64_t{r.x1 - r.x0 + 1} * (r.y1 - r.y0 + 1);
+  return n;
+}
+
+namespace {
+
+void put_rects(Writer& w, const std::vector<CoreRect>& rects) {
+  w.put(static_cast<uint32_t>(rects.size()));
+  for (const CoreRect& r : rects) {
+    w.put(r.x0);
+    w.put(r.y0);
+    w.put(r.x1);
+    w.put(r.y1);
+  }
+}
+
+// Bounded so that a malformed frame cannot ask for huge allocations.
+constexpr uint32_t kMaxRects = 1 << 16;
+constexpr uint32_t kMaxCoord = 1 << 12;
+constexpr uint32_t kMaxProgramItems = 1 << 12;
+
+std::vector<CoreRect> get_rects(Reader& r) {
+  const auto n = r.get<uint32_t>();
+  if (n == 0 || n > kMaxRects) r.fail("a core range set is empty or too large");
+  std::vector<CoreRect> rects(n);
+  for (CoreRect& c : rects) {
+    c.x0 = r.get<uint32_t>();
+    c.y0 = r.get<uint32_t>();
+    c.x1 = r.get<uint32_t>();
+    c.y1 = r.get<uint32_t>();
+    if (c.x0 > c.x1 || c.y0 > c.y1 || c.x1 >= kMaxCoord || c.y1 >= kMaxCoord) r.fail("a core range is inverted or out of range");
+  }
+  return rects;
+}
+
+void put_program(Writer& w, const ProgramSpec& p) {
+  w.put(static_cast<uint32_t>(p.kernels.size()));
+  for (const KernelSlot& k : p.kernels) {
+    w.put(k.object);
+    w.put(static_cast<uint8_t>(k.role));
+    w.put(k.noc);
+    w.put(k.unpack_to_dest);
+    put_rects(w, k.cores);
+  }
+  w.put(static_cast<uint32_t>(p.cbs.size()));
+  for (const CbSpec& cb : p.cbs) {
+    w.put(cb.index);
+    w.put(cb.data_format);
+    w.put(cb.page_bytes);
+    w.put(cb.pages);
+    w.put(cb.offset);
+    put_rects(w, cb.cores);
+  }
+  w.put(static_cast<uint32_t>(p.semaphores.size()));
+  for (const SemaphoreSlot& s : p.semaphores) {
+    w.put(s.id);
+    w.put(s.initial);
+    put_rects(w, s.cores);
+  }
+}
+
+ProgramSpec get_program(Reader& r) {
+  ProgramSpec p;
+  const auto kernels = r.get<uint32_t>();
+  if (kernels > kMaxProgramItems) r.fail("too many kernels");
+  p.kernels.resize(kernels);
+  for (KernelSlot& k : p.kernels) {
+    k.object = r.get_string();
+    k.role = r.get_enum<krt::Role>(kRoles);
+    k.noc = r.get<uint8_t>();
+    k.unpack_to_dest = r.get<uint64_t>();
+    k.cores = get_rects(r);
+    if (k.noc > 1) r.fail("a NOC is neither 0 nor 1");
+  }
+  const auto cbs = r.get<uint32_t>();
+  if (cbs > kMaxProgramItems) r.fail("too many circular buffers");
+  p.cbs.resize(cbs);
+  for (CbSpec& cb : p.cbs) {
+    cb.index = r.get<uint32_t>();
+    cb.data_format = r.get<uint32_t>();
+    cb.page_bytes = r.get<uint32_t>();
+    cb.pages = r.get<uint32_t>();
+    cb.offset = r.get<uint32_t>();
+    cb.cores = get_rects(r);
+    if (cb.index >= kMaxCbs) r.fail("a circular buffer index is out of range");
+    if (cb.pages == 0 || cb.page_bytes == 0) r.fail("a circular buffer has no pages");
+  }
+  const auto sems = r.get<uint32_t>();
+  if (sems > kMaxProgramItems) r.fail("too many semaphores");
+  p.semaphores.resize(sems);
+  for (SemaphoreSlot& s : p.semaphores) {
+    s.id = r.get<uint32_t>();
+    s.initial = r.get<uint32_t>();
+    s.cores = get_rects(r);
+    if (s.id >= l1::kMaxSemaphores) r.fail("a semaphore id is out of range");
+  }
+  return p;
+}
+
+}  // namespace
+
 std::string encode(const RunJob& job) {
   Writer w(FrameKind::kRun);
   w.put(job.program_id);
   w.put(job.program.has_value());
-  if (job.program) {
-    w.put(job.program->reader);
-    w.put(job.program->compute);
-    w.put(job.program->writer);
-    w.put(static_cast<uint32_t>(job.program->cbs.size()));
-    for (const CbSpec& cb : job.program->cbs) {
-      w.put(cb.index);
-      w.put(cb.data_format);
-      w.put(cb.page_bytes);
-      w.put(cb.pages);
-      w.put(cb.unpack_to_dest);
-    }
-    for (bool coords : job.program->coords) w.put(coords);
+  if (job.program) put_program(w, *job.program);
+  w.put(static_cast<uint32_t>(job.args.size()));
+  for (const KernelArgs& a : job.args) {
+    w.put(a.common);
+    w.put(a.uniform);
+    w.put(a.counts);
+    w.put(a.words);
   }
-  w.put(job.rows);
-  w.put(job.cols);
-  for (const auto& args : job.args) w.put(args);
+  w.put(static_cast<uint32_t>(job.forget.size()));
+  for (uint64_t id : job.forget) w.put(id);
   return w.take();
 }
 
@@ -159,33 +255,30 @@ RunJob decode_job(std::string_view frame) {
   Reader r(frame, FrameKind::kRun, "run");
   RunJob job;
   job.program_id = r.get<uint64_t>();
-  if (r.get_bool()) {
-    ProgramSpec& p = job.program.emplace();
-    p.reader = r.get_string();
-    p.compute = r.get_string();
-    p.writer = r.get_string();
-    const auto n = r.get<uint32_t>();
-    if (n > kMaxCbs) r.fail("more circular buffers than a core has");
-    p.cbs.resize(n);
-    for (CbSpec& cb : p.cbs) {
-      cb.index = r.get<uint32_t>();
-      cb.data_format = r.get<uint32_t>();
-      cb.page_bytes = r.get<uint32_t>();
-      cb.pages = r.get<uint32_t>();
-      cb.unpack_to_dest = r.get_bool();
-      if (cb.index >= kMaxCbs) r.fail("a circular buffer index is out of range");
-      if (cb.pages == 0) r.fail("a circular buffer has no pages");
+  if (r.get_bool()) job.program = get_program(r);
+  const auto kernels = r.get<uint32_t>();
+  if (kernels > kMaxProgramItems) r.fail("too many kernels");
+  job.args.resize(kernels);
+  for (KernelArgs& a : job.args) {
+    a.common = r.get_words();
+    a.uniform = r.get<uint32_t>();
+    a.counts = r.get_words();
+    a.words = r.get_words();
+    // Per-core plus common args must fit the kernel's slots in L1.
+    if (a.common.size() > l1::kMaxArgs || a.uniform > l1::kMaxArgs) r.fail("more runtime args than a kernel takes");
+    uint64_t total = 0;
+    for (uint32_t n : a.counts) {
+      if (n > l1::kMaxArgs) r.fail("more runtime args than a kernel takes");
+      total += n;
     }
-    for (bool& coords : p.coords) coords = r.get_bool();
+    if (!a.counts.empty() && a.uniform != 0) r.fail("per-core args both uniform and counted");
+    if (!a.counts.empty() && total != a.words.size()) r.fail("per-core arg counts disagree with the args");
+    if (a.counts.empty() && a.uniform != 0 && a.words.size() % a.uniform != 0) r.fail("per-core args are not whole");
   }
-  job.rows = r.get<uint32_t>();
-  job.cols = r.get<uint32_t>();
-  if (job.rows == 0 || job.cols == 0) r.fail("an empty grid");
-  for (auto& args : job.args) {
-    args = r.get_words();
-    // Args plus row and column must fit the kernel's slot in L1.
-    if (args.size() + 2 > l1::kMaxArgs) r.fail("more runtime args than a kernel takes");
-  }
+  const auto forget = r.get<uint32_t>();
+  if (forget > kMaxProgramItems) r.fail("too many programs to forget");
+  job.forget.resize(forget);
+  for (uint64_t& id : job.forget) id = r.get<uint64_t>();
   r.finish();
   return job;
 }

@@ -20,6 +20,7 @@
 #include "common/error.h"
 #include "device/emu/cb_state.h"
 #include "device/emu/run_context.h"
+#include "zyxtt/krt_types.h"
 
 namespace zyxtt::emu {
 
@@ -39,35 +40,72 @@ struct WorkerOptions {
   bool operator==(const WorkerOptions&) const = default;
 };
 
+// An inclusive rectangle of logical cores, as program::CoreRange.
+struct CoreRect {
+  uint32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool operator==(const CoreRect&) const = default;
+};
+
+// One kernel of a program: its object, where it runs and how.
+struct KernelSlot {
+  std::string object;  // shared object path
+  krt::Role role = krt::Role::kReader;
+  uint8_t noc = 0;  // data movement: the NOC its calls default to
+  // Compute: bit i set when CB i unpacks straight to DST (UnpackToDestFp32),
+  // unless the worker's options force tt-metal's default mode.
+  uint64_t unpack_to_dest = 0;
+  // Disjoint; the kernel's core order (for its per-core args) is range by
+  // range, row-major inside each.
+  std::vector<CoreRect> cores;
+  bool operator==(const KernelSlot&) const = default;
+};
+
+// One CB index on its cores, at the same L1 offset on each.
 struct CbSpec {
   uint32_t index = 0;
   uint32_t data_format = 0;  // tt::DataFormat value
   uint32_t page_bytes = 0;
   uint32_t pages = 2;
-  // Float32 data copy_tile unpacks straight into DST (UnpackToDestFp32),
-  // unless the worker's options force tt-metal's default mode.
-  bool unpack_to_dest = false;
+  uint32_t offset = 0;  // L1 offset of the ring on every core of `cores`
+  std::vector<CoreRect> cores;
   bool operator==(const CbSpec&) const = default;
 };
 
-// What a run needs of its program: the kernels' shared objects (empty: no
-// kernel) and the circular buffers.
+struct SemaphoreSlot {
+  uint32_t id = 0;
+  uint32_t initial = 0;
+  std::vector<CoreRect> cores;
+  bool operator==(const SemaphoreSlot&) const = default;
+};
+
+// What a run needs of its program, sent once per worker.
 struct ProgramSpec {
-  std::string reader, compute, writer;
+  std::vector<KernelSlot> kernels;
   std::vector<CbSpec> cbs;
-  // By krt::Role: whether that kernel's runtime args end in row and column.
-  std::array<bool, kRoles> coords = {true, true, false};
+  std::vector<SemaphoreSlot> semaphores;
   bool operator==(const ProgramSpec&) const = default;
+};
+
+// One kernel's runtime args in a run. Per-core args go core after core in
+// the kernel's core order; `counts` is empty when every core has `uniform`.
+struct KernelArgs {
+  std::vector<uint32_t> common;
+  uint32_t uniform = 0;
+  std::vector<uint32_t> counts;
+  std::vector<uint32_t> words;
+  bool operator==(const KernelArgs&) const = default;
 };
 
 struct RunJob {
   uint64_t program_id = 0;
   std::optional<ProgramSpec> program;  // present the first time a worker sees program_id
-  uint32_t rows = 1, cols = 1;
-  // By krt::Role: runtime args before row and column, the same on every core.
-  std::array<std::vector<uint32_t>, kRoles> args;
+  std::vector<KernelArgs> args;        // by index into ProgramSpec::kernels
+  std::vector<uint64_t> forget;        // programs the worker may drop
   bool operator==(const RunJob&) const = default;
 };
+
+// Cores in a kernel's core order.
+uint64_t core_count(const std::vector<CoreRect>& rects);
 
 struct RunOutcome {
   bool ok = true;

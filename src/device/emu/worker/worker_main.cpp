@@ -16,6 +16,7 @@
 
 #include "common/log.h"
 #include "common/error.h"
+#include "device/emu/l1_memory.h"
 #include "device/emu/shared_regions.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/memory_guard.h"
@@ -61,7 +62,9 @@ int worker_main(int argc, char** argv) {
   const Arch& arch = find_arch(arch_name);
   void* dram = mmap(nullptr, arch.dram_bytes(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, kWorkerDramFd, 0);
   void* control = mmap(nullptr, sizeof(ControlBlock), PROT_READ | PROT_WRITE, MAP_SHARED, kWorkerControlFd, 0);
-  if (dram == MAP_FAILED || control == MAP_FAILED) {
+  // MAP_32BIT: the 32-bit L1 addresses kernels compute are real pointers.
+  void* l1 = mmap(nullptr, l1_arena_bytes(arch), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_32BIT, kWorkerL1Fd, 0);
+  if (dram == MAP_FAILED || control == MAP_FAILED || l1 == MAP_FAILED) {
     emulator_log().critical("zyx-tt-device-worker: cannot map the runtime's memory: {}", std::strerror(errno));
     return 2;
   }
@@ -81,7 +84,7 @@ int worker_main(int argc, char** argv) {
                   "idle spin {} us)",
                   options.threads, static_cast<int>(options.align_policy), options.dprint,
                   options.unpack_fp32_to_dest, options.idle_spin_us);
-    executor = std::make_unique<RunExecutor>(arch, static_cast<uint8_t*>(dram), g_control, options,
+    executor = std::make_unique<RunExecutor>(arch, static_cast<uint8_t*>(dram), static_cast<uint8_t*>(l1), g_control, options,
                                              SharedRegions::attach(kWorkerRegionsFd));
   } catch (const std::exception& e) {
     emulator_log().critical("zyx-tt-device-worker: {}", e.what());

@@ -9,7 +9,8 @@ inline constexpr int kWorkerDramFd = 3;
 inline constexpr int kWorkerSocketFd = 4;
 inline constexpr int kWorkerControlFd = 5;
 inline constexpr int kWorkerRegionsFd = 6;  // SharedRegions, read-only
-inline constexpr int kFirstFreeFd = 7;  // the worker keeps nothing of its own open from here on
+inline constexpr int kWorkerL1Fd = 7;       // the worker cores' L1, shared
+inline constexpr int kFirstFreeFd = 8;  // the worker keeps nothing of its own open from here on
 
 // Exit status of a worker that loaded kernels before but no longer can (a
 // kernel broke the process: descriptor or mapping limits...): the runtime

@@ -1,0 +1,89 @@
+#include "device/emu/worker/program_plan.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "common/error.h"
+
+namespace zyxtt::emu {
+namespace {
+
+template <typename Fn>
+void for_each_core(const std::vector<CoreRect>& rects, Fn&& fn) {
+  for (const CoreRect& r : rects)
+    for (uint32_t y = r.y0; y <= r.y1; ++y)
+      for (uint32_t x = r.x0; x <= r.x1; ++x) fn(x, y);
+}
+
+const char* const kProcessors[kRoles] = {"RISCV_0", "RISCV_1", "compute"};  // by krt::Role
+
+}  // namespace
+
+bool idle(const CorePlan& p) {
+  return p.kernel[0] < 0 && p.kernel[1] < 0 && p.kernel[2] < 0 && p.cbs.empty() && p.semaphores.empty();
+}
+
+PreparedProgram prepare_program(ProgramSpec spec, const std::vector<std::string>& names) {
+  auto name = [&](size_t i) { return i < names.size() ? names[i] : fmt::format("kernel {}", i); };
+  PreparedProgram p;
+  auto grow = [&](const std::vector<CoreRect>& rects) {
+    for (const CoreRect& r : rects) {
+      p.cols = std::max(p.cols, r.x1 + 1);
+      p.rows = std::max(p.rows, r.y1 + 1);
+    }
+  };
+  for (const KernelSlot& k : spec.kernels) grow(k.cores);
+  for (const CbSpec& cb : spec.cbs) grow(cb.cores);
+  for (const SemaphoreSlot& s : spec.semaphores) grow(s.cores);
+  if (uint64_t{p.rows} * p.cols > kMaxPlannedCores) {
+    throw Error(Code::kInvalidArgument,
+                fmt::format("the program spans {} x {} cores; at most {} cores", p.cols, p.rows, kMaxPlannedCores));
+  }
+  p.plans.resize(size_t{p.rows} * p.cols);
+  auto plan = [&](uint32_t x, uint32_t y) -> CorePlan& { return p.plans[size_t{y} * p.cols + x]; };
+  for (size_t i = 0; i < spec.kernels.size(); ++i) {
+    const auto role = static_cast<uint32_t>(spec.kernels[i].role);
+    uint32_t position = 0;
+    for_each_core(spec.kernels[i].cores, [&](uint32_t x, uint32_t y) {
+      CorePlan& c = plan(x, y);
+      if (c.kernel[role] >= 0) {
+        throw Error(Code::kInvalidArgument,
+                    fmt::format("kernels {} and {} both run on {} of core ({}, {}); a core takes one kernel per "
+                                "processor",
+                                name(c.kernel[role]), name(i), kProcessors[role], x, y));
+      }
+      c.kernel[role] = static_cast<int32_t>(i);
+      c.position[role] = position++;
+    });
+  }
+  for (size_t i = 0; i < spec.cbs.size(); ++i) {
+    for_each_core(spec.cbs[i].cores, [&](uint32_t x, uint32_t y) {
+      CorePlan& c = plan(x, y);
+      for (uint16_t other : c.cbs) {
+        if (spec.cbs[other].index == spec.cbs[i].index) {
+          throw Error(Code::kInvalidArgument,
+                      fmt::format("circular buffer {} is configured twice on core ({}, {})", spec.cbs[i].index, x, y));
+        }
+      }
+      c.cbs.push_back(static_cast<uint16_t>(i));
+    });
+  }
+  for (size_t i = 0; i < spec.semaphores.size(); ++i) {
+    for_each_core(spec.semaphores[i].cores, [&](uint32_t x, uint32_t y) {
+      CorePlan& c = plan(x, y);
+      for (uint16_t other : c.semaphores) {
+        if (spec.semaphores[other].id == spec.semaphores[i].id) {
+          throw Error(Code::kInvalidArgument,
+                      fmt::format("semaphore {} is given twice on core ({}, {})", spec.semaphores[i].id, x, y));
+        }
+      }
+      c.semaphores.push_back(static_cast<uint16_t>(i));
+    });
+  }
+  for (uint32_t i = 0; i < p.plans.size(); ++i)
+    if (!idle(p.plans[i])) p.used.push_back(i);
+  p.spec = std::move(spec);
+  return p;
+}
+
+}  // namespace zyxtt::emu

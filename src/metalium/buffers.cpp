@@ -1,0 +1,253 @@
+// Buffers and mesh buffers on the device, and what kernels learn of them
+// (TensorAccessorArgs).
+#include <tt-metalium/buffer.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/mesh_buffer.hpp>
+#include <tt-metalium/tensor_accessor_args.hpp>
+
+#include <atomic>
+
+#include <tt_stl/assert.hpp>
+
+#include "device/program_checks.h"
+#include "metalium/backend.h"
+#include "metalium/program_impl.h"
+
+namespace tt::tt_metal {
+
+namespace model = zyxtt::program;
+
+namespace {
+
+std::atomic<size_t> next_buffer_id{1};
+
+model::BufferSpec buffer_spec(DeviceAddr size, DeviceAddr page_size, BufferType type,
+                              const BufferShardingArgs& sharding) {
+  model::BufferSpec spec;
+  spec.size = size;
+  TT_FATAL(page_size > 0 && page_size <= 0xffffffffu, "Buffer page size must be between 1 and 2^32-1 bytes, got {}",
+           page_size);
+  TT_FATAL(size % page_size == 0, "Buffer size {} B must be a multiple of its page size {} B", size, page_size);
+  spec.page_size = static_cast<uint32_t>(page_size);
+  switch (type) {
+    case BufferType::DRAM: spec.memory = model::MemoryKind::kDram; break;
+    case BufferType::L1:
+    case BufferType::L1_SMALL: spec.memory = model::MemoryKind::kL1; break;
+    default: TT_THROW("Buffer type {} is not emulated (DRAM, L1 and L1_SMALL are)", static_cast<int>(type));
+  }
+  switch (sharding.buffer_layout()) {
+    case TensorMemoryLayout::INTERLEAVED: spec.layout = model::BufferLayout::kInterleaved; break;
+    case TensorMemoryLayout::HEIGHT_SHARDED: spec.layout = model::BufferLayout::kHeightSharded; break;
+    case TensorMemoryLayout::WIDTH_SHARDED: spec.layout = model::BufferLayout::kWidthSharded; break;
+    case TensorMemoryLayout::BLOCK_SHARDED: spec.layout = model::BufferLayout::kBlockSharded; break;
+    default: TT_THROW("Buffer layout ND_SHARDED is not emulated");
+  }
+  if (spec.layout != model::BufferLayout::kInterleaved) {
+    TT_FATAL(sharding.shard_spec().has_value(), "A sharded buffer needs a shard spec (ShardSpecBuffer)");
+    const ShardSpecBuffer& s = *sharding.shard_spec();
+    model::ShardSpec shard;
+    shard.cores = detail::to_model(s.grid());
+    shard.shard_height = s.shape()[0];
+    shard.shard_width = s.shape()[1];
+    shard.row_major = s.orientation() == ShardOrientation::ROW_MAJOR;
+    shard.page_height = s.page_shape[0];
+    shard.page_width = s.page_shape[1];
+    shard.tensor_height_pages = s.tensor2d_shape_in_pages[0];
+    shard.tensor_width_pages = s.tensor2d_shape_in_pages[1];
+    spec.shard = shard;
+  }
+  return spec;
+}
+
+}  // namespace
+
+Buffer::Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferType buffer_type,
+               const BufferShardingArgs& sharding_args, Private)
+    : device_(device),
+      size_(size),
+      buffer_type_(buffer_type),
+      buffer_layout_(sharding_args.buffer_layout()),
+      page_size_(page_size),
+      shard_spec_(sharding_args.shard_spec()),
+      unique_id_(next_buffer_id++) {
+  TT_FATAL(device != nullptr, "A buffer needs a device");
+  const model::BufferSpec spec = buffer_spec(size, page_size, buffer_type, sharding_args);
+  auto backing = std::make_shared<detail::BufferBacking>();
+  backing->device = detail::device_of(device);
+  zyxtt::check_buffer(spec, backing->device->capabilities());
+  backing->placed = backing->device->allocate(spec);
+  backing_ = std::move(backing);
+}
+
+std::shared_ptr<Buffer> Buffer::create(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferType buffer_type,
+                                       const BufferShardingArgs& sharding_args, std::optional<bool>,
+                                       std::optional<SubDeviceId>) {
+  return std::make_shared<Buffer>(device, size, page_size, buffer_type, sharding_args, Private());
+}
+
+Buffer::~Buffer() = default;
+
+bool Buffer::is_allocated() const { return backing_ && !backing_->freed; }
+
+const detail::BufferBacking& Buffer::backing() const {
+  TT_FATAL(is_allocated(), "Buffer {} is not allocated (it was deallocated)", unique_id_);
+  return *backing_;
+}
+
+uint32_t Buffer::address() const { return static_cast<uint32_t>(backing().placed.address); }
+uint32_t Buffer::num_pages() const { return page_size_ == 0 ? 0 : static_cast<uint32_t>(size_ / page_size_); }
+uint32_t Buffer::num_dev_pages() const { return num_pages(); }
+HalMemType Buffer::memory_type() const { return is_dram() ? HalMemType::DRAM : HalMemType::L1; }
+CoreType Buffer::core_type() const { return is_dram() ? CoreType::DRAM : CoreType::WORKER; }
+bool Buffer::is_l1() const { return buffer_type_ == BufferType::L1 || buffer_type_ == BufferType::L1_SMALL; }
+bool Buffer::is_dram() const { return buffer_type_ == BufferType::DRAM; }
+
+uint32_t Buffer::alignment() const {
+  const zyxtt::Arch& arch = *backing().device->capabilities().arch;
+  return is_dram() ? arch.dram_alignment : arch.l1_alignment;
+}
+
+DeviceAddr Buffer::aligned_page_size() const { return backing().placed.aligned_page_size; }
+DeviceAddr Buffer::aligned_size() const { return DeviceAddr{num_pages()} * aligned_page_size(); }
+
+DeviceAddr Buffer::aligned_size_per_bank() const {
+  if (shard_spec_) return shard_spec_->num_pages() * aligned_page_size();
+  const zyxtt::Arch& arch = *backing().device->capabilities().arch;
+  const uint64_t banks = is_dram() ? arch.dram_banks : uint64_t{arch.grid_rows} * arch.grid_cols;
+  return (num_pages() + banks - 1) / banks * aligned_page_size();
+}
+
+ShardSpecBuffer Buffer::shard_spec() const {
+  TT_FATAL(shard_spec_.has_value(), "Buffer {} is not sharded: it has no shard spec", unique_id_);
+  return *shard_spec_;
+}
+
+std::optional<uint32_t> Buffer::num_cores() const {
+  if (!shard_spec_) return std::nullopt;
+  return shard_spec_->grid().num_cores();
+}
+
+void Buffer::mark_as_deallocated() {
+  if (backing_) backing_->freed = true;
+}
+
+void Buffer::deallocate() {
+  if (!is_allocated()) return;
+  backing_->device->free(backing_->placed);
+  backing_->freed = true;
+}
+
+void DeallocateBuffer(Buffer& buffer) { buffer.deallocate(); }
+
+std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config) {
+  return Buffer::create(config.device, config.size, config.page_size, config.buffer_type);
+}
+
+std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config) {
+  TT_FATAL(is_sharded(config.buffer_layout), "A ShardedBufferConfig needs a sharded layout, not INTERLEAVED");
+  return Buffer::create(config.device, config.size, config.page_size, config.buffer_type,
+                        BufferShardingArgs(config.shard_parameters, config.buffer_layout));
+}
+
+// ---- TensorAccessorArgs ----------------------------------------------------------------
+
+TensorAccessorArgs::TensorAccessorArgs(const Buffer& buffer, tensor_accessor::ArgsConfig args_config)
+    : buffer_(&buffer), args_config_(args_config) {}
+TensorAccessorArgs::TensorAccessorArgs(const Buffer* buffer, tensor_accessor::ArgsConfig args_config)
+    : buffer_(buffer), args_config_(args_config) {}
+TensorAccessorArgs::TensorAccessorArgs(const std::shared_ptr<Buffer>& buffer, tensor_accessor::ArgsConfig args_config)
+    : buffer_(buffer.get()), args_config_(args_config) {}
+TensorAccessorArgs::TensorAccessorArgs(const distributed::MeshBuffer& buffer, tensor_accessor::ArgsConfig args_config)
+    : buffer_(buffer.get_reference_buffer()), args_config_(args_config) {}
+TensorAccessorArgs::TensorAccessorArgs(const distributed::MeshBuffer* buffer, tensor_accessor::ArgsConfig args_config)
+    : buffer_(buffer ? buffer->get_reference_buffer() : nullptr), args_config_(args_config) {}
+TensorAccessorArgs::TensorAccessorArgs(const std::shared_ptr<distributed::MeshBuffer>& buffer,
+                                       tensor_accessor::ArgsConfig args_config)
+    : buffer_(buffer ? buffer->get_reference_buffer() : nullptr), args_config_(args_config) {}
+
+std::vector<uint32_t> TensorAccessorArgs::get_compile_time_args() const {
+  TT_FATAL(buffer_ != nullptr, "TensorAccessorArgs has no buffer");
+  TT_FATAL(!is_sharded(buffer_->buffer_layout()),
+           "TensorAccessorArgs of a sharded buffer are not emulated: kernels address sharded buffers through "
+           "get_noc_addr on their cores");
+  TT_FATAL(args_config_ == tensor_accessor::ArgConfig::None,
+           "TensorAccessorArgs with runtime fields (ArgsConfig {}) are not emulated", args_config_.raw());
+  const uint32_t config = buffer_->is_dram() ? static_cast<uint32_t>(tensor_accessor::ArgConfig::IsDram) : 0u;
+  return {config, static_cast<uint32_t>(buffer_->aligned_page_size())};
+}
+
+std::vector<uint32_t> TensorAccessorArgs::get_common_runtime_args() const { return {}; }
+
+void TensorAccessorArgs::append_to(std::vector<uint32_t>& compile_time_args) const {
+  const auto words = get_compile_time_args();
+  compile_time_args.insert(compile_time_args.end(), words.begin(), words.end());
+}
+
+void TensorAccessorArgs::append_to(std::vector<uint32_t>& compile_time_args, std::vector<uint32_t>&) const {
+  append_to(compile_time_args);
+}
+
+}  // namespace tt::tt_metal
+
+// ---- MeshBuffer ------------------------------------------------------------------------
+
+namespace tt::tt_metal::distributed {
+
+MeshBuffer::MeshBuffer(const MeshBufferConfig& config, const DeviceLocalBufferConfig& device_local_config,
+                       DeviceAddr device_local_size, MeshDevice* mesh_device, std::shared_ptr<Buffer> backing_buffer)
+    : config_(config),
+      device_local_config_(device_local_config),
+      mesh_device_(mesh_device->shared_from_this()),
+      address_(backing_buffer->address()),
+      device_local_size_(device_local_size),
+      backing_buffer_(std::move(backing_buffer)) {}
+
+std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig& mesh_buffer_config,
+                                               const DeviceLocalBufferConfig& device_local_config,
+                                               MeshDevice* mesh_device, std::optional<DeviceAddr> address) {
+  TT_FATAL(mesh_device != nullptr, "MeshBuffer::create needs a mesh device");
+  TT_FATAL(!address.has_value(), "MeshBuffer::create at a given address is not emulated");
+  const DeviceAddr size = std::visit(
+      [](const auto& c) -> DeviceAddr {
+        if constexpr (std::is_same_v<std::decay_t<decltype(c)>, ReplicatedBufferConfig>) {
+          return c.size;
+        } else {
+          return c.global_size;  // one device holds the only shard
+        }
+      },
+      mesh_buffer_config);
+  auto backing = Buffer::create(mesh_device, size, device_local_config.page_size, device_local_config.buffer_type,
+                                device_local_config.sharding_args);
+  return std::shared_ptr<MeshBuffer>(
+      new MeshBuffer(mesh_buffer_config, device_local_config, size, mesh_device, std::move(backing)));
+}
+
+MeshBuffer::~MeshBuffer() = default;
+
+bool MeshBuffer::is_allocated() const { return backing_buffer_ && backing_buffer_->is_allocated(); }
+void MeshBuffer::deallocate() {
+  if (backing_buffer_) DeallocateBuffer(*backing_buffer_);
+}
+MeshDevice* MeshBuffer::device() const {
+  auto d = mesh_device_.lock();
+  TT_FATAL(d != nullptr, "The mesh device of this buffer was destroyed");
+  return d.get();
+}
+DeviceAddr MeshBuffer::size() const { return device_local_size_; }
+MeshBufferLayout MeshBuffer::global_layout() const {
+  return std::holds_alternative<ReplicatedBufferConfig>(config_) ? MeshBufferLayout::REPLICATED
+                                                                  : MeshBufferLayout::SHARDED;
+}
+const ShardedBufferConfig& MeshBuffer::global_shard_spec() const {
+  TT_FATAL(global_layout() == MeshBufferLayout::SHARDED, "Can only query the global shard spec for a sharded MeshBuffer");
+  return std::get<ShardedBufferConfig>(config_);
+}
+Buffer* MeshBuffer::get_device_buffer(const MeshCoordinate& device_coord) const {
+  TT_FATAL(device_coord == MeshCoordinate(0, 0) || device_coord == MeshCoordinate(0),
+           "Mesh coordinate {} is outside the 1 x 1 mesh of the emulator", device_coord.coords().size() ? device_coord.coords()[0] : 0);
+  return backing_buffer_.get();
+}
+Buffer* MeshBuffer::get_reference_buffer() const { return backing_buffer_.get(); }
+Buffer* MeshBuffer::get_backing_buffer() const { return backing_buffer_.get(); }
+
+}  // namespace tt::tt_metal::distributed

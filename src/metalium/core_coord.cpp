@@ -1,0 +1,285 @@
+// CoreCoord, CoreRange and CoreRangeSet.
+#include <tt-metalium/core_coord.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <utility>
+
+#include <tt_stl/assert.hpp>
+
+std::string tt::umd::xy_pair::str() const { return fmt::format("(x={},y={})", x, y); }
+std::string tt::umd::cxy_pair::str() const { return fmt::format("(chip={},x={},y={})", chip, x, y); }
+
+namespace tt::tt_metal {
+
+CoreRange::CoreRange(const CoreCoord& point) : start_coord(point), end_coord(point) {}
+
+CoreRange::CoreRange(const CoreCoord& start, const CoreCoord& end) : start_coord(start), end_coord(end) {
+  TT_FATAL(end.x >= start.x && end.y >= start.y, "Invalid core range for start_coord: {}, end_coord: {}", start.str(),
+           end.str());
+}
+
+bool CoreRange::intersects(const CoreRange& other) const { return intersection(other).has_value(); }
+
+std::optional<CoreRange> CoreRange::intersection(const CoreRange& other) const {
+  const std::size_t x0 = std::max(start_coord.x, other.start_coord.x);
+  const std::size_t y0 = std::max(start_coord.y, other.start_coord.y);
+  const std::size_t x1 = std::min(end_coord.x, other.end_coord.x);
+  const std::size_t y1 = std::min(end_coord.y, other.end_coord.y);
+  if (x0 > x1 || y0 > y1) return std::nullopt;
+  return CoreRange({x0, y0}, {x1, y1});
+}
+
+bool CoreRange::adjacent(const CoreRange& other) const {
+  const bool same_rows = start_coord.y == other.start_coord.y && end_coord.y == other.end_coord.y;
+  const bool same_cols = start_coord.x == other.start_coord.x && end_coord.x == other.end_coord.x;
+  const bool touch_x = end_coord.x + 1 == other.start_coord.x || other.end_coord.x + 1 == start_coord.x;
+  const bool touch_y = end_coord.y + 1 == other.start_coord.y || other.end_coord.y + 1 == start_coord.y;
+  return (same_rows && touch_x) || (same_cols && touch_y);
+}
+
+bool CoreRange::contains(const CoreCoord& c) const {
+  return c.x >= start_coord.x && c.x <= end_coord.x && c.y >= start_coord.y && c.y <= end_coord.y;
+}
+bool CoreRange::contains(const CoreRange& other) const {
+  return contains(other.start_coord) && contains(other.end_coord);
+}
+bool CoreRange::contains(const CoreRangeSet& other) const {
+  return std::all_of(other.ranges().begin(), other.ranges().end(), [&](const CoreRange& r) { return contains(r); });
+}
+
+std::optional<CoreRange> CoreRange::merge(const CoreRange& cr) const {
+  if (contains(cr)) return *this;
+  if (cr.contains(*this)) return cr;
+  if (!adjacent(cr)) return std::nullopt;
+  return CoreRange({std::min(start_coord.x, cr.start_coord.x), std::min(start_coord.y, cr.start_coord.y)},
+                   {std::max(end_coord.x, cr.end_coord.x), std::max(end_coord.y, cr.end_coord.y)});
+}
+
+std::string CoreRange::str() const { return "[" + start_coord.str() + " - " + end_coord.str() + "]"; }
+size_t CoreRange::size() const { return (end_coord.x - start_coord.x + 1) * (end_coord.y - start_coord.y + 1); }
+CoreCoord CoreRange::grid_size() const { return {end_coord.x - start_coord.x + 1, end_coord.y - start_coord.y + 1}; }
+
+CoreRange::CoreIterator::CoreIterator(const CoreCoord& current, const CoreRange& core_range)
+    : current_(current), range_(core_range) {}
+CoreCoord& CoreRange::CoreIterator::operator*() { return current_; }
+CoreRange::CoreIterator& CoreRange::CoreIterator::operator++() {
+  if (current_.x < range_.end_coord.x) {
+    ++current_.x;
+  } else {
+    current_ = {range_.start_coord.x, current_.y + 1};
+  }
+  return *this;
+}
+bool CoreRange::CoreIterator::operator==(const CoreIterator& other) const { return current_ == other.current_; }
+bool CoreRange::CoreIterator::operator!=(const CoreIterator& other) const { return !(*this == other); }
+CoreRange::CoreIterator CoreRange::begin() const { return CoreIterator(start_coord, *this); }
+CoreRange::CoreIterator CoreRange::end() const { return CoreIterator({start_coord.x, end_coord.y + 1}, *this); }
+
+// ---- CoreRangeSet ------------------------------------------------------------
+
+CoreRangeSet::CoreRangeSet(ttsl::Span<const CoreRange> core_ranges) : ranges_(core_ranges.begin(), core_ranges.end()) {
+  validate_no_overlap();
+}
+CoreRangeSet::CoreRangeSet(const std::set<CoreRange>& core_ranges) : ranges_(core_ranges.begin(), core_ranges.end()) {
+  validate_no_overlap();
+}
+CoreRangeSet::CoreRangeSet(const CoreRange& core_range) : ranges_{core_range} {}
+CoreRangeSet::CoreRangeSet(ttsl::Span<const CoreCoord> core_coords) {
+  for (const CoreCoord& c : core_coords) ranges_.emplace_back(c);
+  validate_no_overlap();
+}
+CoreRangeSet::CoreRangeSet(const CoreRangeSet& other) = default;
+CoreRangeSet::CoreRangeSet(CoreRangeSet&& other) noexcept = default;
+CoreRangeSet::CoreRangeSet(std::vector<CoreRange>&& core_ranges) : ranges_(std::move(core_ranges)) {
+  validate_no_overlap();
+}
+
+void swap(CoreRangeSet& first, CoreRangeSet& second) noexcept { std::swap(first.ranges_, second.ranges_); }
+
+void CoreRangeSet::validate_no_overlap() {
+  for (size_t i = 0; i < ranges_.size(); ++i) {
+    for (size_t j = i + 1; j < ranges_.size(); ++j) {
+      TT_FATAL(!ranges_[i].intersects(ranges_[j]), "Cannot create CoreRangeSet with specified core ranges because core ranges {} and {} overlap!",
+               ranges_[i].str(), ranges_[j].str());
+    }
+  }
+}
+
+bool CoreRangeSet::empty() const { return ranges_.empty(); }
+size_t CoreRangeSet::size() const { return ranges_.size(); }
+const std::vector<CoreRange>& CoreRangeSet::ranges() const { return ranges_; }
+
+uint32_t CoreRangeSet::num_cores() const {
+  size_t n = 0;
+  for (const CoreRange& r : ranges_) n += r.size();
+  return static_cast<uint32_t>(n);
+}
+
+bool CoreRangeSet::intersects(const CoreCoord& c) const { return contains(c); }
+bool CoreRangeSet::intersects(const CoreRange& other) const {
+  return std::any_of(ranges_.begin(), ranges_.end(), [&](const CoreRange& r) { return r.intersects(other); });
+}
+bool CoreRangeSet::intersects(const CoreRangeSet& other) const {
+  return std::any_of(other.ranges_.begin(), other.ranges_.end(), [&](const CoreRange& r) { return intersects(r); });
+}
+
+CoreRangeSet CoreRangeSet::intersection(const CoreRangeSet& other) const {
+  std::vector<CoreRange> out;
+  for (const CoreRange& a : ranges_) {
+    for (const CoreRange& b : other.ranges_) {
+      if (auto i = a.intersection(b)) out.push_back(*i);
+    }
+  }
+  return CoreRangeSet(std::move(out));
+}
+
+bool CoreRangeSet::contains(const CoreCoord& c) const {
+  return std::any_of(ranges_.begin(), ranges_.end(), [&](const CoreRange& r) { return r.contains(c); });
+}
+bool CoreRangeSet::contains(const CoreRange& other) const {
+  for (const CoreCoord& c : other) {
+    if (!contains(c)) return false;
+  }
+  return true;
+}
+bool CoreRangeSet::contains(const CoreRangeSet& other) const {
+  return std::all_of(other.ranges_.begin(), other.ranges_.end(), [&](const CoreRange& r) { return contains(r); });
+}
+
+CoreRange CoreRangeSet::bounding_box() const {
+  TT_FATAL(!ranges_.empty(), "Cannot get bounding_box of an empty CoreRangeSet!");
+  CoreCoord lo = ranges_.front().start_coord, hi = ranges_.front().end_coord;
+  for (const CoreRange& r : ranges_) {
+    lo = {std::min(lo.x, r.start_coord.x), std::min(lo.y, r.start_coord.y)};
+    hi = {std::max(hi.x, r.end_coord.x), std::max(hi.y, r.end_coord.y)};
+  }
+  return CoreRange(lo, hi);
+}
+
+// Merges ranges pairwise until no two merge into one rectangle.
+CoreRangeSet CoreRangeSet::merge_ranges() const {
+  std::vector<CoreRange> rs = ranges_;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (size_t i = 0; i < rs.size() && !changed; ++i) {
+      for (size_t j = i + 1; j < rs.size() && !changed; ++j) {
+        if (auto m = rs[i].merge(rs[j])) {
+          rs[i] = *m;
+          rs.erase(rs.begin() + static_cast<std::ptrdiff_t>(j));
+          changed = true;
+        }
+      }
+    }
+  }
+  std::sort(rs.begin(), rs.end());
+  return CoreRangeSet(std::move(rs));
+}
+
+template <typename T>
+CoreRangeSet CoreRangeSet::merge(const T& other) const {
+  std::set<CoreCoord> all;
+  for (const CoreRange& r : ranges_) {
+    for (const CoreCoord& c : r) all.insert(c);
+  }
+  const CoreRangeSet others(other);
+  for (const CoreRange& r : others.ranges()) {
+    for (const CoreCoord& c : r) all.insert(c);
+  }
+  std::vector<CoreRange> singles;
+  for (const CoreCoord& c : all) singles.emplace_back(c);
+  return CoreRangeSet(std::move(singles)).merge_ranges();
+}
+template CoreRangeSet CoreRangeSet::merge<CoreRangeSet>(const CoreRangeSet&) const;
+template CoreRangeSet CoreRangeSet::merge<CoreRange>(const CoreRange&) const;
+template CoreRangeSet CoreRangeSet::merge<std::set<CoreRange>>(const std::set<CoreRange>&) const;
+
+CoreRangeSet CoreRangeSet::subtract(const CoreRangeSet& other) const {
+  std::vector<CoreRange> singles;
+  for (const CoreRange& r : ranges_) {
+    for (const CoreCoord& c : r) {
+      if (!other.contains(c)) singles.emplace_back(c);
+    }
+  }
+  return CoreRangeSet(std::move(singles)).merge_ranges();
+}
+
+std::string CoreRangeSet::str() const {
+  std::string s = "{";
+  for (size_t i = 0; i < ranges_.size(); ++i) s += (i ? ", " : "") + ranges_[i].str();
+  return s + "}";
+}
+
+bool operator==(const CoreRangeSet& a, const CoreRangeSet& b) { return a.ranges() == b.ranges(); }
+bool operator!=(const CoreRangeSet& a, const CoreRangeSet& b) { return !(a == b); }
+
+std::vector<CoreCoord> grid_to_cores(uint32_t num_cores, uint32_t grid_size_x, uint32_t grid_size_y, bool row_wise) {
+  TT_FATAL(num_cores <= grid_size_x * grid_size_y, "Number of cores {} exceeds grid size {}x{}", num_cores,
+           grid_size_x, grid_size_y);
+  std::vector<CoreCoord> cores;
+  cores.reserve(num_cores);
+  for (uint32_t i = 0; i < num_cores; ++i) {
+    cores.push_back(row_wise ? CoreCoord{i % grid_size_x, i / grid_size_x} : CoreCoord{i / grid_size_y, i % grid_size_y});
+  }
+  return cores;
+}
+
+std::vector<CoreCoord> grid_to_cores(CoreCoord start, CoreCoord end, bool row_wise) {
+  std::vector<CoreCoord> cores;
+  if (row_wise) {
+    for (size_t y = start.y; y <= end.y; ++y)
+      for (size_t x = start.x; x <= end.x; ++x) cores.emplace_back(x, y);
+  } else {
+    for (size_t x = start.x; x <= end.x; ++x)
+      for (size_t y = start.y; y <= end.y; ++y) cores.emplace_back(x, y);
+  }
+  return cores;
+}
+
+std::vector<CoreCoord> corerange_to_cores(const CoreRangeSet& crs, std::optional<uint32_t> max_cores, bool row_wise) {
+  std::vector<CoreCoord> all;
+  for (const CoreRange& r : crs.ranges()) {
+    for (const CoreCoord& c : grid_to_cores(r.start_coord, r.end_coord, row_wise)) {
+      if (max_cores && all.size() >= *max_cores) return all;
+      all.push_back(c);
+    }
+  }
+  return all;
+}
+
+CoreRangeSet select_from_corerangeset(const CoreRangeSet& crs, uint32_t start_index, uint32_t end_index,
+                                      bool row_wise) {
+  const std::vector<CoreCoord> all = corerange_to_cores(crs, end_index + 1, row_wise);
+  TT_FATAL(end_index < all.size() && start_index <= end_index, "Cannot select cores {} to {} of a set of {} cores",
+           start_index, end_index, crs.num_cores());
+  std::vector<CoreRange> picked;
+  for (uint32_t i = start_index; i <= end_index; ++i) picked.emplace_back(all[i]);
+  return CoreRangeSet(std::move(picked));
+}
+
+}  // namespace tt::tt_metal
+
+auto fmt::formatter<tt::tt_metal::CoreCoord>::format(const tt::tt_metal::CoreCoord& core, format_context& ctx) const
+    -> format_context::iterator {
+  return fmt::format_to(ctx.out(), "{}", core.str());
+}
+auto fmt::formatter<tt::tt_metal::CoreRange>::format(const tt::tt_metal::CoreRange& range, format_context& ctx) const
+    -> format_context::iterator {
+  return fmt::format_to(ctx.out(), "{}", range.str());
+}
+auto fmt::formatter<tt::tt_metal::CoreRangeSet>::format(const tt::tt_metal::CoreRangeSet& set,
+                                                        format_context& ctx) const -> format_context::iterator {
+  return fmt::format_to(ctx.out(), "{}", set.str());
+}
+
+std::size_t std::hash<tt::tt_metal::CoreRange>::operator()(const tt::tt_metal::CoreRange& r) const {
+  const std::hash<tt_xy_pair> h;
+  return h(r.start_coord) * 31 ^ h(r.end_coord);
+}
+std::size_t std::hash<tt::tt_metal::CoreRangeSet>::operator()(const tt::tt_metal::CoreRangeSet& s) const {
+  std::size_t seed = 0;
+  for (const auto& r : s.ranges()) seed = seed * 131 + std::hash<tt::tt_metal::CoreRange>()(r);
+  return seed;
+}

@@ -1,0 +1,332 @@
+// Devices, command queues and workloads: the emulator as a 1 x 1 mesh whose
+// queues complete every command before returning.
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/system_mesh.hpp>
+#include <tt-metalium/tt_metal.hpp>
+
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <span>
+
+#include <tt_stl/assert.hpp>
+
+#include "device/emu/noc_coords.h"
+#include "metalium/backend.h"
+#include "metalium/kernel_paths.h"
+#include "metalium/program_impl.h"
+
+namespace tt::tt_metal::distributed {
+
+class MeshDeviceImpl {
+ public:
+  MeshDeviceImpl(int id, MeshDevice* self) : id(id), queue(self, 0), legacy_queue(self) {}
+  int id;
+  std::shared_ptr<zyxtt::Device> device;  // null once closed
+  MeshShape shape{1, 1};
+  MeshCommandQueue queue;
+  CommandQueue legacy_queue;
+
+  zyxtt::Device& open() const {
+    TT_FATAL(device != nullptr, "Device {} is closed", id);
+    return *device;
+  }
+  const zyxtt::Arch& arch() const { return *open().capabilities().arch; }
+};
+
+MeshDevice::MeshDevice(int device_id, Private) : pimpl_(std::make_unique<MeshDeviceImpl>(device_id, this)) {
+  TT_FATAL(device_id == 0, "Device {} does not exist: the emulator has one device, 0", device_id);
+  pimpl_->device = zyxtt::metalium::open_device();
+}
+
+MeshDevice::~MeshDevice() = default;
+
+tt::ARCH MeshDevice::arch() const { return tt::ARCH::BLACKHOLE; }
+int MeshDevice::id() const { return pimpl_->id; }
+bool MeshDevice::is_initialized() const { return pimpl_->device != nullptr; }
+int MeshDevice::num_dram_channels() const { return static_cast<int>(pimpl_->arch().dram_banks); }
+uint32_t MeshDevice::l1_size_per_core() const { return static_cast<uint32_t>(pimpl_->arch().l1_bytes); }
+uint32_t MeshDevice::dram_size_per_channel() const { return static_cast<uint32_t>(pimpl_->arch().dram_bank_bytes); }
+CoreCoord MeshDevice::grid_size() const { return compute_with_storage_grid_size(); }
+CoreCoord MeshDevice::logical_grid_size() const { return compute_with_storage_grid_size(); }
+CoreCoord MeshDevice::dram_grid_size() const { return {pimpl_->arch().dram_banks, 1}; }
+CoreCoord MeshDevice::compute_with_storage_grid_size() const {
+  return {pimpl_->arch().grid_cols, pimpl_->arch().grid_rows};
+}
+
+CoreCoord MeshDevice::worker_core_from_logical_core(const CoreCoord& c) const {
+  const CoreCoord grid = compute_with_storage_grid_size();
+  TT_FATAL(c.x < grid.x && c.y < grid.y, "Logical core {} is outside the {} x {} worker grid", c.str(), grid.x, grid.y);
+  return {zyxtt::emu::worker_noc_x(static_cast<uint32_t>(c.x)), zyxtt::emu::worker_noc_y(static_cast<uint32_t>(c.y))};
+}
+
+std::vector<CoreCoord> MeshDevice::worker_cores_from_logical_cores(const std::vector<CoreCoord>& cores) const {
+  std::vector<CoreCoord> out;
+  for (const CoreCoord& c : cores) out.push_back(worker_core_from_logical_core(c));
+  return out;
+}
+
+CoreCoord MeshDevice::virtual_core_from_logical_core(const CoreCoord& c, const CoreType& core_type) const {
+  TT_FATAL(core_type == CoreType::WORKER || core_type == CoreType::TENSIX,
+           "Only worker cores are emulated: no core of type {}", static_cast<int>(core_type));
+  return worker_core_from_logical_core(c);
+}
+
+CoreCoord MeshDevice::logical_core_from_dram_channel(uint32_t dram_channel) const {
+  TT_FATAL(dram_channel < pimpl_->arch().dram_banks, "DRAM channel {} does not exist ({} channels)", dram_channel,
+           pimpl_->arch().dram_banks);
+  return {dram_channel, 0};
+}
+
+uint32_t MeshDevice::dram_channel_from_logical_core(const CoreCoord& c) const {
+  TT_FATAL(c.y == 0 && c.x < pimpl_->arch().dram_banks, "Logical DRAM core {} does not exist", c.str());
+  return static_cast<uint32_t>(c.x);
+}
+
+CommandQueue& MeshDevice::command_queue(size_t cq_id) {
+  TT_FATAL(cq_id == 0, "Command queue {} does not exist: the device has one, 0", cq_id);
+  return pimpl_->legacy_queue;
+}
+
+bool MeshDevice::close() {
+  pimpl_->device.reset();
+  return true;
+}
+
+std::vector<IDevice*> MeshDevice::get_devices() const { return {const_cast<MeshDevice*>(this)}; }
+std::vector<int> MeshDevice::get_device_ids() const { return {pimpl_->id}; }
+IDevice* MeshDevice::get_device(size_t row, size_t col) const {
+  TT_FATAL(row == 0 && col == 0, "Device ({}, {}) is outside the 1 x 1 mesh", row, col);
+  return const_cast<MeshDevice*>(this);
+}
+bool MeshDevice::is_local(const MeshCoordinate& coord) const { return MeshCoordinateRange(pimpl_->shape).contains(coord); }
+const MeshShape& MeshDevice::shape() const { return pimpl_->shape; }
+std::string MeshDevice::to_string() const { return "MeshDevice(1x1 emulated Blackhole)"; }
+
+MeshCommandQueue& MeshDevice::mesh_command_queue(std::optional<uint8_t> cq_id) const {
+  TT_FATAL(cq_id.value_or(0) == 0, "Command queue {} does not exist: the device has one, 0", *cq_id);
+  return pimpl_->queue;
+}
+
+std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t, size_t, size_t num_command_queues,
+                                                         const DispatchCoreConfig&, ttsl::Span<const std::uint32_t>,
+                                                         size_t) {
+  TT_FATAL(num_command_queues == 1, "The emulator has one command queue, not {}", num_command_queues);
+  return std::make_shared<MeshDevice>(device_id, Private());
+}
+
+std::map<int, std::shared_ptr<MeshDevice>> MeshDevice::create_unit_meshes(
+    const std::vector<int>& device_ids, size_t l1_small_size, size_t trace_region_size, size_t num_command_queues,
+    const DispatchCoreConfig& dispatch_core_config, ttsl::Span<const std::uint32_t> l1_bank_remap,
+    size_t worker_l1_size) {
+  std::map<int, std::shared_ptr<MeshDevice>> out;
+  for (int id : device_ids) {
+    out[id] = create_unit_mesh(id, l1_small_size, trace_region_size, num_command_queues, dispatch_core_config,
+                               l1_bank_remap, worker_l1_size);
+  }
+  return out;
+}
+
+// ---- Command queue --------------------------------------------------------------------
+
+namespace {
+
+std::span<std::byte> region_bytes(Buffer& buffer, void* host, const std::optional<BufferRegion>& region,
+                                  uint64_t& offset) {
+  offset = region ? region->offset : 0;
+  const uint64_t size = region ? region->size : buffer.size();
+  TT_FATAL(offset + size <= buffer.size(), "Region [{}, {}) is outside the buffer of {} B", offset, offset + size,
+           buffer.size());
+  return {static_cast<std::byte*>(host), size};
+}
+
+void write_bytes(Buffer& buffer, const void* host, const std::optional<BufferRegion>& region) {
+  TT_FATAL(host != nullptr, "No host data to write");
+  uint64_t offset = 0;
+  auto bytes = region_bytes(buffer, const_cast<void*>(host), region, offset);
+  const auto& b = buffer.backing();
+  b.device->write(b.placed, offset, bytes);
+}
+
+void read_bytes(Buffer& buffer, void* host, const std::optional<BufferRegion>& region) {
+  TT_FATAL(host != nullptr, "No host memory to read into");
+  uint64_t offset = 0;
+  auto bytes = region_bytes(buffer, host, region, offset);
+  const auto& b = buffer.backing();
+  b.device->read(b.placed, offset, bytes);
+}
+
+}  // namespace
+
+void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool) {
+  const auto device = mesh_device_->impl().device;
+  TT_FATAL(device != nullptr, "Device {} is closed", mesh_device_->id());
+  for (auto& [range, program] : mesh_workload.get_programs()) {
+    TT_FATAL(MeshCoordinateRange(mesh_device_->shape()).contains(range), "The workload's device range is outside the 1 x 1 mesh");
+    program.impl().launch(device, "EnqueueMeshWorkload");
+  }
+}
+
+void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer>& buffer, const void* host_data,
+                                                 bool) {
+  write_bytes(*buffer->get_backing_buffer(), host_data, std::nullopt);
+}
+
+void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer>& mesh_buffer,
+                                            const std::vector<ShardDataTransfer>& transfers, bool) {
+  for (const ShardDataTransfer& t : transfers) {
+    write_bytes(*mesh_buffer->get_device_buffer(t.shard_coord()), t.host_data(), t.region());
+  }
+}
+
+void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shared_ptr<MeshBuffer>& buffer, bool) {
+  read_bytes(*buffer->get_backing_buffer(), host_data, std::nullopt);
+}
+
+void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer>& transfers,
+                                           const std::shared_ptr<MeshBuffer>& mesh_buffer, bool) {
+  for (const ShardDataTransfer& t : transfers) {
+    read_bytes(*mesh_buffer->get_device_buffer(t.shard_coord()), t.host_data(), t.region());
+  }
+}
+
+void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId>) {}
+
+// ---- Workloads --------------------------------------------------------------------------
+
+MeshWorkload::MeshWorkload() = default;
+MeshWorkload::~MeshWorkload() = default;
+MeshWorkload::MeshWorkload(MeshWorkload&& other) noexcept = default;
+MeshWorkload& MeshWorkload::operator=(MeshWorkload&& other) noexcept = default;
+
+void MeshWorkload::add_program(const MeshCoordinateRange& device_range, Program&& program) {
+  for (const auto& [range, p] : programs_) {
+    TT_FATAL(!(range.contains(device_range.start_coord()) || device_range.contains(range.start_coord())),
+             "The device range of a program overlaps one already in the workload");
+  }
+  programs_.emplace(device_range, std::move(program));
+}
+
+std::unordered_map<MeshCoordinateRange, Program>& MeshWorkload::get_programs() { return programs_; }
+const std::unordered_map<MeshCoordinateRange, Program>& MeshWorkload::get_programs() const { return programs_; }
+
+void EnqueueMeshWorkload(MeshCommandQueue& mesh_cq, MeshWorkload& mesh_workload, bool blocking) {
+  mesh_cq.enqueue_mesh_workload(mesh_workload, blocking);
+}
+
+void Finish(MeshCommandQueue& mesh_cq, ttsl::Span<const SubDeviceId> sub_device_ids) { mesh_cq.finish(sub_device_ids); }
+void Synchronize(MeshDevice* device, std::optional<uint8_t> cq_id, ttsl::Span<const SubDeviceId> sub_device_ids) {
+  device->mesh_command_queue(cq_id).finish(sub_device_ids);
+}
+bool UsingDistributedEnvironment() { return false; }
+
+SystemMesh& SystemMesh::instance() {
+  static SystemMesh mesh;
+  return mesh;
+}
+const MeshShape& SystemMesh::shape() const {
+  static const MeshShape shape(1, 1);
+  return shape;
+}
+
+}  // namespace tt::tt_metal::distributed
+
+// ---- The single-device API -----------------------------------------------------------------
+
+namespace tt::tt_metal {
+
+namespace {
+std::mutex devices_mutex;
+// CreateDevice's devices, kept alive until CloseDevice.
+std::map<IDevice*, std::shared_ptr<distributed::MeshDevice>>& created_devices() {
+  static std::map<IDevice*, std::shared_ptr<distributed::MeshDevice>> m;
+  return m;
+}
+
+distributed::MeshDevice& mesh_of(IDevice* device) {
+  auto* mesh = dynamic_cast<distributed::MeshDevice*>(device);
+  TT_FATAL(mesh != nullptr, "The device was not made by CreateDevice or MeshDevice::create_unit_mesh");
+  return *mesh;
+}
+}  // namespace
+
+std::shared_ptr<zyxtt::Device> detail::device_of(const IDevice* device) {
+  auto& mesh = mesh_of(const_cast<IDevice*>(device));
+  TT_FATAL(mesh.impl().device != nullptr, "Device {} is closed", mesh.id());
+  return mesh.impl().device;
+}
+
+void SetRootDir(const std::string& root_dir) { zyxtt::metalium::set_root_dir(root_dir); }
+size_t GetNumAvailableDevices() { return 1; }
+bool IsGalaxyCluster() { return false; }
+size_t GetNumPCIeDevices() { return 1; }
+
+IDevice* CreateDevice(ChipId device_id, uint8_t num_hw_cqs, size_t l1_small_size, size_t trace_region_size,
+                      const DispatchCoreConfig& dispatch_core_config, const std::vector<uint32_t>&,
+                      size_t worker_l1_size) {
+  auto mesh = distributed::MeshDevice::create_unit_mesh(device_id, l1_small_size, trace_region_size, num_hw_cqs,
+                                                        dispatch_core_config, {}, worker_l1_size);
+  std::lock_guard lock(devices_mutex);
+  created_devices()[mesh.get()] = mesh;
+  return mesh.get();
+}
+
+bool CloseDevice(IDevice* device) {
+  TT_FATAL(device != nullptr, "CloseDevice of a null device");
+  std::shared_ptr<distributed::MeshDevice> keep;
+  {
+    std::lock_guard lock(devices_mutex);
+    auto it = created_devices().find(device);
+    if (it != created_devices().end()) {
+      keep = it->second;
+      created_devices().erase(it);
+    }
+  }
+  return device->close();
+}
+
+namespace {
+Buffer& buffer_of(const BufferRef& ref) {
+  if (const auto* p = std::get_if<std::shared_ptr<Buffer>>(&ref)) {
+    TT_FATAL(*p != nullptr, "Null buffer");
+    return **p;
+  }
+  return std::get<std::reference_wrapper<Buffer>>(ref).get();
+}
+}  // namespace
+
+void EnqueueWriteBuffer(CommandQueue&, BufferRef buffer, const void* src, bool) {
+  distributed::write_bytes(buffer_of(buffer), src, std::nullopt);
+}
+void EnqueueReadBuffer(CommandQueue&, BufferRef buffer, void* dst, bool) {
+  distributed::read_bytes(buffer_of(buffer), dst, std::nullopt);
+}
+void EnqueueProgram(CommandQueue& cq, Program& program, bool) {
+  program.impl().launch(detail::device_of(cq.device()), "EnqueueProgram");
+}
+void Finish(CommandQueue&, tt::stl::Span<const SubDeviceId>) {}
+
+namespace detail {
+void WriteToBuffer(Buffer& buffer, tt::stl::Span<const uint8_t> host_buffer) {
+  TT_FATAL(host_buffer.size() >= buffer.size(), "Host data of {} B is smaller than the buffer of {} B",
+           host_buffer.size(), buffer.size());
+  distributed::write_bytes(buffer, host_buffer.data(), std::nullopt);
+}
+void ReadFromBuffer(Buffer& buffer, uint8_t* host_buffer) { distributed::read_bytes(buffer, host_buffer, std::nullopt); }
+void LaunchProgram(IDevice* device, Program& program, bool, bool) {
+  program.impl().launch(device_of(device), "LaunchProgram");
+}
+void LaunchProgram(IDevice* device, const std::shared_ptr<Program>& program, bool wait, bool slow) {
+  LaunchProgram(device, *program, wait, slow);
+}
+void CompileProgram(IDevice* device, Program& program, bool) {
+  ProgramImpl& p = program.impl();
+  auto d = device_of(device);
+  p.compiled = d->compile(p.model);
+  p.compiled_on = d;
+  p.compiled_model = p.model;
+}
+}  // namespace detail
+
+}  // namespace tt::tt_metal

@@ -1,0 +1,187 @@
+// Host-side data helpers: bfloat16, tile layouts, data formats, fidelities.
+#include <tt-metalium/base_types.hpp>
+#include <tt-metalium/bfloat16.hpp>
+#include <tt-metalium/constants.hpp>
+#include <tt-metalium/tilize_utils.hpp>
+#include <tt-metalium/tt_backend_api_types.hpp>
+#include <zyxtt/tile_formats.h>
+
+#include <cmath>
+#include <random>
+
+#include <tt_stl/assert.hpp>
+
+bfloat16 bfloat16::truncate(float float_num) {
+  bfloat16 b;
+  b.uint16_data = static_cast<uint16_t>(std::bit_cast<uint32_t>(float_num) >> 16);
+  return b;
+}
+
+bfloat16 bfloat16::operator+(bfloat16 rhs) const { return bfloat16(static_cast<float>(*this) + static_cast<float>(rhs)); }
+bfloat16 bfloat16::operator-(bfloat16 rhs) const { return bfloat16(static_cast<float>(*this) - static_cast<float>(rhs)); }
+bfloat16 bfloat16::operator*(bfloat16 rhs) const { return bfloat16(static_cast<float>(*this) * static_cast<float>(rhs)); }
+bfloat16 bfloat16::operator/(bfloat16 rhs) const { return bfloat16(static_cast<float>(*this) / static_cast<float>(rhs)); }
+bfloat16& bfloat16::operator+=(bfloat16 rhs) noexcept { return *this = *this + rhs; }
+bfloat16& bfloat16::operator-=(bfloat16 rhs) noexcept { return *this = *this - rhs; }
+bfloat16& bfloat16::operator*=(bfloat16 rhs) noexcept { return *this = *this * rhs; }
+bfloat16& bfloat16::operator/=(bfloat16 rhs) noexcept { return *this = *this / rhs; }
+
+std::ostream& operator<<(std::ostream& os, const bfloat16& value) { return os << std::bit_cast<uint16_t>(value); }
+
+bool operator==(const std::vector<bfloat16>& lhs, const std::vector<bfloat16>& rhs) {
+  if (lhs.size() != rhs.size()) return false;
+  for (size_t i = 0; i < lhs.size(); ++i) {
+    if (std::bit_cast<uint16_t>(lhs[i]) != std::bit_cast<uint16_t>(rhs[i])) return false;
+  }
+  return true;
+}
+
+uint32_t pack_two_bfloat16_into_uint32(std::pair<bfloat16, bfloat16> two) {
+  return uint32_t{std::bit_cast<uint16_t>(two.first)} | (uint32_t{std::bit_cast<uint16_t>(two.second)} << 16);
+}
+
+std::vector<bfloat16> create_random_vector_of_bfloat16_native(size_t num_bytes, float rand_max_float, int seed,
+                                                              float offset) {
+  std::mt19937 rng(static_cast<uint32_t>(seed));
+  std::uniform_real_distribution<float> dist(0.0f, rand_max_float);
+  std::vector<bfloat16> v(num_bytes / sizeof(bfloat16));
+  for (auto& x : v) x = bfloat16(dist(rng) + offset);
+  return v;
+}
+
+std::vector<uint32_t> create_random_vector_of_bfloat16(size_t num_bytes, int rand_max_float, int seed, float offset) {
+  return pack_bfloat16_vec_into_uint32_vec(
+      create_random_vector_of_bfloat16_native(num_bytes, static_cast<float>(rand_max_float), seed, offset));
+}
+
+std::vector<uint32_t> create_constant_vector_of_bfloat16(size_t num_bytes, float value) {
+  return pack_bfloat16_vec_into_uint32_vec(std::vector<bfloat16>(num_bytes / sizeof(bfloat16), bfloat16(value)));
+}
+
+std::vector<uint32_t> pack_bfloat16_vec_into_uint32_vec(const std::vector<bfloat16>& data) {
+  std::vector<uint32_t> out((data.size() + 1) / 2);
+  for (size_t i = 0; i < data.size(); i += 2) {
+    out[i / 2] = pack_two_bfloat16_into_uint32({data[i], i + 1 < data.size() ? data[i + 1] : bfloat16()});
+  }
+  return out;
+}
+
+bfloat16 bfloat16_identity_transform(const bfloat16& input) { return input; }
+
+std::vector<bfloat16> unpack_uint32_vec_into_bfloat16_vec(const std::vector<uint32_t>& data,
+                                                          const std::function<bfloat16(const bfloat16&)>& transform) {
+  std::vector<bfloat16> out;
+  out.reserve(data.size() * 2);
+  for (uint32_t w : data) {
+    out.push_back(transform(std::bit_cast<bfloat16>(static_cast<uint16_t>(w & 0xffff))));
+    out.push_back(transform(std::bit_cast<bfloat16>(static_cast<uint16_t>(w >> 16))));
+  }
+  return out;
+}
+
+bool equal_within_n_sig_figs(float a, float b, int n) {
+  if (a == b) return true;
+  const float scale = std::pow(10.0f, static_cast<float>(n - 1 - static_cast<int>(std::floor(std::log10(std::fabs(a))))));
+  return std::round(a * scale) == std::round(b * scale);
+}
+
+bool is_close(float a, float b, float rtol, float atol) {
+  return std::fabs(a - b) <= atol + rtol * std::fabs(b);
+}
+
+// ---- Tile layouts --------------------------------------------------------------
+
+namespace {
+
+using tt::constants::FACE_HEIGHT;
+using tt::constants::FACE_WIDTH;
+using tt::constants::TILE_HEIGHT;
+using tt::constants::TILE_WIDTH;
+
+// Index in the tiled layout of row-major element (r, c) of an m x n matrix.
+size_t tiled_index(uint32_t r, uint32_t c, uint32_t n) {
+  const size_t tile = size_t{r / TILE_HEIGHT} * (n / TILE_WIDTH) + c / TILE_WIDTH;
+  const uint32_t tr = r % TILE_HEIGHT, tc = c % TILE_WIDTH;
+  const uint32_t face = (tr / FACE_HEIGHT) * (TILE_WIDTH / FACE_WIDTH) + tc / FACE_WIDTH;
+  return tile * TILE_HEIGHT * TILE_WIDTH + size_t{face} * FACE_HEIGHT * FACE_WIDTH + (tr % FACE_HEIGHT) * FACE_WIDTH +
+         tc % FACE_WIDTH;
+}
+
+template <typename T>
+void check_shape(const std::vector<T>& input, uint32_t m, uint32_t n) {
+  TT_FATAL(!input.empty() && m > 0 && n > 0, "None of the input size, m, nor n can be 0");
+  TT_FATAL(input.size() % (size_t{m} * n) == 0, "Input size must be divisible by m and n");
+  TT_FATAL(m % TILE_HEIGHT == 0 && n % TILE_WIDTH == 0, "m ({}) and n ({}) must be multiples of the tile size 32", m, n);
+}
+
+}  // namespace
+
+template <typename T>
+std::vector<T> tilize_nfaces(const std::vector<T>& input, uint32_t m, uint32_t n) {
+  check_shape(input, m, n);
+  std::vector<T> out(input.size());
+  const size_t matrix = size_t{m} * n;
+  for (size_t base = 0; base < input.size(); base += matrix) {
+    for (uint32_t r = 0; r < m; ++r)
+      for (uint32_t c = 0; c < n; ++c) out[base + tiled_index(r, c, n)] = input[base + size_t{r} * n + c];
+  }
+  return out;
+}
+
+template <typename T>
+std::vector<T> untilize_nfaces(const std::vector<T>& input, uint32_t m, uint32_t n) {
+  check_shape(input, m, n);
+  std::vector<T> out(input.size());
+  const size_t matrix = size_t{m} * n;
+  for (size_t base = 0; base < input.size(); base += matrix) {
+    for (uint32_t r = 0; r < m; ++r)
+      for (uint32_t c = 0; c < n; ++c) out[base + size_t{r} * n + c] = input[base + tiled_index(r, c, n)];
+  }
+  return out;
+}
+
+template std::vector<uint16_t> tilize_nfaces<uint16_t>(const std::vector<uint16_t>&, uint32_t, uint32_t);
+template std::vector<uint32_t> tilize_nfaces<uint32_t>(const std::vector<uint32_t>&, uint32_t, uint32_t);
+template std::vector<int32_t> tilize_nfaces<int32_t>(const std::vector<int32_t>&, uint32_t, uint32_t);
+template std::vector<bfloat16> tilize_nfaces<bfloat16>(const std::vector<bfloat16>&, uint32_t, uint32_t);
+template std::vector<float> tilize_nfaces<float>(const std::vector<float>&, uint32_t, uint32_t);
+template std::vector<uint16_t> untilize_nfaces<uint16_t>(const std::vector<uint16_t>&, uint32_t, uint32_t);
+template std::vector<uint32_t> untilize_nfaces<uint32_t>(const std::vector<uint32_t>&, uint32_t, uint32_t);
+template std::vector<int32_t> untilize_nfaces<int32_t>(const std::vector<int32_t>&, uint32_t, uint32_t);
+template std::vector<bfloat16> untilize_nfaces<bfloat16>(const std::vector<bfloat16>&, uint32_t, uint32_t);
+template std::vector<float> untilize_nfaces<float>(const std::vector<float>&, uint32_t, uint32_t);
+
+// ---- Formats and fidelities ----------------------------------------------------
+
+namespace tt {
+
+bool is_integer_format(DataFormat f) {
+  switch (f) {
+    case DataFormat::Int8: case DataFormat::UInt8: case DataFormat::Int16: case DataFormat::UInt16:
+    case DataFormat::Int32: case DataFormat::UInt32: case DataFormat::RawUInt8: case DataFormat::RawUInt16:
+    case DataFormat::RawUInt32:
+      return true;
+    default:
+      return false;
+  }
+}
+
+uint32_t tile_size(DataFormat f) {
+  const uint32_t bytes = zyxtt::tile_bytes_of_format(static_cast<uint32_t>(f));
+  TT_FATAL(bytes != 0, "Data format {} has no tile size on the emulator", static_cast<int>(f));
+  return bytes;
+}
+
+std::ostream& operator<<(std::ostream& os, const DataFormat& format) { return os << static_cast<int>(format); }
+
+}  // namespace tt
+
+std::ostream& tt::tt_metal::operator<<(std::ostream& os, const MathFidelity& fidelity) {
+  switch (fidelity) {
+    case MathFidelity::LoFi: return os << "LoFi";
+    case MathFidelity::HiFi2: return os << "HiFi2";
+    case MathFidelity::HiFi3: return os << "HiFi3";
+    case MathFidelity::HiFi4: return os << "HiFi4";
+    default: return os << "Invalid";
+  }
+}

@@ -1,0 +1,4 @@
+#pragma once
+
+#include <tt-metalium/buffer_types.hpp>
+#include <tt-metalium/hal_types.hpp>

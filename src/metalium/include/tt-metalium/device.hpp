@@ -1,0 +1,50 @@
+// A device (tt-metal's IDevice), as far as the emulator answers for it:
+// its grid, memories and coordinates.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <hostdevcommon/common_values.hpp>
+#include <hostdevcommon/kernel_structs.h>
+#include <tt-metalium/core_coord.hpp>
+#include <tt-metalium/device_types.hpp>
+#include <tt-metalium/hal_types.hpp>
+#include <umd/device/types/arch.hpp>
+
+namespace tt::tt_metal {
+
+class CommandQueue;
+
+class IDevice {
+ public:
+  IDevice() = default;
+  virtual ~IDevice() = default;
+  IDevice(const IDevice&) = delete;
+  IDevice& operator=(const IDevice&) = delete;
+
+  virtual tt::ARCH arch() const = 0;
+  virtual int id() const = 0;
+  virtual uint8_t num_hw_cqs() const = 0;
+  virtual bool is_initialized() const = 0;
+  virtual int num_dram_channels() const = 0;
+  virtual uint32_t l1_size_per_core() const = 0;
+  virtual uint32_t dram_size_per_channel() const = 0;
+  virtual CoreCoord grid_size() const = 0;
+  virtual CoreCoord logical_grid_size() const = 0;
+  virtual CoreCoord dram_grid_size() const = 0;
+  // Worker cores usable by programs: x columns, y rows.
+  virtual CoreCoord compute_with_storage_grid_size() const = 0;
+  // A worker's NOC coordinates, what kernels pass to get_noc_addr.
+  virtual CoreCoord worker_core_from_logical_core(const CoreCoord& logical_core) const = 0;
+  virtual std::vector<CoreCoord> worker_cores_from_logical_cores(const std::vector<CoreCoord>& logical_cores) const = 0;
+  virtual CoreCoord virtual_core_from_logical_core(const CoreCoord& logical_coord, const CoreType& core_type) const = 0;
+  virtual CoreCoord logical_core_from_dram_channel(uint32_t dram_channel) const = 0;
+  virtual uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const = 0;
+  virtual bool close() = 0;
+  // The device's queue in tt-metal releases before the mesh API.
+  virtual CommandQueue& command_queue(size_t cq_id = 0) = 0;
+};
+
+}  // namespace tt::tt_metal

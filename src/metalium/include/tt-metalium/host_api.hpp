@@ -1,0 +1,89 @@
+// TT-Metalium's host API (tt-metal's host_api.hpp): devices, buffers,
+// programs, kernels, circular buffers, semaphores and runtime args.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <tt-metalium/buffer.hpp>
+#include <tt-metalium/circular_buffer.hpp>
+#include <tt-metalium/circular_buffer_config.hpp>
+#include <tt-metalium/command_queue.hpp>
+#include <tt-metalium/constants.hpp>
+#include <tt-metalium/device.hpp>
+#include <tt-metalium/dispatch_core_common.hpp>
+#include <tt-metalium/kernel_types.hpp>
+#include <tt-metalium/program.hpp>
+#include <tt-metalium/runtime_args_data.hpp>
+#include <tt-metalium/sub_device_types.hpp>
+#include <tt_stl/span.hpp>
+
+namespace tt::tt_metal {
+
+namespace distributed {
+class MeshDevice;
+}  // namespace distributed
+
+// The folder relative kernel paths resolve against (else TT_METAL_HOME).
+void SetRootDir(const std::string& root_dir);
+size_t GetNumAvailableDevices();
+bool IsGalaxyCluster();
+size_t GetNumPCIeDevices();
+
+IDevice* CreateDevice(ChipId device_id, uint8_t num_hw_cqs = 1, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
+                      size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE,
+                      const DispatchCoreConfig& dispatch_core_config = DispatchCoreConfig{},
+                      const std::vector<uint32_t>& l1_bank_remap = {},
+                      size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
+bool CloseDevice(IDevice* device);
+
+Program CreateProgram();
+
+// `file_name`: absolute, relative to the current directory, or relative to
+// TT_METAL_KERNEL_PATH, the root dir (SetRootDir) or TT_METAL_HOME.
+KernelHandle CreateKernel(Program& program, const std::string& file_name,
+                          const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                          const std::variant<DataMovementConfig, ComputeConfig>& config);
+KernelHandle CreateKernelFromString(Program& program, const std::string& kernel_src_code,
+                                    const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                                    const std::variant<DataMovementConfig, ComputeConfig>& config);
+
+CBHandle CreateCircularBuffer(Program& program, const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                              const CircularBufferConfig& config);
+const CircularBufferConfig& GetCircularBufferConfig(Program& program, CBHandle cb_handle);
+void UpdateCircularBufferTotalSize(Program& program, CBHandle cb_handle, uint32_t total_size);
+void UpdateCircularBufferPageSize(Program& program, CBHandle cb_handle, uint8_t buffer_index, uint32_t page_size);
+void UpdateDynamicCircularBufferAddress(Program& program, CBHandle cb_handle, const Buffer& buffer);
+
+// The semaphore's id on its cores (what get_semaphore takes).
+uint32_t CreateSemaphore(Program& program, const std::variant<CoreRange, CoreRangeSet>& core_spec,
+                         uint32_t initial_value);
+
+std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config);
+std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config);
+void DeallocateBuffer(Buffer& buffer);
+void AssignGlobalBufferToProgram(const std::shared_ptr<Buffer>& buffer, Program& program);
+
+void SetRuntimeArgs(const Program& program, KernelHandle kernel,
+                    const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                    ttsl::Span<const uint32_t> runtime_args);
+void SetRuntimeArgs(const Program& program, KernelHandle kernel,
+                    const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                    std::initializer_list<uint32_t> runtime_args);
+// runtime_args[i] for core_spec[i].
+void SetRuntimeArgs(const Program& program, KernelHandle kernel, const std::vector<CoreCoord>& core_spec,
+                    const std::vector<std::vector<uint32_t>>& runtime_args);
+void SetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id, ttsl::Span<const uint32_t> runtime_args);
+void SetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id,
+                          std::initializer_list<uint32_t> runtime_args);
+RuntimeArgsData& GetRuntimeArgs(const Program& program, KernelHandle kernel_id, const CoreCoord& logical_core);
+// [x][y] over the kernel's bounding box; cores without args have size 0.
+std::vector<std::vector<RuntimeArgsData>>& GetRuntimeArgs(const Program& program, KernelHandle kernel_id);
+RuntimeArgsData& GetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id);
+
+}  // namespace tt::tt_metal

@@ -1,0 +1,75 @@
+// A mesh's command queue (tt-metal's mesh_command_queue.hpp). On the emulator
+// every enqueue completes before it returns, blocking or not, so Finish only
+// orders.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <tt-metalium/buffer.hpp>
+#include <tt-metalium/mesh_buffer.hpp>
+#include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/sub_device_types.hpp>
+#include <tt_stl/span.hpp>
+
+namespace tt::tt_metal::distributed {
+
+class MeshDevice;
+class MeshWorkload;
+
+// One shard's host memory in a shard transfer.
+class ShardDataTransfer {
+ public:
+  explicit ShardDataTransfer(const MeshCoordinate& shard_coord) : shard_coord_(shard_coord) {}
+
+  MeshCoordinate shard_coord() const { return shard_coord_; }
+  void* host_data() const { return host_data_; }
+  std::optional<BufferRegion> region() const { return region_; }
+
+  ShardDataTransfer& shard_coord(const MeshCoordinate& shard_coord) {
+    shard_coord_ = shard_coord;
+    return *this;
+  }
+  ShardDataTransfer& host_data(void* host_data) {
+    host_data_ = host_data;
+    return *this;
+  }
+  ShardDataTransfer& region(std::optional<BufferRegion> region) {
+    region_ = region;
+    return *this;
+  }
+
+ private:
+  MeshCoordinate shard_coord_;
+  void* host_data_ = nullptr;
+  std::optional<BufferRegion> region_;
+};
+
+class MeshCommandQueue {
+ public:
+  MeshCommandQueue(MeshDevice* mesh_device, uint32_t id) : mesh_device_(mesh_device), id_(id) {}
+  MeshCommandQueue(const MeshCommandQueue&) = delete;
+  MeshCommandQueue& operator=(const MeshCommandQueue&) = delete;
+  virtual ~MeshCommandQueue() = default;
+
+  MeshDevice* device() const { return mesh_device_; }
+  uint32_t id() const { return id_; }
+
+  virtual void enqueue_mesh_workload(MeshWorkload& mesh_workload, bool blocking);
+  virtual void enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer>& buffer, const void* host_data,
+                                         bool blocking);
+  virtual void enqueue_write_shards(const std::shared_ptr<MeshBuffer>& mesh_buffer,
+                                    const std::vector<ShardDataTransfer>& shard_data_transfers, bool blocking);
+  virtual void enqueue_read_mesh_buffer(void* host_data, const std::shared_ptr<MeshBuffer>& buffer, bool blocking);
+  virtual void enqueue_read_shards(const std::vector<ShardDataTransfer>& shard_data_transfers,
+                                   const std::shared_ptr<MeshBuffer>& mesh_buffer, bool blocking);
+  virtual void finish(ttsl::Span<const SubDeviceId> sub_device_ids = {});
+
+ protected:
+  MeshDevice* mesh_device_;
+  uint32_t id_;
+};
+
+}  // namespace tt::tt_metal::distributed

@@ -1,0 +1,84 @@
+// Mesh shapes and coordinates (tt-metal's mesh_coord.hpp). The emulator is a
+// 1 x 1 mesh; shapes and coordinates keep up to three dimensions.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include <tt_stl/span.hpp>
+
+namespace tt::tt_metal::distributed {
+
+class MeshShape {
+ public:
+  explicit MeshShape(uint32_t s);
+  MeshShape(uint32_t s0, uint32_t s1);
+  MeshShape(uint32_t s0, uint32_t s1, uint32_t s2);
+  explicit MeshShape(std::initializer_list<uint32_t> ilist);
+  explicit MeshShape(ttsl::Span<const uint32_t> span);
+
+  size_t dims() const { return dims_.size(); }
+  size_t mesh_size() const;
+  uint32_t operator[](int32_t dim) const;
+  ttsl::Span<const uint32_t> view() const { return dims_; }
+  bool operator==(const MeshShape& other) const = default;
+
+ private:
+  std::vector<uint32_t> dims_;
+};
+
+class MeshCoordinate {
+ public:
+  explicit MeshCoordinate(uint32_t c);
+  MeshCoordinate(uint32_t c0, uint32_t c1);
+  MeshCoordinate(uint32_t c0, uint32_t c1, uint32_t c2);
+  explicit MeshCoordinate(ttsl::Span<const uint32_t> coords);
+  static MeshCoordinate zero_coordinate(size_t dimensions);
+
+  size_t dims() const { return value_.size(); }
+  ttsl::Span<const uint32_t> coords() const { return value_; }
+  uint32_t operator[](int32_t dim) const;
+  uint32_t& operator[](int32_t dim);
+  bool operator==(const MeshCoordinate& other) const = default;
+  auto operator<=>(const MeshCoordinate& other) const = default;
+
+ private:
+  std::vector<uint32_t> value_;
+};
+
+// The coordinates between two corners, both included.
+class MeshCoordinateRange {
+ public:
+  MeshCoordinateRange(const MeshCoordinate& start, const MeshCoordinate& end);
+  explicit MeshCoordinateRange(const MeshShape& shape);
+  explicit MeshCoordinateRange(const MeshCoordinate& coord);
+
+  size_t dims() const { return start_.dims(); }
+  const MeshCoordinate& start_coord() const { return start_; }
+  const MeshCoordinate& end_coord() const { return end_; }
+  MeshShape shape() const;
+  bool contains(const MeshCoordinate& coord) const;
+  bool contains(const MeshCoordinateRange& range) const;
+  // Every coordinate, the last dimension fastest.
+  std::vector<MeshCoordinate> coords() const;
+  bool operator==(const MeshCoordinateRange& other) const = default;
+
+ private:
+  MeshCoordinate start_;
+  MeshCoordinate end_;
+};
+
+}  // namespace tt::tt_metal::distributed
+
+template <>
+struct std::hash<tt::tt_metal::distributed::MeshCoordinate> {
+  std::size_t operator()(const tt::tt_metal::distributed::MeshCoordinate& c) const noexcept;
+};
+template <>
+struct std::hash<tt::tt_metal::distributed::MeshCoordinateRange> {
+  std::size_t operator()(const tt::tt_metal::distributed::MeshCoordinateRange& r) const noexcept;
+};

@@ -1,0 +1,81 @@
+// A mesh of devices (tt-metal's mesh_device.hpp). The emulator is one device:
+// create_unit_mesh(0) gives a 1 x 1 mesh backed by it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <tt-metalium/device.hpp>
+#include <tt-metalium/dispatch_core_common.hpp>
+#include <tt-metalium/mesh_coord.hpp>
+#include <tt_stl/span.hpp>
+
+namespace tt::tt_metal::distributed {
+
+class MeshCommandQueue;
+class MeshDeviceImpl;
+
+class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevice> {
+  struct Private {
+    explicit Private() = default;
+  };
+
+ public:
+  MeshDevice(int device_id, Private);
+  ~MeshDevice() override;
+  MeshDevice(const MeshDevice&) = delete;
+  MeshDevice& operator=(const MeshDevice&) = delete;
+
+  tt::ARCH arch() const override;
+  int id() const override;
+  uint8_t num_hw_cqs() const override { return 1; }
+  bool is_initialized() const override;
+  int num_dram_channels() const override;
+  uint32_t l1_size_per_core() const override;
+  uint32_t dram_size_per_channel() const override;
+  CoreCoord grid_size() const override;
+  CoreCoord logical_grid_size() const override;
+  CoreCoord dram_grid_size() const override;
+  CoreCoord compute_with_storage_grid_size() const override;
+  CoreCoord worker_core_from_logical_core(const CoreCoord& logical_core) const override;
+  std::vector<CoreCoord> worker_cores_from_logical_cores(const std::vector<CoreCoord>& logical_cores) const override;
+  CoreCoord virtual_core_from_logical_core(const CoreCoord& logical_coord, const CoreType& core_type) const override;
+  CoreCoord logical_core_from_dram_channel(uint32_t dram_channel) const override;
+  uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const override;
+  // Releases the device; buffers still held become unusable. True on success.
+  bool close() override;
+  CommandQueue& command_queue(size_t cq_id = 0) override;
+
+  size_t num_devices() const { return 1; }
+  size_t num_rows() const { return 1; }
+  size_t num_cols() const { return 1; }
+  std::vector<IDevice*> get_devices() const;
+  std::vector<int> get_device_ids() const;
+  IDevice* get_device(size_t row_idx, size_t col_idx) const;
+  bool is_local(const MeshCoordinate& coord) const;
+  const MeshShape& shape() const;
+  std::string to_string() const;
+  MeshCommandQueue& mesh_command_queue(std::optional<uint8_t> cq_id = std::nullopt) const;
+
+  static std::shared_ptr<MeshDevice> create_unit_mesh(
+      int device_id, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
+      size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE, size_t num_command_queues = 1,
+      const DispatchCoreConfig& dispatch_core_config = DispatchCoreConfig{},
+      ttsl::Span<const std::uint32_t> l1_bank_remap = {}, size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
+  static std::map<int, std::shared_ptr<MeshDevice>> create_unit_meshes(
+      const std::vector<int>& device_ids, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
+      size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE, size_t num_command_queues = 1,
+      const DispatchCoreConfig& dispatch_core_config = DispatchCoreConfig{},
+      ttsl::Span<const std::uint32_t> l1_bank_remap = {}, size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
+
+  MeshDeviceImpl& impl() const { return *pimpl_; }
+
+ private:
+  std::unique_ptr<MeshDeviceImpl> pimpl_;
+};
+
+}  // namespace tt::tt_metal::distributed

@@ -1,0 +1,32 @@
+// Programs placed on ranges of a mesh (tt-metal's mesh_workload.hpp).
+#pragma once
+
+#include <memory>
+#include <unordered_map>
+
+#include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/program.hpp>
+
+namespace tt::tt_metal::distributed {
+
+class MeshCommandQueue;
+class MeshWorkload;
+
+void EnqueueMeshWorkload(MeshCommandQueue& mesh_cq, MeshWorkload& mesh_workload, bool blocking);
+
+class MeshWorkload {
+ public:
+  MeshWorkload();
+  ~MeshWorkload();
+  MeshWorkload(MeshWorkload&& other) noexcept;
+  MeshWorkload& operator=(MeshWorkload&& other) noexcept;
+
+  void add_program(const MeshCoordinateRange& device_range, Program&& program);
+  std::unordered_map<MeshCoordinateRange, Program>& get_programs();
+  const std::unordered_map<MeshCoordinateRange, Program>& get_programs() const;
+
+ private:
+  std::unordered_map<MeshCoordinateRange, Program> programs_;
+};
+
+}  // namespace tt::tt_metal::distributed

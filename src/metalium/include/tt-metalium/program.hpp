@@ -1,0 +1,35 @@
+// A program: kernels, circular buffers and semaphores on cores, with their
+// runtime args (tt-metal's program.hpp). Move-only.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+namespace tt::tt_metal {
+
+namespace detail {
+class ProgramImpl;
+}  // namespace detail
+
+using ProgramId = std::uint64_t;
+
+class Program {
+ public:
+  Program();
+  ~Program() noexcept;
+  Program(const Program& other) = delete;
+  Program& operator=(const Program& other) = delete;
+  Program(Program&& other) noexcept;
+  Program& operator=(Program&& other) noexcept;
+
+  void set_runtime_id(ProgramId id);
+  ProgramId get_runtime_id() const;
+
+  detail::ProgramImpl& impl() { return *internal_; }
+  const detail::ProgramImpl& impl() const { return *internal_; }
+
+ private:
+  std::shared_ptr<detail::ProgramImpl> internal_;
+};
+
+}  // namespace tt::tt_metal

@@ -1,0 +1,17 @@
+// tt::DataFormat, the codes circular buffers are configured with; one
+// definition shared with the kernel-API headers (zyxtt/data_format.h).
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+
+#include <zyxtt/data_format.h>
+
+namespace tt {
+
+bool is_integer_format(DataFormat format);
+// Bytes of one 32 x 32 tile of `format` (block-float formats with their exponents).
+uint32_t tile_size(DataFormat format);
+std::ostream& operator<<(std::ostream& os, const DataFormat& format);
+
+}  // namespace tt

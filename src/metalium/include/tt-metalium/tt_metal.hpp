@@ -1,0 +1,50 @@
+// tt-metal's tt_metal.hpp: slow-dispatch helpers that move a buffer's bytes
+// and launch a program directly on a device.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <tt-metalium/buffer.hpp>
+#include <tt-metalium/device.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/program.hpp>
+#include <tt_stl/assert.hpp>
+#include <tt_stl/span.hpp>
+
+namespace tt::tt_metal::detail {
+
+void WriteToBuffer(Buffer& buffer, tt::stl::Span<const uint8_t> host_buffer);
+template <typename DType>
+void WriteToBuffer(Buffer& buffer, const std::vector<DType>& host_buffer) {
+  WriteToBuffer(buffer, tt::stl::Span<const uint8_t>(reinterpret_cast<const uint8_t*>(host_buffer.data()),
+                                                     host_buffer.size() * sizeof(DType)));
+}
+template <typename DType>
+void WriteToBuffer(const std::shared_ptr<Buffer>& buffer, const std::vector<DType>& host_buffer) {
+  WriteToBuffer(*buffer, host_buffer);
+}
+
+// Reads the whole buffer into host_buffer (buffer.size() bytes).
+void ReadFromBuffer(Buffer& buffer, uint8_t* host_buffer);
+template <typename DType>
+void ReadFromBuffer(Buffer& buffer, std::vector<DType>& host_buffer) {
+  TT_FATAL(buffer.size() % sizeof(DType) == 0, "Buffer size is not divisible by dtype size");
+  host_buffer.resize(buffer.size() / sizeof(DType));
+  ReadFromBuffer(buffer, reinterpret_cast<uint8_t*>(host_buffer.data()));
+}
+template <typename DType>
+void ReadFromBuffer(const std::shared_ptr<Buffer>& buffer, std::vector<DType>& host_buffer) {
+  ReadFromBuffer(*buffer, host_buffer);
+}
+
+// Runs the program to completion (the emulator always waits).
+void LaunchProgram(IDevice* device, Program& program, bool wait_until_cores_done = true,
+                   bool force_slow_dispatch = false);
+void LaunchProgram(IDevice* device, const std::shared_ptr<Program>& program, bool wait_until_cores_done = true,
+                   bool force_slow_dispatch = false);
+// Compiles the program's kernels now (else at first launch).
+void CompileProgram(IDevice* device, Program& program, bool force_slow_dispatch = false);
+
+}  // namespace tt::tt_metal::detail

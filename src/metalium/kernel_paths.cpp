@@ -1,0 +1,48 @@
+#include "metalium/kernel_paths.h"
+
+#include <cstdlib>
+#include <mutex>
+#include <vector>
+
+#include <tt_stl/assert.hpp>
+
+namespace zyxtt::metalium {
+namespace {
+std::mutex mutex;
+std::string root_dir;
+}  // namespace
+
+void set_root_dir(const std::string& dir) {
+  std::lock_guard lock(mutex);
+  root_dir = dir;
+}
+
+std::filesystem::path resolve_kernel_path(const std::string& name) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> tried;
+  auto found = [&](const fs::path& p) {
+    tried.push_back(p);
+    std::error_code ec;
+    return fs::is_regular_file(p, ec);
+  };
+  const fs::path given(name);
+  if (found(given)) return fs::absolute(given);
+  if (!given.is_absolute()) {
+    std::vector<std::string> bases;
+    if (const char* k = std::getenv("TT_METAL_KERNEL_PATH"); k && *k) bases.emplace_back(k);
+    {
+      std::lock_guard lock(mutex);
+      if (!root_dir.empty()) bases.push_back(root_dir);
+    }
+    if (const char* h = std::getenv("TT_METAL_HOME"); h && *h) bases.emplace_back(h);
+    for (const std::string& base : bases) {
+      if (found(fs::path(base) / given)) return fs::absolute(fs::path(base) / given);
+    }
+  }
+  std::string places;
+  for (const fs::path& p : tried) places += (places.empty() ? "" : ", ") + p.string();
+  TT_THROW("Kernel file {} doesn't exist (tried {}; set TT_METAL_HOME to the folder relative paths start from)", name,
+           places);
+}
+
+}  // namespace zyxtt::metalium

@@ -1,0 +1,363 @@
+// Programs: kernels, circular buffers, semaphores and runtime args onto the
+// program model; launching them on the device.
+#include <tt-metalium/host_api.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <tt_stl/assert.hpp>
+
+#include "device/program_checks.h"
+#include "metalium/backend.h"
+#include "metalium/kernel_paths.h"
+#include "metalium/program_impl.h"
+
+namespace tt::tt_metal {
+
+namespace model = zyxtt::program;
+using detail::KernelArgs;
+using detail::ProgramImpl;
+
+Program::Program() : internal_(std::make_shared<ProgramImpl>()) {}
+Program::~Program() noexcept = default;
+Program::Program(Program&& other) noexcept = default;
+Program& Program::operator=(Program&& other) noexcept = default;
+void Program::set_runtime_id(ProgramId id) { internal_->runtime_id = id; }
+ProgramId Program::get_runtime_id() const { return internal_->runtime_id; }
+
+Program CreateProgram() { return Program(); }
+
+namespace detail {
+
+model::CoreRangeSet to_model(const CoreRangeSet& set) {
+  model::CoreRangeSet out;
+  for (const CoreRange& r : set.ranges()) {
+    out.ranges.push_back({{static_cast<uint32_t>(r.start_coord.x), static_cast<uint32_t>(r.start_coord.y)},
+                          {static_cast<uint32_t>(r.end_coord.x), static_cast<uint32_t>(r.end_coord.y)}});
+  }
+  return out;
+}
+
+model::Run ProgramImpl::make_run() const {
+  model::Run run;
+  for (const KernelArgs& k : args) {
+    model::KernelRunArgs r;
+    for (const auto& [core, slot] : k.per_core) {
+      if (!slot.values.empty()) r.per_core[{static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)}] = slot.values;
+    }
+    r.common = k.common.values;
+    run.kernels.push_back(std::move(r));
+  }
+  return run;
+}
+
+void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device, const char* call) {
+  if (!compiled || compiled_on != device || !(compiled_model == model)) {
+    zyxtt::check_program(model, device->capabilities(), false);
+    compiled = device->compile(model);
+    compiled_on = device;
+    compiled_model = model;
+  }
+  const model::Run run = make_run();
+  zyxtt::check_run(model, run, device->capabilities());
+  device->run(*compiled, run, call);
+}
+
+}  // namespace detail
+
+namespace {
+
+CoreRangeSet to_set(const std::variant<CoreCoord, CoreRange, CoreRangeSet>& spec) {
+  return std::visit([](const auto& s) { return CoreRangeSet(s); }, spec);
+}
+
+ProgramImpl& impl_of(const Program& program) { return const_cast<Program&>(program).impl(); }
+
+KernelArgs& kernel_args(const Program& program, KernelHandle kernel) {
+  ProgramImpl& p = impl_of(program);
+  TT_FATAL(kernel < p.args.size(), "Kernel id {} is not a kernel of this program (it has {})", kernel, p.args.size());
+  return p.args[kernel];
+}
+
+model::KernelSpec& kernel_spec(const Program& program, KernelHandle kernel) {
+  kernel_args(program, kernel);
+  return impl_of(program).model.kernels[kernel];
+}
+
+std::vector<std::string> include_dirs(const std::vector<std::filesystem::path>& paths) {
+  std::vector<std::string> out;
+  for (const auto& p : paths) out.push_back(std::filesystem::absolute(p).string());
+  return out;
+}
+
+template <class Map>
+std::map<std::string, uint32_t> ordered(const Map& m) {
+  return {m.begin(), m.end()};
+}
+
+KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRangeSet& cores,
+                        const std::variant<DataMovementConfig, ComputeConfig>& config) {
+  spec.cores = detail::to_model(cores);
+  if (const auto* dm = std::get_if<DataMovementConfig>(&config)) {
+    switch (dm->processor) {
+      case DataMovementProcessor::RISCV_0: spec.processor = model::Processor::kRiscv0; break;
+      case DataMovementProcessor::RISCV_1: spec.processor = model::Processor::kRiscv1; break;
+      default: TT_THROW("Data movement processor RISCV_{} does not exist on Blackhole Tensix cores (RISCV_0 and RISCV_1 do)", static_cast<int>(dm->processor));
+    }
+    spec.noc = static_cast<uint8_t>(dm->noc);
+    spec.compile_args = dm->compile_args;
+    spec.named_compile_args = ordered(dm->named_compile_args);
+    spec.defines = dm->defines;
+    auto extra = include_dirs(dm->compiler_include_paths);
+    spec.include_dirs.insert(spec.include_dirs.end(), extra.begin(), extra.end());
+  } else {
+    const auto& c = std::get<ComputeConfig>(config);
+    spec.processor = model::Processor::kCompute;
+    TT_FATAL(c.math_fidelity != MathFidelity::Invalid, "Compute kernel {} has math fidelity Invalid", spec.name);
+    spec.compute.math_fidelity = static_cast<model::MathFidelity>(static_cast<uint8_t>(c.math_fidelity));
+    spec.compute.fp32_dest_acc = c.fp32_dest_acc_en;
+    spec.compute.math_approx_mode = c.math_approx_mode;
+    spec.compute.dst_full_sync = c.dst_full_sync_en;
+    for (size_t i = 0; i < c.unpack_to_dest_mode.size(); ++i) {
+      if (c.unpack_to_dest_mode[i] == UnpackToDestMode::UnpackToDestFp32) {
+        spec.compute.unpack_to_dest.push_back(static_cast<uint32_t>(i));
+      }
+    }
+    spec.compile_args = c.compile_args;
+    spec.named_compile_args = ordered(c.named_compile_args);
+    spec.defines = c.defines;
+    auto extra = include_dirs(c.compiler_include_paths);
+    spec.include_dirs.insert(spec.include_dirs.end(), extra.begin(), extra.end());
+  }
+  // Two data movement kernels on one core must use different processors.
+  for (const model::KernelSpec& other : program.impl().model.kernels) {
+    if (other.processor != spec.processor) continue;
+    for (const CoreRange& r : cores.ranges()) {
+      for (const auto& o : other.cores.ranges) {
+        const CoreRange theirs({o.start.x, o.start.y}, {o.end.x, o.end.y});
+        TT_FATAL(!r.intersects(theirs), "Kernel {} and kernel {} both run on the same processor of core {}", spec.name,
+                 other.name, r.intersection(theirs)->start_coord.str());
+      }
+    }
+  }
+  ProgramImpl& p = program.impl();
+  p.model.kernels.push_back(std::move(spec));
+  p.args.emplace_back();
+  return static_cast<KernelHandle>(p.model.kernels.size() - 1);
+}
+
+}  // namespace
+
+KernelHandle CreateKernel(Program& program, const std::string& file_name,
+                          const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                          const std::variant<DataMovementConfig, ComputeConfig>& config) {
+  const std::filesystem::path path = zyxtt::metalium::resolve_kernel_path(file_name);
+  std::ifstream in(path, std::ios::binary);
+  TT_FATAL(in.good(), "Cannot read kernel file {}", path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  model::KernelSpec spec;
+  spec.name = path.filename().string();
+  spec.source = text.str();
+  spec.include_dirs.push_back(path.parent_path().string());  // its own folder, as tt-metal's build adds
+  return add_kernel(program, std::move(spec), to_set(core_spec), config);
+}
+
+KernelHandle CreateKernelFromString(Program& program, const std::string& kernel_src_code,
+                                    const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                                    const std::variant<DataMovementConfig, ComputeConfig>& config) {
+  model::KernelSpec spec;
+  spec.name = "kernel_" + std::to_string(program.impl().model.kernels.size()) + ".cpp";
+  spec.source = kernel_src_code;
+  return add_kernel(program, std::move(spec), to_set(core_spec), config);
+}
+
+// ---- Circular buffers --------------------------------------------------------------
+
+namespace {
+
+model::CircularBufferSpec cb_spec(const CircularBufferConfig& config, const CoreRangeSet& cores) {
+  model::CircularBufferSpec spec;
+  spec.cores = detail::to_model(cores);
+  spec.total_size = config.total_size();
+  const std::set<uint8_t> indices(config.buffer_indices().begin(), config.buffer_indices().end());
+  TT_FATAL(!indices.empty(), "A circular buffer config needs at least one buffer index");
+  for (uint8_t i : indices) {
+    const auto& format = config.data_formats()[i];
+    const auto& page = config.page_sizes()[i];
+    TT_FATAL(format.has_value(), "Circular buffer index {} has no data format", i);
+    TT_FATAL(page.has_value(), "Circular buffer index {} has no page size: call set_page_size({}, bytes)", i, i);
+    spec.indices.push_back({i, *format, *page});
+  }
+  if (auto a = config.globally_allocated_address()) spec.address = *a;
+  return spec;
+}
+
+ProgramImpl& cb_owner(Program& program, CBHandle handle) {
+  ProgramImpl& p = program.impl();
+  TT_FATAL(handle < p.cb_configs.size(), "Circular buffer handle {} is not a circular buffer of this program", handle);
+  return p;
+}
+
+}  // namespace
+
+CBHandle CreateCircularBuffer(Program& program, const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                              const CircularBufferConfig& config) {
+  const CoreRangeSet cores = to_set(core_spec);
+  model::CircularBufferSpec spec = cb_spec(config, cores);
+  ProgramImpl& p = program.impl();
+  for (const model::CircularBufferSpec& other : p.model.circular_buffers) {
+    for (const auto& mine : spec.indices) {
+      for (const auto& theirs : other.indices) {
+        if (mine.index != theirs.index) continue;
+        for (const CoreRange& r : cores.ranges()) {
+          for (const auto& o : other.cores.ranges) {
+            TT_FATAL(!r.intersects(CoreRange({o.start.x, o.start.y}, {o.end.x, o.end.y})),
+                     "Invalid circular buffer index: cannot add circular buffer at index {}, another circular buffer "
+                     "already exists on core range {}",
+                     mine.index, r.str());
+          }
+        }
+      }
+    }
+  }
+  p.model.circular_buffers.push_back(std::move(spec));
+  p.cb_configs.push_back(config);
+  return p.cb_configs.size() - 1;
+}
+
+const CircularBufferConfig& GetCircularBufferConfig(Program& program, CBHandle cb_handle) {
+  return cb_owner(program, cb_handle).cb_configs[cb_handle];
+}
+
+namespace {
+void refresh_cb(Program& program, CBHandle handle) {
+  ProgramImpl& p = program.impl();
+  model::CircularBufferSpec& spec = p.model.circular_buffers[handle];
+  const model::CoreRangeSet cores = spec.cores;
+  spec = cb_spec(p.cb_configs[handle], CoreRangeSet());
+  spec.cores = cores;
+}
+}  // namespace
+
+void UpdateCircularBufferTotalSize(Program& program, CBHandle cb_handle, uint32_t total_size) {
+  cb_owner(program, cb_handle).cb_configs[cb_handle].set_total_size(total_size);
+  refresh_cb(program, cb_handle);
+}
+
+void UpdateCircularBufferPageSize(Program& program, CBHandle cb_handle, uint8_t buffer_index, uint32_t page_size) {
+  cb_owner(program, cb_handle).cb_configs[cb_handle].set_page_size(buffer_index, page_size);
+  refresh_cb(program, cb_handle);
+}
+
+void UpdateDynamicCircularBufferAddress(Program& program, CBHandle cb_handle, const Buffer& buffer) {
+  cb_owner(program, cb_handle).cb_configs[cb_handle].set_globally_allocated_address(buffer);
+  refresh_cb(program, cb_handle);
+}
+
+// ---- Semaphores ----------------------------------------------------------------------
+
+uint32_t CreateSemaphore(Program& program, const std::variant<CoreRange, CoreRangeSet>& core_spec,
+                         uint32_t initial_value) {
+  const CoreRangeSet cores = std::visit([](const auto& s) { return CoreRangeSet(s); }, core_spec);
+  ProgramImpl& p = program.impl();
+  // The lowest id free on every core of the set, as tt-metal numbers them.
+  std::set<uint32_t> taken;
+  for (const model::SemaphoreSpec& s : p.model.semaphores) {
+    for (const auto& o : s.cores.ranges) {
+      if (cores.intersects(CoreRange({o.start.x, o.start.y}, {o.end.x, o.end.y}))) taken.insert(s.id);
+    }
+  }
+  constexpr uint32_t kMaxSemaphores = 8;
+  uint32_t id = 0;
+  while (taken.contains(id)) ++id;
+  TT_FATAL(id < kMaxSemaphores, "Cannot add semaphore on core {}: all {} semaphores of a core are in use",
+           cores.str(), kMaxSemaphores);
+  p.model.semaphores.push_back({id, detail::to_model(cores), initial_value});
+  return id;
+}
+
+void AssignGlobalBufferToProgram(const std::shared_ptr<Buffer>& buffer, Program& program) {
+  program.impl().held_buffers.push_back(buffer);
+}
+
+// ---- Runtime args --------------------------------------------------------------------
+
+namespace {
+
+void check_count(const Program& program, KernelHandle kernel, const CoreCoord& core, size_t per_core, size_t common) {
+  TT_FATAL(per_core + common <= max_runtime_args,
+           "{} unique+common runtime args targeting kernel {} on {} are too large. Max allowable is {}",
+           per_core + common, kernel_spec(program, kernel).name, core.str(), max_runtime_args);
+}
+
+void set_core_args(const Program& program, KernelHandle kernel, const CoreCoord& core, std::vector<uint32_t> values) {
+  const model::KernelSpec& spec = kernel_spec(program, kernel);
+  TT_FATAL(spec.cores.contains({static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)}),
+           "Kernel {} is not placed on core {}: runtime args can only be set on the kernel's cores", spec.name,
+           core.str());
+  KernelArgs& k = kernel_args(program, kernel);
+  check_count(program, kernel, core, values.size(), k.common.values.size());
+  k.per_core[core].set(std::move(values));
+}
+
+}  // namespace
+
+void SetRuntimeArgs(const Program& program, KernelHandle kernel,
+                    const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                    ttsl::Span<const uint32_t> runtime_args) {
+  const std::vector<uint32_t> values(runtime_args.begin(), runtime_args.end());
+  const CoreRangeSet cores = to_set(core_spec);
+  for (const CoreRange& r : cores.ranges()) {
+    for (const CoreCoord& c : r) set_core_args(program, kernel, c, values);
+  }
+}
+
+void SetRuntimeArgs(const Program& program, KernelHandle kernel,
+                    const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                    std::initializer_list<uint32_t> runtime_args) {
+  SetRuntimeArgs(program, kernel, core_spec, ttsl::Span<const uint32_t>(runtime_args.begin(), runtime_args.size()));
+}
+
+void SetRuntimeArgs(const Program& program, KernelHandle kernel, const std::vector<CoreCoord>& core_spec,
+                    const std::vector<std::vector<uint32_t>>& runtime_args) {
+  TT_FATAL(core_spec.size() == runtime_args.size(), "Mistmatch between number of cores {} and number of runtime args {} getting updated",
+           core_spec.size(), runtime_args.size());
+  for (size_t i = 0; i < core_spec.size(); ++i) set_core_args(program, kernel, core_spec[i], runtime_args[i]);
+}
+
+void SetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id, ttsl::Span<const uint32_t> runtime_args) {
+  KernelArgs& k = kernel_args(program, kernel_id);
+  for (const auto& [core, slot] : k.per_core) check_count(program, kernel_id, core, slot.values.size(), runtime_args.size());
+  check_count(program, kernel_id, CoreCoord{}, 0, runtime_args.size());
+  k.common.set({runtime_args.begin(), runtime_args.end()});
+}
+
+void SetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id,
+                          std::initializer_list<uint32_t> runtime_args) {
+  SetCommonRuntimeArgs(program, kernel_id, ttsl::Span<const uint32_t>(runtime_args.begin(), runtime_args.size()));
+}
+
+RuntimeArgsData& GetRuntimeArgs(const Program& program, KernelHandle kernel_id, const CoreCoord& logical_core) {
+  KernelArgs& k = kernel_args(program, kernel_id);
+  auto it = k.per_core.find(logical_core);
+  TT_FATAL(it != k.per_core.end(), "Kernel {} has no runtime args on core {}: call SetRuntimeArgs first",
+           kernel_spec(program, kernel_id).name, logical_core.str());
+  return it->second.view;
+}
+
+std::vector<std::vector<RuntimeArgsData>>& GetRuntimeArgs(const Program& program, KernelHandle kernel_id) {
+  KernelArgs& k = kernel_args(program, kernel_id);
+  const model::CoreRange box = kernel_spec(program, kernel_id).cores.bounding_box();
+  k.grid_view.assign(box.end.x + 1, std::vector<RuntimeArgsData>(box.end.y + 1, RuntimeArgsData{nullptr, 0}));
+  for (auto& [core, slot] : k.per_core) k.grid_view[core.x][core.y] = slot.view;
+  return k.grid_view;
+}
+
+RuntimeArgsData& GetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id) {
+  return kernel_args(program, kernel_id).common.view;
+}
+
+}  // namespace tt::tt_metal

@@ -1,0 +1,29 @@
+// bfloat16: the top half of a float, rounded to nearest even.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <tt-metalium/bfloat16.hpp>
+
+namespace {
+
+uint16_t bits(bfloat16 b) { return std::bit_cast<uint16_t>(b); }
+
+TEST(Bfloat16, RoundsToNearestEven) {
+  EXPECT_EQ(bits(bfloat16(1.0f)), 0x3f80);
+  // 1 + 2^-8 lies halfway between 0x3f80 and 0x3f81: ties go to the even 0x3f80.
+  EXPECT_EQ(bits(bfloat16(std::bit_cast<float>(0x3f808000u))), 0x3f80);
+  EXPECT_EQ(bits(bfloat16(std::bit_cast<float>(0x3f818000u))), 0x3f82);
+  EXPECT_EQ(bits(bfloat16(std::bit_cast<float>(0x3f808001u))), 0x3f81);
+  EXPECT_EQ(bits(bfloat16::truncate(std::bit_cast<float>(0x3f80ffffu))), 0x3f80);
+  EXPECT_EQ(static_cast<float>(bfloat16(-2.5f)), -2.5f);
+}
+
+TEST(Bfloat16, PacksTwoPerWordLowFirst) {
+  EXPECT_EQ(pack_two_bfloat16_into_uint32({bfloat16(1.0f), bfloat16(2.0f)}), 0x40003f80u);
+  const auto unpacked = unpack_uint32_vec_into_bfloat16_vec({0x40003f80u});
+  ASSERT_EQ(unpacked.size(), 2u);
+  EXPECT_EQ(static_cast<float>(unpacked[0]), 1.0f);
+  EXPECT_EQ(static_cast<float>(unpacked[1]), 2.0f);
+}
+
+}  // namespace

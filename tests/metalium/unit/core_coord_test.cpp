@@ -1,0 +1,73 @@
+// CoreCoord, CoreRange and CoreRangeSet as tt-metal defines them.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <tt-metalium/core_coord.hpp>
+
+namespace {
+
+using tt::tt_metal::CoreCoord;
+using tt::tt_metal::CoreRange;
+using tt::tt_metal::CoreRangeSet;
+
+TEST(CoreCoord, IsUmdsXyPairOrderedByXThenY) {
+  static_assert(std::is_same_v<CoreCoord, tt_xy_pair>);
+  EXPECT_TRUE((CoreCoord{0, 5} < CoreCoord{1, 0}));
+  EXPECT_TRUE((CoreCoord{1, 0} < CoreCoord{1, 1}));
+  EXPECT_EQ((CoreCoord{3, 4}.str()), "(x=3,y=4)");
+  EXPECT_EQ(fmt::format("{}", CoreCoord{1, 2}), "(x=1,y=2)");
+}
+
+TEST(CoreRange, IteratesRowMajorAndCountsCores) {
+  const CoreRange r({1, 1}, {2, 2});
+  std::vector<CoreCoord> seen;
+  for (const CoreCoord& c : r) seen.push_back(c);
+  EXPECT_EQ(seen, (std::vector<CoreCoord>{{1, 1}, {2, 1}, {1, 2}, {2, 2}}));
+  EXPECT_EQ(r.size(), 4u);
+  EXPECT_EQ(r.grid_size(), (CoreCoord{2, 2}));
+}
+
+TEST(CoreRange, RefusesAnEndBeforeItsStart) {
+  try {
+    CoreRange({2, 0}, {1, 0});
+    FAIL() << "no throw";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("Invalid core range"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CoreRange, MergesAdjacentRectanglesOnly) {
+  EXPECT_EQ(CoreRange({0, 0}, {1, 1}).merge(CoreRange({2, 0}, {3, 1})), CoreRange({0, 0}, {3, 1}));
+  EXPECT_FALSE(CoreRange({0, 0}, {1, 1}).merge(CoreRange({2, 0}, {3, 2})).has_value());
+  EXPECT_EQ(CoreRange({0, 0}, {0, 0}).intersection(CoreRange({1, 1}, {2, 2})), std::nullopt);
+}
+
+TEST(CoreRangeSet, RefusesOverlapsAndCountsCores) {
+  const CoreRangeSet s(std::set<CoreRange>{CoreRange({0, 0}, {1, 0}), CoreRange({0, 1}, {3, 1})});
+  EXPECT_EQ(s.num_cores(), 6u);
+  EXPECT_EQ(s.size(), 2u);
+  EXPECT_TRUE(s.contains(CoreCoord{3, 1}));
+  EXPECT_FALSE(s.contains(CoreCoord{2, 0}));
+  EXPECT_EQ(s.bounding_box(), CoreRange({0, 0}, {3, 1}));
+  EXPECT_THROW(CoreRangeSet(std::vector<CoreRange>{CoreRange({0, 0}, {1, 1}), CoreRange({1, 1}, {2, 2})}),
+               std::runtime_error);
+}
+
+TEST(CoreRangeSet, MergeAndSubtractKeepExactlyTheCores) {
+  const CoreRangeSet a(CoreRange({0, 0}, {1, 1}));
+  const CoreRangeSet merged = a.merge(CoreRangeSet(CoreRange({2, 0}, {2, 1})));
+  EXPECT_EQ(merged.ranges(), (std::vector<CoreRange>{CoreRange({0, 0}, {2, 1})}));
+  const CoreRangeSet rest = merged.subtract(CoreRangeSet(CoreRange({0, 0}, {2, 0})));
+  EXPECT_EQ(rest.ranges(), (std::vector<CoreRange>{CoreRange({0, 1}, {2, 1})}));
+}
+
+TEST(CoreRangeToCores, GoesRangeByRangeColumnMajorUnlessRowWise) {
+  const CoreRangeSet s(CoreRange({0, 0}, {1, 1}));
+  EXPECT_EQ(corerange_to_cores(s), (std::vector<CoreCoord>{{0, 0}, {0, 1}, {1, 0}, {1, 1}}));
+  EXPECT_EQ(corerange_to_cores(s, std::nullopt, true), (std::vector<CoreCoord>{{0, 0}, {1, 0}, {0, 1}, {1, 1}}));
+  EXPECT_EQ(corerange_to_cores(s, 3u, true).size(), 3u);
+  EXPECT_EQ(tt::tt_metal::grid_to_cores(5, 2, 3, false),
+            (std::vector<CoreCoord>{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}}));
+}
+
+}  // namespace

@@ -1,0 +1,122 @@
+// Building a program needs no device: kernels, CBs, semaphores and runtime
+// args are checked as tt-metal checks them.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <tt-metalium/host_api.hpp>
+
+namespace {
+
+using namespace tt::tt_metal;
+
+std::string what_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "no throw";
+}
+
+const DataMovementConfig kRiscv0{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default};
+
+TEST(ProgramBuilding, SemaphoresTakeTheLowestIdFreeOnAllTheirCores) {
+  Program p = CreateProgram();
+  EXPECT_EQ(CreateSemaphore(p, CoreRange({0, 0}, {1, 0}), 0), 0u);
+  EXPECT_EQ(CreateSemaphore(p, CoreRange({1, 0}, {2, 0}), 5), 1u);  // 0 is taken on (1,0)
+  EXPECT_EQ(CreateSemaphore(p, CoreRange({3, 0}, {3, 0}), 0), 0u);  // nothing on (3,0) yet
+  for (int i = 0; i < 6; ++i) CreateSemaphore(p, CoreRange({5, 5}, {5, 5}), 0);
+  CreateSemaphore(p, CoreRange({5, 5}, {5, 5}), 0);
+  CreateSemaphore(p, CoreRange({5, 5}, {5, 5}), 0);
+  EXPECT_NE(what_of([&] { CreateSemaphore(p, CoreRange({5, 5}, {5, 5}), 0); }).find("all 8 semaphores"),
+            std::string::npos);
+}
+
+TEST(ProgramBuilding, RuntimeArgsAreWritableViewsOfTheKernelsCores) {
+  Program p = CreateProgram();
+  const KernelHandle k = CreateKernelFromString(p, "void kernel_main() {}", CoreRange({0, 0}, {1, 1}), kRiscv0);
+  SetRuntimeArgs(p, k, CoreRange({0, 0}, {1, 0}), {7, 8, 9});
+  RuntimeArgsData& args = GetRuntimeArgs(p, k, CoreCoord{1, 0});
+  ASSERT_EQ(args.size(), 3u);
+  args[1] = 42;
+  EXPECT_EQ(GetRuntimeArgs(p, k, CoreCoord{1, 0})[1], 42u);
+  EXPECT_EQ(GetRuntimeArgs(p, k, CoreCoord{0, 0})[1], 8u);  // each core has its own copy
+  auto& grid = GetRuntimeArgs(p, k);
+  ASSERT_EQ(grid.size(), 2u);
+  EXPECT_EQ(grid[1][0][1], 42u);
+  EXPECT_EQ(grid[1][1].size(), 0u);  // no args set on (1,1)
+  EXPECT_THROW(args.at(3), std::out_of_range);
+  SetCommonRuntimeArgs(p, k, {1, 2});
+  GetCommonRuntimeArgs(p, k)[0] = 5;
+  EXPECT_EQ(GetCommonRuntimeArgs(p, k)[0], 5u);
+}
+
+TEST(ProgramBuilding, RuntimeArgsOnlyOnTheKernelsCoresAndWithinTheLimit) {
+  Program p = CreateProgram();
+  const KernelHandle k = CreateKernelFromString(p, "void kernel_main() {}", CoreCoord{0, 0}, kRiscv0);
+  EXPECT_NE(what_of([&] { SetRuntimeArgs(p, k, CoreCoord{3, 3}, {1}); }).find("is not placed on core (x=3,y=3)"),
+            std::string::npos);
+  SetCommonRuntimeArgs(p, k, std::vector<uint32_t>(300, 0));
+  EXPECT_NE(what_of([&] { SetRuntimeArgs(p, k, CoreCoord{0, 0}, std::vector<uint32_t>(42, 0)); }).find("342 unique+common runtime args"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { SetRuntimeArgs(p, 9, CoreCoord{0, 0}, {1}); }).find("Kernel id 9 is not a kernel"),
+            std::string::npos);
+}
+
+TEST(ProgramBuilding, OneKernelPerProcessorOfACore) {
+  Program p = CreateProgram();
+  CreateKernelFromString(p, "void kernel_main() {}", CoreRange({0, 0}, {2, 0}), kRiscv0);
+  CreateKernelFromString(p, "void kernel_main() {}", CoreRange({0, 1}, {2, 1}), kRiscv0);  // other cores
+  CreateKernelFromString(p, "void kernel_main() {}", CoreRange({0, 0}, {2, 0}),
+                         DataMovementConfig{.processor = DataMovementProcessor::RISCV_1, .noc = NOC::RISCV_1_default});
+  EXPECT_NE(what_of([&] { CreateKernelFromString(p, "void kernel_main() {}", CoreCoord{1, 0}, kRiscv0); })
+                .find("both run on the same processor of core (x=1,y=0)"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] {
+              CreateKernelFromString(p, "", CoreCoord{4, 0},
+                                     DataMovementConfig{.processor = DataMovementProcessor::RISCV_2});
+            }).find("RISCV_2 does not exist"),
+            std::string::npos);
+}
+
+TEST(ProgramBuilding, CircularBufferIndicesDoNotCollideOnACore) {
+  Program p = CreateProgram();
+  auto config = [](uint8_t index) {
+    return CircularBufferConfig(4096, {{index, tt::DataFormat::Float32}}).set_page_size(index, 4096);
+  };
+  const CBHandle first = CreateCircularBuffer(p, CoreRange({0, 0}, {1, 1}), config(0));
+  CreateCircularBuffer(p, CoreRange({2, 0}, {2, 0}), config(0));  // other core
+  CreateCircularBuffer(p, CoreRange({0, 0}, {1, 1}), config(1));  // other index
+  EXPECT_NE(what_of([&] { CreateCircularBuffer(p, CoreCoord{1, 1}, config(0)); })
+                .find("cannot add circular buffer at index 0"),
+            std::string::npos);
+  EXPECT_EQ(GetCircularBufferConfig(p, first).total_size(), 4096u);
+  UpdateCircularBufferTotalSize(p, first, 8192);
+  EXPECT_EQ(GetCircularBufferConfig(p, first).total_size(), 8192u);
+  EXPECT_NE(what_of([&] { CreateCircularBuffer(p, CoreCoord{5, 5}, CircularBufferConfig(4096, {{3, tt::DataFormat::Float32}})); })
+                .find("index 3 has no page size"),
+            std::string::npos);
+}
+
+TEST(ProgramBuilding, KernelFilesResolveInTtMetalsOrder) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("metalium-kernels-" + std::to_string(::getpid()));
+  fs::create_directories(root / "k");
+  std::ofstream(root / "k" / "a.cpp") << "void kernel_main() {}\n";
+  Program p = CreateProgram();
+  const std::string missing = what_of([&] { CreateKernel(p, "k/a.cpp", CoreCoord{0, 0}, kRiscv0); });
+  EXPECT_NE(missing.find("Kernel file k/a.cpp doesn't exist"), std::string::npos) << missing;
+  SetRootDir(root.string());  // relative paths now resolve under it
+  EXPECT_EQ(CreateKernel(p, "k/a.cpp", CoreCoord{0, 0}, kRiscv0), 0u);
+  SetRootDir("");
+  ::setenv("TT_METAL_KERNEL_PATH", root.c_str(), 1);
+  EXPECT_EQ(CreateKernel(p, "k/a.cpp", CoreCoord{1, 0}, kRiscv0), 1u);
+  ::unsetenv("TT_METAL_KERNEL_PATH");
+  EXPECT_EQ(CreateKernel(p, (root / "k" / "a.cpp").string(), CoreCoord{2, 0}, kRiscv0), 2u);  // absolute
+  fs::remove_all(root);
+}
+
+}  // namespace
