@@ -14,6 +14,7 @@
 
 #include "common/byte_size.h"
 #include "common/error.h"
+#include "device/device_choice.h"
 #include "device/emu/emu_device.h"
 #include "server/server.h"
 
@@ -78,6 +79,7 @@ int main(int argc, char** argv) {
   double run_timeout = 120.0;
   std::string noc_alignment = "error";
   bool dprint = false;
+  bool strict = false;
   std::string kernel_api = default_kernel_api();
   std::string compiler = "g++";
   double compile_timeout = 120.0;
@@ -85,10 +87,26 @@ int main(int argc, char** argv) {
   uint32_t idle_spin_us = 200;
   size_t max_line_bytes = zyxtt::server::ServerOptions::kDefaultMaxLineBytes;
   std::string worker_memory = default_worker_memory();
+  std::string device_kind = "emu";
+  int device_id = 0;
+  std::string metal_plugin = (own_directory() / zyxtt::kMetalPluginFile).string();
 
   app.add_option("--log-level", log_level, "stderr log level: trace, debug, info, warn, error, off")
       ->envname("ZYX_TT_LOG")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+      ->capture_default_str();
+  app.add_option("--device", device_kind,
+                 "what runs programs: emu (the emulator), metal (a Tenstorrent card through TT-Metalium) or auto "
+                 "(the card when one opens at init, else the emulator)")
+      ->envname("ZYX_TT_DEVICE")
+      ->check(CLI::IsMember({"emu", "metal", "auto"}))
+      ->capture_default_str();
+  app.add_option("--device-id", device_id, "which Tenstorrent card --device metal opens (0 is the first)")
+      ->envname("ZYX_TT_DEVICE_ID")
+      ->check(CLI::Range(0, 255))
+      ->capture_default_str();
+  app.add_option("--metal-plugin", metal_plugin, "the metal device plugin (built only where TT-Metalium was found)")
+      ->envname("ZYX_TT_METAL_PLUGIN")
       ->capture_default_str();
   app.add_option("--arch", arch_name, "emulated architecture: p100a (7 DRAM banks) or p150 (8)")
       ->envname("ZYX_TT_ARCH")
@@ -123,6 +141,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--dprint", dprint, "print kernels' DPRINT / DEVICE_PRINT lines to stderr, prefixed with core and role")
       ->envname("ZYX_TT_DPRINT");
+  app.add_flag("--strict", strict,
+               "make every sanitizer finding an error, also those silicon tolerates and computes right (a pack or "
+               "push without cb_reserve_back into free pages), which otherwise warn naming kernel, core and line")
+      ->envname("ZYX_TT_STRICT");
   app.add_option("--unpack-to-dest", unpack_to_dest,
                  "how copy_tile unpacks Float32 CBs: fp32 (UnpackToDestFp32, exact) or default (through SrcA, "
                  "truncated to TF32 as tt-metal's default mode does)")
@@ -175,6 +197,17 @@ int main(int argc, char** argv) {
   spdlog::set_default_logger(logger);
   spdlog::set_level(spdlog::level::from_str(log_level));
   setenv("ZYX_TT_LOG", log_level.c_str(), 1);  // the device worker's emulator_log() reads it
+  if (device_kind != "emu") {
+    // The emulator behind the project's TT-Metalium (what --device metal
+    // drives in tests) reads the runtime's options from their environment twins.
+    for (const auto& [name, value] :
+         {std::pair<const char*, std::string>{"ZYX_TT_ARCH", arch_name}, {"ZYX_TT_KERNEL_API", kernel_api},
+          {"ZYX_TT_COMPILER", compiler}, {"ZYX_TT_THREADS", std::to_string(threads)},
+          {"ZYX_TT_NOC_ALIGNMENT", noc_alignment}, {"ZYX_TT_DPRINT", dprint ? "1" : "0"},
+          {"ZYX_TT_WORKER_MEMORY", worker_memory}}) {
+      setenv(name, value.c_str(), 1);
+    }
+  }
 
   install_signal_handlers();
   try {
@@ -191,6 +224,7 @@ int main(int argc, char** argv) {
                                : noc_alignment == "warn" ? zyxtt::emu::AlignPolicy::kWarn
                                                          : zyxtt::emu::AlignPolicy::kIgnore;
     emu_options.dprint = dprint;
+    emu_options.strict = strict;
     emu_options.unpack_fp32_to_dest = unpack_to_dest == "fp32";
     emu_options.idle_spin = std::chrono::microseconds(idle_spin_us);
     emu_options.stop_fd = g_stop_pipe[0];
@@ -201,7 +235,14 @@ int main(int argc, char** argv) {
     emu_options.compiler.memory_limit_bytes =
         emu_options.worker_memory == 0 ? 0 : std::max(emu_options.worker_memory, kCompilerFloor);
     emu_options.log_level = static_cast<int>(spdlog::get_level());
-    zyxtt::emu::EmuDevice device(emu_options);
+    zyxtt::DeviceChoice choice;
+    choice.kind = *zyxtt::parse_device_kind(device_kind);
+    choice.metal_plugin = metal_plugin;
+    choice.device_id = device_id;
+    choice.run_timeout = to_ms(run_timeout);
+    choice.arch = emu_options.arch;
+    choice.make_emulator = [emu_options] { return std::make_unique<zyxtt::emu::EmuDevice>(emu_options); };
+    std::unique_ptr<zyxtt::Device> device = zyxtt::choose_device(choice);
 
     zyxtt::server::ServerOptions options;
     options.virtual_grid = virtual_grid;
@@ -209,7 +250,7 @@ int main(int argc, char** argv) {
     options.keep_alive.every = to_ms(keepalive_every);
     options.idle_spin = std::chrono::microseconds(idle_spin_us);
     options.max_line_bytes = max_line_bytes;
-    zyxtt::server::Server server(device, options, STDIN_FILENO, STDOUT_FILENO, g_stop_pipe[0]);
+    zyxtt::server::Server server(*device, options, STDIN_FILENO, STDOUT_FILENO, g_stop_pipe[0]);
     return server.serve();
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

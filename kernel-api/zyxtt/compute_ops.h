@@ -93,6 +93,14 @@
   X(RemainderInt32, remainder_int32_tile) X(FmodInt32, fmod_int32_tile)          \
   X(Gcd, gcd_tile) X(Lcm, lcm_tile)
 
+// Ternary SFPU ops on three DST tiles: out = f(a, b, c), p0 a 32-bit param.
+// where: c where a is 0, else b (Where: a as a float, -0 is 0; WhereInt32:
+// a's raw word); lerp: a + c * (b - a); addcmul: a + p0 * b * c; addcdiv:
+// a + p0 * b / c (p0: the value's fp32 bits).
+#define ZYXTT_SFPU_TERNARY_OPS(X)                                               \
+  X(Where, where_tile) X(WhereInt32, where_tile<Int32>) X(Lerp, lerp_tile)      \
+  X(Addcmul, addcmul_tile) X(Addcdiv, addcdiv_tile)
+
 // FPU (matrix engine) element-wise ops on two CB tiles.
 #define ZYXTT_FPU_BINARY_OPS(X) X(Add, add_tiles) X(Sub, sub_tiles) X(Mul, mul_tiles)
 
@@ -109,6 +117,7 @@ namespace zyxtt::krt {
 #define ZYXTT_ENUM_ENTRY(name, api) k##name,
 enum class SfpuUnaryOp : uint32_t { ZYXTT_SFPU_UNARY_OPS(ZYXTT_ENUM_ENTRY) kCount };
 enum class SfpuBinaryOp : uint32_t { ZYXTT_SFPU_BINARY_OPS(ZYXTT_ENUM_ENTRY) kCount };
+enum class SfpuTernaryOp : uint32_t { ZYXTT_SFPU_TERNARY_OPS(ZYXTT_ENUM_ENTRY) kCount };
 enum class FpuBinaryOp : uint32_t { ZYXTT_FPU_BINARY_OPS(ZYXTT_ENUM_ENTRY) kCount };
 #undef ZYXTT_ENUM_ENTRY
 #define ZYXTT_ENUM_VALUE(name, value) k##name = value,

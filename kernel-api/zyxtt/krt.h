@@ -15,6 +15,12 @@
 // each kernel object has its own, and exports nothing but the entry points.
 extern "C" __attribute__((visibility("hidden"))) const zyxtt_krt_table* zyxtt_krt_bound;
 
+// The kernel's call site as trailing default parameters of an API call
+// (__builtin_FILE / LINE in a default argument name the caller), so the
+// sanitizer's warnings point at the kernel's line; ZYXTT_SITE passes them on.
+#define ZYXTT_SITE_PARAMS const char *zyxtt_file = __builtin_FILE(), uint32_t zyxtt_line = __builtin_LINE()
+#define ZYXTT_SITE zyxtt_file, zyxtt_line
+
 namespace zyxtt::krt {
 
 #define ZYXTT_KRT_WRAPPER(ret, name, params, args) \
@@ -23,6 +29,10 @@ ZYXTT_KRT_CALLS(ZYXTT_KRT_WRAPPER)
 #undef ZYXTT_KRT_WRAPPER
 
 // Default arguments of the API's call sites (added by redeclaration).
+void cb_push_back(uint32_t cb, uint32_t pages, const char* file = nullptr, uint32_t line = 0);
+void cb_pop_front(uint32_t cb, uint32_t pages, const char* file = nullptr, uint32_t line = 0);
+void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file = nullptr,
+               uint32_t line = 0);
 void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out, uint32_t flags = 0);
 void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file = nullptr,
                    uint32_t line = 0);

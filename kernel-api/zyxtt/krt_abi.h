@@ -17,7 +17,7 @@
 
 namespace zyxtt::krt {
 
-inline constexpr uint32_t kKrtAbiVersion = 2;
+inline constexpr uint32_t kKrtAbiVersion = 3;
 
 // X(return type, name, (parameters), (arguments)). Every call acts on the
 // calling kernel instance (core x role), which the emulator tracks; blocking
@@ -35,12 +35,14 @@ inline constexpr uint32_t kKrtAbiVersion = 2;
   X(uint32_t*, runtime_args_base, (), ())                                                                   \
   X(uint32_t, runtime_arg_count, (), ())                                                                    \
   X(uint32_t, common_arg, (uint32_t index), (index))                                                        \
+  X(uint32_t, l1_zeros_addr, (), ())                                                                        \
   X(uint32_t*, common_args_base, (), ())                                                                    \
   /* circular buffers */                                                                                    \
   X(void, cb_reserve_back, (uint32_t cb, uint32_t pages), (cb, pages))                                      \
-  X(void, cb_push_back, (uint32_t cb, uint32_t pages), (cb, pages))                                         \
+  /* file / line: the kernel's call site, named by the sanitizer's warnings (nullptr / 0: unknown) */    \
+  X(void, cb_push_back, (uint32_t cb, uint32_t pages, const char* file, uint32_t line), (cb, pages, file, line)) \
   X(void, cb_wait_front, (uint32_t cb, uint32_t pages), (cb, pages))                                        \
-  X(void, cb_pop_front, (uint32_t cb, uint32_t pages), (cb, pages))                                         \
+  X(void, cb_pop_front, (uint32_t cb, uint32_t pages, const char* file, uint32_t line), (cb, pages, file, line)) \
   X(bool, cb_pages_reservable_at_back, (uint32_t cb, uint32_t pages), (cb, pages))                          \
   X(bool, cb_pages_available_at_front, (uint32_t cb, uint32_t pages), (cb, pages))                          \
   X(uint32_t, cb_write_ptr, (uint32_t cb), (cb))                                                            \
@@ -87,11 +89,18 @@ inline constexpr uint32_t kKrtAbiVersion = 2;
   X(void, pack_l1_accumulate, (bool enable), (enable))                                                      \
   /* compute: moving tiles and math (krt_compute.h says what each does) */                                  \
   X(void, copy_tile, (uint32_t cb, uint32_t tile, uint32_t dst), (cb, tile, dst))                           \
-  X(void, pack_tile, (uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order),                    \
-    (dst, cb, out_index, out_of_order))                                                                     \
+  X(void, pack_tile,                                                                                        \
+    (uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file, uint32_t line),      \
+    (dst, cb, out_index, out_of_order, file, line))                                                         \
   X(void, sfpu_unary, (SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1), (op, dst, p0, p1))          \
   X(void, sfpu_binary, (SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out, uint32_t flags), \
     (op, dst_a, dst_b, dst_out, flags))                                                                     \
+  X(void, sfpu_ternary,                                                                                     \
+    (SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_out, uint32_t p0),      \
+    (op, dst_a, dst_b, dst_c, dst_out, p0))                                                                 \
+  /* custom SFPI code: the DST tiles in force, pending clears done; close narrows a 16-bit DST */           \
+  X(void, sfpu_dst_open, (SfpuDstView * view), (view))                                                      \
+  X(void, sfpu_dst_close, (), ())                                                                           \
   X(void, sfpu_typecast,                                                                                    \
     (uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file, uint32_t line),               \
     (dst, in_format, out_format, file, line))                                                               \

@@ -7,6 +7,14 @@
 void kernel_main() __attribute__((weak));
 
 #if defined(COMPILE_FOR_TRISC)
+// tt-metal builds a compute kernel three times, one per TRISC; here one fiber
+// plays unpack, math and pack in program order, so each one's code is in.
+#define TRISC_UNPACK 1
+#define TRISC_MATH 1
+#define TRISC_PACK 1
+#define UCK_CHLKC_UNPACK 1
+#define UCK_CHLKC_MATH 1
+#define UCK_CHLKC_PACK 1
 // Legacy compute entry: namespace NAMESPACE { void MAIN { ... } }.
 #define NAMESPACE chlkc_compute
 #define MAIN zyxtt_compute_main()

@@ -46,6 +46,7 @@ emu::EmuOptions options_from_environment() {
   o.align_policy = align == "warn" ? emu::AlignPolicy::kWarn : align == "ignore" ? emu::AlignPolicy::kIgnore : emu::AlignPolicy::kError;
   // DPRINT lines reach stderr when asked for as on a card (TT_METAL_DPRINT_CORES) or as the runtime asks.
   o.dprint = std::getenv("TT_METAL_DPRINT_CORES") != nullptr || env("ZYX_TT_DPRINT", "0") == "1";
+  o.strict = env("ZYX_TT_STRICT", "0") == "1";  // every sanitizer finding an error, as --strict
   o.unpack_fp32_to_dest = true;  // each compute kernel's unpack_to_dest_mode decides
   if (auto bytes = parse_byte_size(env("ZYX_TT_WORKER_MEMORY", "0"))) o.worker_memory = *bytes;
   o.log_level = 4;  // errors only: TT-Metalium programs own their stderr

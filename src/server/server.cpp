@@ -188,20 +188,20 @@ std::string Server::handle(const CompileProgram& c) {
   // silently execute stale kernels.
   programs_.erase(c.id);
   Program program{std::move(zyx), {}};
-  compiled(program, compile_shape(*program.zyx), "compile_program");
+  build(program, compile_shape(*program.zyx), "compile_program");
   programs_[c.id] = std::move(program);
   return ok_answer();
 }
 
-CompiledProgram& Server::compiled(Program& program, const ZyxShape& shape, const char* command) {
-  auto found = program.compiled.find(shape);
-  if (found != program.compiled.end()) return *found->second;
+Server::Build& Server::build(Program& program, const ZyxShape& shape, const char* command) {
+  auto found = program.builds.find(shape);
+  if (found != program.builds.end()) return found->second;
   const DeviceCapabilities& caps = device_.capabilities();
   program::Program model = to_model(*program.zyx, shape, caps);
   in_command(command, [&] { check_program(model, caps, options_.virtual_grid); });
   // The device's own messages (compile errors naming the kernel) stand alone.
   auto compiled = device_.compile(model);
-  return *program.compiled.emplace(shape, std::move(compiled)).first->second;
+  return program.builds.emplace(shape, Build{std::move(compiled), {}}).first->second;
 }
 
 void Server::check_grid(const Run& c) const {
@@ -242,10 +242,11 @@ std::string Server::handle(const Run& c) {
   check_grid(c);
   const DeviceCapabilities& caps = device_.capabilities();
   const ZyxShape shape = run_shape(*program.zyx, c, args);
-  const program::Run run = to_model_run(*program.zyx, shape, args, caps);
+
   output_.describe(fmt::format("running program {} on {}x{} cores", c.id, c.gd0, c.gd1));
-  CompiledProgram& compiled_program = compiled(program, shape, "run");
-  device_.run(compiled_program, run, fmt::format("run of program {} on {}x{} cores", c.id, c.gd0, c.gd1));
+  Build& built = build(program, shape, "run");
+  fill_model_run(*program.zyx, shape, args, caps, built.run);
+  device_.run(*built.compiled, built.run, fmt::format("run of program {} on {}x{} cores", c.id, c.gd0, c.gd1));
   return ok_answer();
 }
 

@@ -48,14 +48,19 @@ class Server {
   std::string handle(const protocol::Grid& c);
   std::string handle(const protocol::Exit& c);
 
+  // The device's build of a program for one run shape, and the last run of
+  // that shape (its storage is reused by the next).
+  struct Build {
+    std::shared_ptr<CompiledProgram> compiled;
+    program::Run run;
+  };
   struct Program {
     std::shared_ptr<const ZyxProgram> zyx;
-    // The device's build of the program for each run shape so far.
-    std::map<ZyxShape, std::shared_ptr<CompiledProgram>> compiled;
+    std::map<ZyxShape, Build> builds;
   };
   // The program built for `shape`, compiling it on first use; `command`
   // prefixes the messages of the checks.
-  CompiledProgram& compiled(Program& program, const ZyxShape& shape, const char* command);
+  Build& build(Program& program, const ZyxShape& shape, const char* command);
   void check_grid(const protocol::Run& c) const;
   void release_all();
 

@@ -125,9 +125,10 @@ program::Program to_model(const ZyxProgram& zyx, const ZyxShape& shape, const De
   return p;
 }
 
-program::Run to_model_run(const ZyxProgram& zyx, const ZyxShape& shape,
-                          const std::array<KernelArgs, protocol::kSections>& args, const DeviceCapabilities& caps) {
-  program::Run run;
+void fill_model_run(const ZyxProgram& zyx, const ZyxShape& shape,
+                    const std::array<KernelArgs, protocol::kSections>& args, const DeviceCapabilities& caps,
+                    program::Run& run) {
+  size_t kernel = 0;
   for (uint32_t s = 0; s < protocol::kSections; ++s) {
     if (blank(zyx.sources[s])) continue;
     const KernelArgs& a = args[s];
@@ -138,19 +139,20 @@ program::Run to_model_run(const ZyxProgram& zyx, const ZyxShape& shape,
                               "takes at most {} in all, so at most {} buffers and variables",
                               kSectionNames[s], a.runtime.size(), caps.max_runtime_args, caps.max_runtime_args - 2));
     }
-    program::KernelRunArgs& k = run.kernels.emplace_back();
-    // x outer: the map's order, so every insert goes at its end.
-    for (uint32_t x = 0; x < shape.cols; ++x) {
-      for (uint32_t y = 0; y < shape.rows; ++y) {
-        std::vector<uint32_t> values;
-        values.reserve(n);
-        values.assign(a.runtime.begin(), a.runtime.end());
-        if (a.coords) values.insert(values.end(), {y, x});
-        k.per_core.emplace_hint(k.per_core.end(), program::Core{x, y}, std::move(values));
-      }
+    if (run.kernels.size() <= kernel) run.kernels.emplace_back();
+    std::map<program::Core, std::vector<uint32_t>>& per_core = run.kernels[kernel++].per_core;
+    if (per_core.size() != uint64_t{shape.rows} * shape.cols) {
+      per_core.clear();
+      // x outer: the map's order, so every insert goes at its end.
+      for (uint32_t x = 0; x < shape.cols; ++x)
+        for (uint32_t y = 0; y < shape.rows; ++y) per_core.emplace_hint(per_core.end(), program::Core{x, y}, n);
+    }
+    for (auto& [core, values] : per_core) {
+      values.assign(a.runtime.begin(), a.runtime.end());
+      if (a.coords) values.insert(values.end(), {core.y, core.x});
     }
   }
-  return run;
+  run.kernels.resize(kernel);
 }
 
 }  // namespace zyxtt::server

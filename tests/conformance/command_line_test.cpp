@@ -28,10 +28,12 @@ TEST(CommandLine, HelpListsEveryOptionWithItsEnvironmentVariable) {
                            "ZYX_TT_VIRTUAL_GRID", "--keepalive-after", "ZYX_TT_KEEPALIVE_AFTER",
                            "--keepalive-every", "ZYX_TT_KEEPALIVE_EVERY", "--threads", "ZYX_TT_THREADS",
                            "--run-timeout", "ZYX_TT_RUN_TIMEOUT", "--noc-alignment", "ZYX_TT_NOC_ALIGNMENT",
-                           "--dprint", "ZYX_TT_DPRINT", "--unpack-to-dest", "ZYX_TT_UNPACK_TO_DEST",
+                           "--dprint", "ZYX_TT_DPRINT", "--strict", "ZYX_TT_STRICT", "--unpack-to-dest", "ZYX_TT_UNPACK_TO_DEST",
                            "--idle-spin-us", "ZYX_TT_IDLE_SPIN_US", "--kernel-api", "ZYX_TT_KERNEL_API",
                            "--compiler", "ZYX_TT_COMPILER", "--compile-timeout", "ZYX_TT_COMPILE_TIMEOUT",
-                           "--worker-memory", "ZYX_TT_WORKER_MEMORY", "--max-line-bytes", "ZYX_TT_MAX_LINE_BYTES"}) {
+                           "--worker-memory", "ZYX_TT_WORKER_MEMORY", "--max-line-bytes", "ZYX_TT_MAX_LINE_BYTES",
+                           "--device", "ZYX_TT_DEVICE", "--device-id", "ZYX_TT_DEVICE_ID", "--metal-plugin",
+                           "ZYX_TT_METAL_PLUGIN"}) {
     EXPECT_NE(help.find(pair), std::string::npos) << pair;
   }
 }

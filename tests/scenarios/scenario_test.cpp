@@ -74,6 +74,17 @@ const Elementwise kElementwise[] = {
        return ((h >> 10) & 0x1F) == 0x1F ? h & ~0x4000u : h;
      },
      [](const double* in) { return in[0]; }, 0},
+    // Custom SFPI (vFloat, dst_reg, v_if) through the LLK params wrappers:
+    // smoothstep((a + b + 4) / 8) computed in fp32.
+    {"sfpi_add_smoothstep_f32", 2, CbFormat::kFloat32, CbFormat::kFloat32, 7,
+     [](uint32_t which, uint64_t i) {  // a + b in [-6, 6): both clamps and the curve
+       return bits_of((int(mix(i * 2 + which) % 64) - 32) / (which == 0 ? 8.0f : 16.0f));
+     },
+     [](const double* in) {
+       const double t = std::min(std::max((in[0] + in[1] + 4) / 8, 0.0), 1.0);
+       return t * t * (3 - 2 * t);
+     },
+     1e-6},
 };
 
 class ElementwiseScenarioTest : public ScenarioTest {

@@ -49,13 +49,14 @@ TEST(WorkerFrames, OptionsRoundTrip) {
   o.threads = 7;
   o.align_policy = AlignPolicy::kIgnore;
   o.dprint = true;
+  o.strict = true;
   o.unpack_fp32_to_dest = false;
   o.idle_spin_us = 250;
   o.log_level = 1;
   const std::string frame = encode(o);
   EXPECT_EQ(frame_kind(frame), FrameKind::kOptions);
   EXPECT_EQ(decode_options(frame), o);
-  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 4 + 4) << "fixed-width fields, no text";
+  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4) << "fixed-width fields, no text";
 }
 
 TEST(WorkerFrames, RunJobRoundTripsWithAndWithoutItsProgram) {

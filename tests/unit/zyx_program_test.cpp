@@ -72,7 +72,8 @@ TEST(ZyxProgram, AnEmptyComputeSourceIsNoKernel) {
   ASSERT_EQ(p.kernels.size(), 2u);
   EXPECT_EQ(p.kernels[1].name, "writer");
   std::array<KernelArgs, 3> args{KernelArgs{{7}, true, 1}, KernelArgs{{9}, true, 0}, KernelArgs{{8}, false, 1}};
-  const program::Run run = to_model_run(zyx, ZyxShape{}, args, caps());
+  program::Run run;
+  fill_model_run(zyx, ZyxShape{}, args, caps(), run);
   ASSERT_EQ(run.kernels.size(), 2u);
   EXPECT_EQ(run.kernels[1].per_core.at({0, 0}), (std::vector<uint32_t>{8}));
 }
@@ -81,7 +82,8 @@ TEST(ZyxProgram, RunArgsEndInEachCoresRowAndColumn) {
   const ZyxShape shape{2, 3, {1, 0, 1}};
   std::array<KernelArgs, 3> args{KernelArgs{{100, 200}, true, 2}, KernelArgs{{}, false, 0},
                                  KernelArgs{{300}, true, 1}};
-  const program::Run run = to_model_run(copy_program(), shape, args, caps());
+  program::Run run;
+  fill_model_run(copy_program(), shape, args, caps(), run);
   ASSERT_EQ(run.kernels.size(), 3u);
   EXPECT_EQ(run.kernels[0].per_core.size(), 6u);
   // Core x = column 2, y = row 1.
@@ -89,6 +91,24 @@ TEST(ZyxProgram, RunArgsEndInEachCoresRowAndColumn) {
   EXPECT_EQ(run.kernels[1].per_core.at({1, 0}), (std::vector<uint32_t>{}));
   EXPECT_EQ(run.kernels[2].per_core.at({0, 1}), (std::vector<uint32_t>{300, 1, 0}));
   EXPECT_TRUE(run.kernels[0].common.empty());
+}
+
+TEST(ZyxProgram, ARunOfTheSameShapeRewritesTheArgsInPlace) {
+  const ZyxShape shape{2, 2, {1, 0, 1}};
+  program::Run run;
+  fill_model_run(copy_program(), shape, {KernelArgs{{1}, true, 1}, KernelArgs{{}, false, 0}, KernelArgs{{2}, true, 1}},
+                 caps(), run);
+  const uint32_t* storage = run.kernels[0].per_core.at({1, 1}).data();
+  fill_model_run(copy_program(), shape, {KernelArgs{{5}, true, 1}, KernelArgs{{}, false, 0}, KernelArgs{{6}, true, 1}},
+                 caps(), run);
+  EXPECT_EQ(run.kernels[0].per_core.at({1, 1}), (std::vector<uint32_t>{5, 1, 1}));
+  EXPECT_EQ(run.kernels[2].per_core.at({0, 1}), (std::vector<uint32_t>{6, 1, 0}));
+  EXPECT_EQ(run.kernels[0].per_core.at({1, 1}).data(), storage);
+  // Another shape starts over.
+  fill_model_run(copy_program(), ZyxShape{1, 1, {1, 0, 1}},
+                 {KernelArgs{{7}, true, 1}, KernelArgs{{}, false, 0}, KernelArgs{{8}, true, 1}}, caps(), run);
+  EXPECT_EQ(run.kernels[0].per_core.size(), 1u);
+  EXPECT_EQ(run.kernels[0].per_core.at({0, 0}), (std::vector<uint32_t>{7, 0, 0}));
 }
 
 TEST(ZyxProgram, SourcesThatNeverReadCompileArgsBuildOneObjectForAnyCount) {
@@ -107,7 +127,8 @@ TEST(ZyxProgram, SourcesThatNeverReadCompileArgsBuildOneObjectForAnyCount) {
 TEST(ZyxProgram, TooManyArgsForAKernelAreOutOfRange) {
   std::array<KernelArgs, 3> args{KernelArgs{std::vector<uint32_t>(340, 1), true, 0}, KernelArgs{}, KernelArgs{}};
   try {
-    to_model_run(copy_program(), ZyxShape{}, args, caps());
+    program::Run run;
+    fill_model_run(copy_program(), ZyxShape{}, args, caps(), run);
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), Code::kOutOfRange);

@@ -7,6 +7,7 @@
 #include "api/compute/pack.h"
 #include "api/compute/reconfig_data_format.h"
 #include "api/compute/cb_api.h"
+#include "api/compute/sentinel/compute_kernel_sentinel.h"
 #include "api/compute/compute_kernel_hw_startup.h"
 
 #ifndef ZYXTT_COMPUTE_ARGS_DEFINED

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <algorithm>  // std::min / std::max, which tt-metal's compute kernels reach through its headers
+#include <utility>  // std::pair and friends, visible in tt-metal's compute kernels
 #include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
 
 #include "zyxtt/compute_config.h"
@@ -12,6 +14,8 @@
 #include "hostdevcommon/kernel_structs.h"
 #include "hostdevcommon/common_values.hpp"
 #include "internal/circular_buffer_interface.h"
+#include "internal/dev_mem_map.h"
+#include "api/debug/assert.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "zyxtt/cb_formats.h"
 
@@ -26,12 +30,14 @@
 #endif
 
 #include "llk_defs.h"
+#include "sfpi.h"  // custom SFPI code and the LLK params wrappers it runs under
 
 
 // JIT constants (tt-metal generates them per kernel; ours come from -D flags).
 constexpr bool DST_ACCUM_MODE = ZYXTT_DST_ACCUM_MODE != 0;
 constexpr bool APPROX = ZYXTT_MATH_APPROX != 0;
-constexpr ckernel::DstSync DST_SYNC_MODE = ZYXTT_DST_FULL_SYNC ? ckernel::SyncFull : ckernel::SyncHalf;
+// A macro, as tt-metal's JIT defines it (kernels test it with #if defined).
+#define DST_SYNC_MODE (ZYXTT_DST_FULL_SYNC ? ckernel::SyncFull : ckernel::SyncHalf)
 constexpr ckernel::MathFidelity MATH_FIDELITY = static_cast<ckernel::MathFidelity>(ZYXTT_MATH_FIDELITY);
 
 namespace zyxtt::kernel {
@@ -43,6 +49,9 @@ ALWI uint32_t f32_bits(float v) {
 }
 ALWI void unary(krt::SfpuUnaryOp op, uint32_t idst, uint32_t p0 = 0, uint32_t p1 = 0) {
   krt::sfpu_unary(op, idst, p0, p1);
+}
+ALWI void ternary(krt::SfpuTernaryOp op, uint32_t a, uint32_t b, uint32_t c, uint32_t out, uint32_t p0 = 0) {
+  krt::sfpu_ternary(op, a, b, c, out, p0);
 }
 }  // namespace zyxtt::kernel
 

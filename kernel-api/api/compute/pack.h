@@ -7,12 +7,12 @@ namespace ckernel {
 // Default: output_tile_index is ignored and tiles land in sequential slots
 // (the cursor resets at cb_push_back). out_of_order: slot = output_tile_index.
 template <bool out_of_order_output = false>
-ALWI void pack_tile(uint32_t ifrom_dst, uint32_t icb, uint32_t output_tile_index = 0) {
-  zyxtt::krt::pack_tile(ifrom_dst, icb, output_tile_index, out_of_order_output);
+ALWI void pack_tile(uint32_t ifrom_dst, uint32_t icb, uint32_t output_tile_index = 0, ZYXTT_SITE_PARAMS) {
+  zyxtt::krt::pack_tile(ifrom_dst, icb, output_tile_index, out_of_order_output, ZYXTT_SITE);
 }
 
-ALWI void pack_tile_block(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles) {
-  for (uint32_t i = 0; i < ntiles; ++i) zyxtt::krt::pack_tile(ifrom_dst + i, icb, 0, false);
+ALWI void pack_tile_block(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles, ZYXTT_SITE_PARAMS) {
+  for (uint32_t i = 0; i < ntiles; ++i) zyxtt::krt::pack_tile(ifrom_dst + i, icb, 0, false, ZYXTT_SITE);
 }
 
 ALWI void pack_init(uint32_t ocb) { zyxtt::krt::pack_reconfig(ocb); }

@@ -15,8 +15,10 @@
 #include "zyxtt/cb_formats.h"
 #include "hostdevcommon/common_values.hpp"
 #include "internal/circular_buffer_interface.h"
+#include "internal/dev_mem_map.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "api/compile_time_args.h"
+#include "api/debug/assert.h"
 #include "api/debug/waypoint.h"
 
 // ---- constants (Blackhole) -----------------------------------------------------
@@ -111,14 +113,14 @@ FORCE_INLINE uintptr_t get_common_arg_addr(int arg_idx) {
 FORCE_INLINE void cb_reserve_back(int32_t operand, int32_t num_pages) {
   zyxtt::krt::cb_reserve_back(uint32_t(operand), uint32_t(num_pages));
 }
-FORCE_INLINE void cb_push_back(int32_t operand, int32_t num_pages) {
-  zyxtt::krt::cb_push_back(uint32_t(operand), uint32_t(num_pages));
+FORCE_INLINE void cb_push_back(int32_t operand, int32_t num_pages, ZYXTT_SITE_PARAMS) {
+  zyxtt::krt::cb_push_back(uint32_t(operand), uint32_t(num_pages), ZYXTT_SITE);
 }
 FORCE_INLINE void cb_wait_front(int32_t operand, int32_t num_pages) {
   zyxtt::krt::cb_wait_front(uint32_t(operand), uint32_t(num_pages));
 }
-FORCE_INLINE void cb_pop_front(int32_t operand, int32_t num_pages) {
-  zyxtt::krt::cb_pop_front(uint32_t(operand), uint32_t(num_pages));
+FORCE_INLINE void cb_pop_front(int32_t operand, int32_t num_pages, ZYXTT_SITE_PARAMS) {
+  zyxtt::krt::cb_pop_front(uint32_t(operand), uint32_t(num_pages), ZYXTT_SITE);
 }
 FORCE_INLINE bool cb_pages_reservable_at_back(int32_t operand, int32_t num_pages) {
   return zyxtt::krt::cb_pages_reservable_at_back(uint32_t(operand), uint32_t(num_pages));

@@ -88,6 +88,41 @@ class Noc {
         has_flag(opts, NocOptions::MCAST_INCL_SRC), noc_id_);
   }
 
+  // Stateful transfers: the set_*_state call fixes the far endpoint and, in
+  // one-packet mode (max_page_size <= NOC_MAX_BURST_SIZE), the size; each
+  // *_with_state call then moves one transfer. Endpoints are recomputed from
+  // the arguments, which tt-metal requires to name the same NoC location.
+  template <NocOptions opts = NocOptions::DEFAULT, uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, typename Src>
+  void set_async_read_state(const Src& src, uint32_t size_bytes, const src_args_t<Src>& src_args,
+                            const NocOptVals& noc_opts = {}) const {
+    (void)noc_traits_t<Src>::template src_addr<AddressType::NOC>(src, *this, src_args);
+    state_read_bytes_ = size_bytes;
+  }
+  template <NocOptions opts = NocOptions::DEFAULT, uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, typename Src,
+            typename Dst>
+  void async_read_with_state(const Src& src, const Dst& dst, uint32_t size_bytes, const src_args_t<Src>& src_args,
+                             const dst_args_t<Dst>& dst_args, const NocOptVals& noc_opts = {}) const {
+    const uint32_t bytes = max_page_size <= NOC_MAX_BURST_SIZE ? state_read_bytes_ : size_bytes;
+    zyxtt::krt::noc_read(noc_traits_t<Src>::template src_addr<AddressType::NOC>(src, *this, src_args),
+                         uint32_t(noc_traits_t<Dst>::template dst_addr<AddressType::LOCAL_L1>(dst, *this, dst_args)),
+                         bytes, noc_id_);
+  }
+  template <NocOptions opts = NocOptions::DEFAULT, uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, typename Dst>
+  void set_async_write_state(const Dst& dst, uint32_t size_bytes, const dst_args_t<Dst>& dst_args,
+                             const NocOptVals& noc_opts = {}) const {
+    (void)noc_traits_t<Dst>::template dst_addr<AddressType::NOC>(dst, *this, dst_args);
+    state_write_bytes_ = size_bytes;
+  }
+  template <NocOptions opts = NocOptions::DEFAULT, uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, typename Src,
+            typename Dst>
+  void async_write_with_state(const Src& src, const Dst& dst, uint32_t size_bytes, const src_args_t<Src>& src_args,
+                              const dst_args_t<Dst>& dst_args, const NocOptVals& noc_opts = {}) const {
+    const uint32_t bytes = max_page_size <= NOC_MAX_BURST_SIZE ? state_write_bytes_ : size_bytes;
+    zyxtt::krt::noc_write(uint32_t(noc_traits_t<Src>::template src_addr<AddressType::LOCAL_L1>(src, *this, src_args)),
+                          noc_traits_t<Dst>::template dst_addr<AddressType::NOC>(dst, *this, dst_args), bytes, noc_id_,
+                          has_flag(opts, NocOptions::POSTED));
+  }
+
   template <NocOptions opts = NocOptions::DEFAULT, typename Dst>
   void inline_dw_write(const Dst& dst, uint32_t val, const dst_args_t<Dst>& dst_args, uint8_t be = 0xF,
                        const NocOptVals& noc_opts = {}) const {
@@ -113,4 +148,7 @@ class Noc {
 
  private:
   uint8_t noc_id_;
+  // The command buffers' programmed sizes (one-packet mode).
+  mutable uint32_t state_read_bytes_ = 0;
+  mutable uint32_t state_write_bytes_ = 0;
 };

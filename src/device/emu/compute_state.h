@@ -10,6 +10,8 @@ namespace zyxtt::emu {
 struct Tile {
   alignas(64) float v[1024];
 };
+// SFPI code indexes DST across tiles (sfpu_dst_open): no padding between them.
+static_assert(sizeof(Tile) == 1024 * sizeof(float));
 
 struct ComputeState {
   // DST register file: physical size, capacity checked against `dst_capacity`.

@@ -30,6 +30,7 @@ WorkerOptions worker_options(const EmuOptions& o) {
   w.threads = o.threads;
   w.align_policy = o.align_policy;
   w.dprint = o.dprint;
+  w.strict = o.strict;
   w.unpack_fp32_to_dest = o.unpack_fp32_to_dest;
   w.idle_spin_us = static_cast<uint32_t>(o.idle_spin.count());
   w.log_level = o.log_level;

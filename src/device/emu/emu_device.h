@@ -30,6 +30,7 @@ struct EmuOptions {
   std::chrono::milliseconds run_timeout{120000};
   AlignPolicy align_policy = AlignPolicy::kError;
   bool dprint = false;
+  bool strict = false;  // --strict: every sanitizer finding fails the run
   bool unpack_fp32_to_dest = true;
   // The worker's polling for its next job, and the runtime's for a run's
   // answer, before sleeping.

@@ -19,11 +19,14 @@ using krt::ReduceDim;
 using krt::ReducePool;
 using krt::Role;
 using krt::SfpuBinaryOp;
+using krt::SfpuTernaryOp;
 using krt::SfpuUnaryOp;
 using krt::kSfpuRoundNearestEven;
 
 // ---- identity and arguments -------------------------------------------------
 Role role();
+// L1 address of this core's kL1ZerosBytes of zeros (MEM_ZEROS_BASE).
+uint32_t l1_zeros_addr();
 uint32_t logical_x();  // column of this core in the grid
 uint32_t logical_y();  // row
 uint32_t my_noc_x(uint8_t noc);
@@ -40,9 +43,12 @@ uint32_t* common_args_base();
 
 // ---- circular buffers ---------------------------------------------------------
 void cb_reserve_back(uint32_t cb, uint32_t pages);
-void cb_push_back(uint32_t cb, uint32_t pages);
+// Pushing without a reservation, or popping without a wait, is a finding
+// (findings.h) when the pages were free / there; else it fails the run.
+// file / line: the kernel's call site for the finding's warning.
+void cb_push_back(uint32_t cb, uint32_t pages, const char* file, uint32_t line);
 void cb_wait_front(uint32_t cb, uint32_t pages);
-void cb_pop_front(uint32_t cb, uint32_t pages);
+void cb_pop_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line);
 bool cb_pages_reservable_at_back(uint32_t cb, uint32_t pages);
 bool cb_pages_available_at_front(uint32_t cb, uint32_t pages);
 uint32_t cb_write_ptr(uint32_t cb);  // L1 byte address
@@ -110,14 +116,23 @@ void pack_l1_accumulate(bool enable);  // pack_reconfig_l1_acc
 // DST[dst] = tile `tile` after the CB read pointer, converted to DST format.
 void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst);
 // Writes DST[dst] into the next sequential slot of `cb`'s reserved region, or
-// into slot `out_index` when out_of_order.
-void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order);
+// into slot `out_index` when out_of_order. A slot past the reservation is a
+// finding when its page is free, else it fails the run.
+void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file, uint32_t line);
 
 // ---- math ----------------------------------------------------------------------------
 // p0/p1 are the op's 32-bit parameters (fp32 bit patterns or integers).
 void sfpu_unary(SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1);
 // flags: kSfpuRoundNearestEven (compute_ops.h) for 16-bit DST narrowing.
 void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out, uint32_t flags = 0);
+// DST[dst_out] = op(DST[dst_a], DST[dst_b], DST[dst_c]); 16-bit DST rounds to
+// nearest even (the ops' own float32_to_bf16_rne), where copies words.
+// Custom SFPI code (kernel-api/sfpi.h) reads and writes DST in place: open
+// hands over the tiles in force (math phase required; pending clears done),
+// close narrows them to 16 bits when DST is 16-bit, as SFPSTORE would.
+void sfpu_dst_open(krt::SfpuDstView* view);
+void sfpu_dst_close();
+void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_out, uint32_t p0);
 // typecast_tile<IN, OUT>: IN/OUT are tt::DataFormat values. file/line name the
 // kernel call site, for the warning about pairs silicon has no kernel for.
 void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file = nullptr,

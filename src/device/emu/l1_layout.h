@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "zyxtt/krt_types.h"
+
 namespace zyxtt::emu::l1 {
 
 inline constexpr uint32_t kMaxArgs = 341;  // per kernel per core, as tt-metal allows
@@ -13,6 +15,9 @@ inline constexpr uint32_t kCommonArgsBase[3] = {0x1300, 0x1900, 0x1F00};
 inline constexpr uint32_t kSemaphoreBase = 0x2500;
 inline constexpr uint32_t kSemaphoreStride = 16;  // tt-metal: one aligned L1 word each
 inline constexpr uint32_t kMaxSemaphores = 16;
+// tt-metal's MEM_ZEROS: bytes the firmware keeps zero, a source for NOC reads
+// that clear L1 (krt l1_zeros_addr); nothing of the emulator writes there.
+inline constexpr uint32_t kZerosBase = 0x2600;
 inline constexpr uint32_t kCbBase = 0x10000;  // 64 KiB; CBs are aligned to the arch's NOC alignments
 
 // Each args region holds kMaxArgs words before the next region starts.
@@ -22,6 +27,7 @@ static_assert(kArgsBase[2] + kMaxArgs * 4 <= kCommonArgsBase[0]);
 static_assert(kCommonArgsBase[0] + kMaxArgs * 4 <= kCommonArgsBase[1]);
 static_assert(kCommonArgsBase[1] + kMaxArgs * 4 <= kCommonArgsBase[2]);
 static_assert(kCommonArgsBase[2] + kMaxArgs * 4 <= kSemaphoreBase);
-static_assert(kSemaphoreBase + kMaxSemaphores * 16 <= kCbBase);
+static_assert(kSemaphoreBase + kMaxSemaphores * 16 <= kZerosBase);
+static_assert(kZerosBase + krt::kL1ZerosBytes <= kCbBase);
 
 }  // namespace zyxtt::emu::l1

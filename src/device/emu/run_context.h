@@ -38,6 +38,7 @@ struct RunState {
   uint32_t l1_alignment = 16;
   AlignPolicy align_policy = AlignPolicy::kError;
   bool dprint_enabled = true;
+  bool strict = false;  // --strict: findings silicon tolerates fail the run too
 };
 
 struct KernelInstance;

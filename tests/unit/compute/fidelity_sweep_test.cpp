@@ -2,7 +2,8 @@
 // over a sweep (specials: +-0, subnormals, +-inf, NaN, then a spread over the
 // op's domain), asserts each op's error bound, and checks the measured figures
 // against the table in docs/fidelity.md, so the document cannot drift from the
-// code. Adding an op: one row in `unary_cases` / `binary_cases` here and one row
+// code. Adding an op: one row in `unary_cases` / `binary_cases` /
+// `ternary_cases` here and one row
 // in the document (ZYXTT_FIDELITY_OUT=<file> writes the measured table).
 #include <gtest/gtest.h>
 
@@ -23,6 +24,7 @@
 
 using namespace zyxtt::emu::compute;
 using zyxtt::krt::SfpuBinaryOp;
+using zyxtt::krt::SfpuTernaryOp;
 using zyxtt::krt::SfpuUnaryOp;
 
 namespace {
@@ -116,6 +118,15 @@ struct BinaryCase {
   Bound bound = {};
 };
 
+struct TernaryCase {
+  SfpuTernaryOp op;
+  std::function<double(double, double, double)> ref;
+  float lo, hi;
+  uint32_t p0 = 0;
+  const char* label = nullptr;  // default: the op's name
+  Bound bound = {};
+};
+
 Stat measure(const UnaryCase& c) {
   std::vector<float> in = sweep(c.lo, c.hi, 100 + uint32_t(c.op));
   std::vector<float> out = in;
@@ -133,6 +144,19 @@ Stat measure(const BinaryCase& c) {
     apply_binary(c.op, a.data() + off, b.data() + off, out.data() + off);
   Stat s;
   for (size_t i = 0; i < a.size(); ++i) account(s, c.bound, out[i], c.ref(double(a[i]), double(b[i])));
+  return s;
+}
+
+Stat measure(const TernaryCase& c) {
+  const uint32_t seed = 400 + 3 * uint32_t(c.op);
+  std::vector<float> a = sweep(c.lo, c.hi, seed), b = sweep(c.lo, c.hi, seed + 1), d = sweep(c.lo, c.hi, seed + 2);
+  std::swap(b[0], b[100]);  // specials meet ordinary values
+  std::swap(d[0], d[200]);
+  std::vector<float> out(a.size());
+  for (size_t off = 0; off < out.size(); off += kTileElems)
+    apply_ternary(c.op, a.data() + off, b.data() + off, d.data() + off, out.data() + off, c.p0);
+  Stat s;
+  for (size_t i = 0; i < a.size(); ++i) account(s, c.bound, out[i], c.ref(double(a[i]), double(b[i]), double(d[i])));
   return s;
 }
 
@@ -251,6 +275,25 @@ const std::vector<BinaryCase>& binary_cases() {
   return cases;
 }
 
+// SFPU multiplies give 0 for 0 * anything (inf, NaN too).
+double mul0(double x, double y) { return x == 0 || y == 0 ? 0.0 : x * y; }
+
+const std::vector<TernaryCase>& ternary_cases() {
+  using T = SfpuTernaryOp;
+  static const std::vector<TernaryCase> cases = {
+      {T::kWhere, [](double a, double b, double c) { return a != 0 ? b : c; }, -2, 2},
+      {T::kLerp, [](double a, double b, double c) { return a + mul0(c, b - a); }, -1e4f, 1e4f},
+      {T::kAddcmul, [](double a, double b, double c) { return a + mul0(mul0(0.5, b), c); }, -1e4f, 1e4f, half,
+       "addcmul_tile (value 0.5)"},
+      // 1 / c rounds before the multiply-add, so a sum that cancels loses
+      // relative precision (absolute bound); a subnormal c has an fp32
+      // reciprocal of inf where fp64's is finite (2 specials).
+      {T::kAddcdiv, [](double a, double b, double c) { return a + mul0(0.5 * b, 1 / c); }, -1e4f, 1e4f, half,
+       "addcdiv_tile (value 0.5)", {4, 1, 2}},
+  };
+  return cases;
+}
+
 // Matmul of bf16 tiles against fp64: `tiles` products accumulated into one
 // DST tile (a K loop of matmul_tiles) at `phases` fidelity phases, in a 32-bit
 // or (dst16) 16-bit DST; the largest error relative to sum |a*b| over 8 runs.
@@ -350,6 +393,8 @@ TEST(FidelitySweep, EveryOpWithinItsBoundAndAsDocumented) {
     check(c.label ? c.label : unary_name(c.op), domain(c.lo, c.hi), measure(c), c.bound);
   for (const BinaryCase& c : binary_cases())
     check(binary_name(c.op), domain(c.lo, c.hi, "^2"), measure(c), c.bound);
+  for (const TernaryCase& c : ternary_cases())
+    check(c.label ? c.label : ternary_name(c.op), domain(c.lo, c.hi, "^3"), measure(c), c.bound);
   // Math fidelity (docs/fidelity.md, "Math fidelity"): the bound of each is
   // the relative size of the slices it leaves out, per product.
   const char* names[] = {"", "LoFi", "HiFi2", "HiFi3", "HiFi4"};

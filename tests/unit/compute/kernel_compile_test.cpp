@@ -442,3 +442,184 @@ void MAIN {
     EXPECT_TRUE(l.entry) << l.error;
   }
 }
+
+// Ternary SFPU ops as ttnn's ternary kernels call them, in both header eras:
+// tiles (a, b, c) from CB 0 into DST 0..2, each op into DST 3, packed to CB 16
+// in the order where, lerp, addcmul (value 0.5), addcdiv (value 0.5); the
+// output matches an fp64 reference (where exactly).
+TEST(CorpusKernels, TernaryOpsInBothErasMatchFp64) {
+  TempDir tmp;
+  const std::string body = R"ZYX(
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/eltwise_unary/where.h"
+#include "api/compute/eltwise_unary/lerp.h"
+#include "api/compute/eltwise_unary/addcmul.h"
+#include "api/compute/eltwise_unary/addcdiv.h"
+namespace NAMESPACE {
+void MAIN {
+  constexpr auto in = tt::CBIndex::c_0, out = tt::CBIndex::c_16;
+  copy_tile_to_dst_init_short(in);
+  cb_wait_front(in, 3);
+  cb_reserve_back(out, 4);
+  for (uint32_t op = 0; op < 4; ++op) {
+    tile_regs_acquire();
+    for (uint32_t t = 0; t < 3; ++t) copy_tile(in, t, t);
+    if (op == 0) { where_tile_init(); WHERE(0, 1, 2, 3); }
+    if (op == 1) { lerp_tile_init(); lerp_tile<DataFormat::Float32>(0, 1, 2, 3); }
+    if (op == 2) { addcmul_tile_init(); addcmul_tile<DataFormat::Float32>(0, 1, 2, 3, 0x3f000000u); }
+    if (op == 3) { addcdiv_tile_init(); addcdiv_tile<DataFormat::Float32>(0, 1, 2, 3, 0x3f000000u); }
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(3, out);
+    tile_regs_release();
+  }
+  cb_push_back(out, 4);
+  cb_pop_front(in, 3);
+}
+}
+)ZYX";
+  std::string legacy = body;
+  for (size_t p; (p = legacy.find("api/compute/")) != std::string::npos;) legacy.replace(p, 12, "compute_kernel_api/");
+  float in[3][1024];
+  for (uint32_t k = 0; k < 1024; ++k) {
+    in[0][k] = (k % 3 == 0) ? 0.0f : (k % 3 == 1 ? -0.0f + 1.5f * float(k % 7) - 4.5f : -2.0f);
+    in[1][k] = float(k) * 0.37f - 150.0f;
+    in[2][k] = (k % 11 == 0) ? 0.0f : float(k % 97) * 0.5f - 20.0f;
+  }
+  int n = 0;
+  for (const auto& [text, where] : {std::pair{body, "where_tile<DataFormat::Float32>"}, std::pair{legacy, "where_fp32_tile"}}) {
+    const fs::path src = tmp.path / ("ternary" + std::to_string(n) + "_compute.cpp");
+    std::ofstream(src) << text;
+    Compiled c = compile_kernel(src, tmp.path, "ternary" + std::to_string(n++), {}, {std::string("WHERE=") + where});
+    ASSERT_TRUE(c.ok) << c.log;
+    Loaded l;
+    load(c.so, l);
+    ASSERT_TRUE(l.entry) << l.error;
+    test::FakeCore fc;
+    fc.compute().unpack_fp32_as_tf32 = false;  // copy_tile exact, as UnpackToDestFp32
+    fc.configure_cb(0, 0 /* fp32 */, 4096, 4);
+    fc.configure_cb(16, 0 /* fp32 */, 4096, 4);
+    fc.feed(0, in, 3);
+    ASSERT_EQ(l.entry(), 0);
+    for (uint32_t k = 0; k < 1024; ++k) {
+      const double a = in[0][k], b = in[1][k], cc = in[2][k];
+      const double refs[4] = {a != 0 ? b : cc, a + cc * (b - a), a + 0.5 * b * cc, a + 0.5 * b / cc};
+      for (uint32_t op = 0; op < 4; ++op) {
+        const float got = reinterpret_cast<const float*>(fc.page_ptr(16, op))[k];
+        if (op == 0) {
+          ASSERT_EQ(got, float(refs[0])) << where << " element " << k;
+        } else if (std::isinf(refs[op])) {
+          ASSERT_TRUE(std::isinf(got) && (got > 0) == (refs[op] > 0)) << "op " << op << " element " << k;
+        } else {
+          // Within an ulp of the operands' scale (cancellation loses relative precision).
+          ASSERT_NEAR(got, refs[op], 2e-7 * (std::fabs(refs[op]) + std::fabs(a) + 1e3)) << "op " << op << " element " << k;
+        }
+      }
+    }
+  }
+}
+
+// Custom SFPI kernels in the shape of tt-metal's custom_sfpi examples: face
+// functions under #ifdef TRISC_MATH run through the LLK params wrappers under
+// MATH(...). CB 0 holds tiles x and y; CB 16 gets x + y (binary wrapper),
+// smoothstep(x) with edges -1 and 3 (v_if / v_elseif), x's even columns
+// replaced by their odd neighbours (dst_reg++ and the 32-lane layout: lane L
+// of vector k is DST row 4 * (k / 2) + L / 8, column 2 * (L % 8) + k % 2),
+// and |y| by its sign bit (vInt, v_else).
+TEST(CorpusKernels, CustomSfpiKernelsMatchAHostReference) {
+  TempDir tmp;
+  const fs::path src = tmp.path / "custom_sfpi_compute.cpp";
+  std::ofstream(src) << R"ZYX(
+#include <cstdint>
+#include "api/compute/common.h"
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/eltwise_binary_sfpu.h"
+#include "api/compute/eltwise_unary/eltwise_unary.h"
+#include "api/compute/compute_kernel_api.h"
+
+#ifdef TRISC_MATH
+inline void add_face(const uint32_t in0, const uint32_t in1, const uint32_t out) {
+  constexpr uint32_t n_vector_in_tile = 32;
+  for (size_t i = 0; i < 8; i++) {
+    vFloat a = dst_reg[in0 * n_vector_in_tile + i];
+    vFloat b = dst_reg[in1 * n_vector_in_tile + i];
+    dst_reg[out * n_vector_in_tile + i] = a + b;
+  }
+}
+inline void smoothstep_face(float edge0, float inv_delta) {
+  for (size_t i = 0; i < 8; i++) {
+    vFloat x = dst_reg[i];
+    vFloat t = (x - edge0) * inv_delta;
+    v_if(t < sfpi::vConst0) { t = sfpi::vConst0; }
+    v_elseif(t > sfpi::vConst1) { t = sfpi::vConst1; }
+    v_endif;
+    dst_reg[i] = t * t * (3.0f - 2.0f * t);
+  }
+}
+inline void odd_to_even_face() {
+  for (int i = 0; i < 4; i++) {
+    vFloat odd = dst_reg[1];
+    dst_reg[0] = odd;
+    dst_reg++;
+    dst_reg++;
+  }
+}
+inline void abs_face() {
+  for (size_t i = 0; i < 8; i++) {
+    vFloat x = dst_reg[i];
+    vInt bits = sfpi::reinterpret<vInt>(x);
+    v_if(bits < 0) { dst_reg[i] = -x; }
+    v_else { dst_reg[i] = x; }
+    v_endif;
+  }
+}
+#endif
+
+void kernel_main() {
+  constexpr auto cb_in = tt::CBIndex::c_0, cb_out = tt::CBIndex::c_16;
+  init_sfpu(cb_in, cb_out);
+  cb_wait_front(cb_in, 2);
+  cb_reserve_back(cb_out, 4);
+  for (uint32_t op = 0; op < 4; ++op) {
+    tile_regs_acquire();
+    copy_tile(cb_in, 0, 0);
+    copy_tile(cb_in, 1, 1);
+    if (op == 0) MATH(_llk_math_eltwise_binary_sfpu_params_(add_face, 0, 1, 2));
+    if (op == 1) MATH(_llk_math_eltwise_unary_sfpu_params_(smoothstep_face, 0, VectorMode::RC, -1.0f, 0.25f));
+    if (op == 2) MATH(_llk_math_eltwise_unary_sfpu_params_(odd_to_even_face, 0, VectorMode::RC));
+    if (op == 3) MATH(_llk_math_eltwise_unary_sfpu_params_(abs_face, 1, VectorMode::RC));
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(op == 0 ? 2 : op == 3 ? 1 : 0, cb_out);
+    tile_regs_release();
+  }
+  cb_push_back(cb_out, 4);
+  cb_pop_front(cb_in, 2);
+}
+)ZYX";
+  Compiled c = compile_kernel(src, tmp.path, "custom_sfpi");
+  ASSERT_TRUE(c.ok) << c.log;
+  Loaded l;
+  load(c.so, l);
+  ASSERT_TRUE(l.entry) << l.error;
+  float in[2][1024];
+  for (uint32_t k = 0; k < 1024; ++k) {
+    in[0][k] = float(int(k % 61) - 20) * 0.125f;  // -2.5 .. 5: both clamps of smoothstep
+    in[1][k] = float(int(k * 7 % 83) - 41) * 0.5f;
+  }
+  test::FakeCore fc;
+  fc.compute().unpack_fp32_as_tf32 = false;
+  fc.configure_cb(0, 0 /* fp32 */, 4096, 2);
+  fc.configure_cb(16, 0 /* fp32 */, 4096, 4);
+  fc.feed(0, in, 2);
+  ASSERT_EQ(l.entry(), 0);
+  auto out = [&](uint32_t page, uint32_t k) { return reinterpret_cast<const float*>(fc.page_ptr(16, page))[k]; };
+  for (uint32_t k = 0; k < 1024; ++k) {
+    const double x = in[0][k], y = in[1][k];
+    ASSERT_EQ(out(0, k), float(x + y)) << k;
+    const double t = std::min(std::max((x + 1) * 0.25, 0.0), 1.0);
+    ASSERT_NEAR(out(1, k), t * t * (3 - 2 * t), 1e-6) << k;
+    ASSERT_EQ(out(2, k), in[0][k | 1u]) << "word " << k << ": even columns take the odd neighbour";
+    ASSERT_EQ(out(3, k), float(std::fabs(y))) << k;
+  }
+}

@@ -91,23 +91,41 @@ TEST_F(CbTest, BlockedWaitBecomesReadyAfterPush) {
   EXPECT_NO_THROW(krt::cb_wait_front(0, 1));
 }
 
-TEST_F(CbTest, PushWithoutReserveFails) {
+// Silicon only counts: a push without reserve of free pages, or a pop
+// without wait of pushed ones, computes right (a warning naming the call
+// site; an error under --strict); beyond that it fails.
+TEST_F(CbTest, PushWithoutReserveWarnsIntoFreePagesAndFailsPastThem) {
   grid.use(reader);
-  EXPECT_FAILURE(krt::cb_push_back(0, 1), "cb_push_back(CB 0, 1 pages): only 0 pages are reserved");
-  krt::cb_reserve_back(0, 1);
-  krt::cb_push_back(0, 1);
-  EXPECT_FAILURE(krt::cb_push_back(0, 1), "only 0 pages are reserved");
+  ::testing::internal::CaptureStderr();
+  krt::cb_push_back(0, 3, "reader.cpp", 7);
+  EXPECT_THAT(::testing::internal::GetCapturedStderr(),
+              HasSubstr("core (x=0, y=0) reader: reader.cpp:7: cb_push_back: 3 page(s) of CB 0 pushed without "
+                        "cb_reserve_back; only 0 pages are reserved"));
+  EXPECT_EQ(cb.pages_received, 3u);
+  EXPECT_FAILURE(krt::cb_push_back(0, 2),
+                 "cb_push_back(CB 0, 2 pages): only 0 pages are reserved by this kernel (cb_reserve_back missing or "
+                 "too small) and the CB has no room for them");
+  grid.rs().strict = true;
+  EXPECT_FAILURE(krt::cb_push_back(0, 1, "reader.cpp", 9),
+                 "reader.cpp:9: cb_push_back: 1 page(s) of CB 0 pushed without cb_reserve_back; only 0 pages are "
+                 "reserved by this kernel (cb_reserve_back missing or too small), and they were free; an error under "
+                 "--strict (ZYX_TT_STRICT=1)");
 }
 
-TEST_F(CbTest, PopMoreThanWaitedFails) {
+TEST_F(CbTest, PopMoreThanWaitedWarnsForPushedPagesAndFailsPastThem) {
   grid.use(reader);
   krt::cb_reserve_back(0, 2);
   krt::cb_push_back(0, 2);
   grid.use(writer);
   krt::cb_wait_front(0, 1);
-  EXPECT_FAILURE(krt::cb_pop_front(0, 2),
-                 "cb_pop_front(CB 0, 2 pages): only 1 pages were waited for by this kernel (cb_wait_front missing or "
-                 "too small) (received 2, acked 0, 4 pages of 64 B)");
+  EXPECT_FAILURE(krt::cb_pop_front(0, 3),
+                 "cb_pop_front(CB 0, 3 pages): only 1 pages were waited for by this kernel (cb_wait_front missing or "
+                 "too small) and fewer were pushed (received 2, acked 0, 4 pages of 64 B)");
+  ::testing::internal::CaptureStderr();
+  krt::cb_pop_front(0, 2, "writer.cpp", 4);
+  EXPECT_THAT(::testing::internal::GetCapturedStderr(),
+              HasSubstr("writer.cpp:4: cb_pop_front: 2 page(s) of CB 0 popped without cb_wait_front"));
+  EXPECT_EQ(cb.pages_acked, 2u);
 }
 
 TEST_F(CbTest, ReservationRunningPastTheLimitFails) {

@@ -142,6 +142,12 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
       {Side::kDataflow, "api/compile_time_args.h", "static_assert(kernel_compile_time_args.size() == 0);"},
       {Side::kDataflow, "api/alignment.h", "static_assert(align(33, 16) == 48 && align_power_of_2(64, 64) == 64);"},
       {Side::kDataflow, "api/debug/assert.h", "ASSERT(get_arg_val<uint32_t>(0) < 4);"},
+      {Side::kDataflow, "api/dataflow/dataflow_api.h",
+       "static_assert(MEM_ZEROS_SIZE == 512); uint32_t z = MEM_ZEROS_BASE; riscv_wait(10); (void)z; "
+       "(void)reinterpret_cast<volatile uint32_t*>(RISCV_DEBUG_REG_WALL_CLOCK_L)[0];"},
+      {Side::kCompute, "api/compute/common.h",
+       "state_configure(0, 16, 1); state_configure<ckernel::Operand::SRCA>(0, 1); (void)std::pair<int, int>{}; "
+       "static_assert(DST_SYNC_MODE == DstSync::SyncHalf || DST_SYNC_MODE == DstSync::SyncFull);"},
       {Side::kDataflow, "api/debug/dprint_tile.h",
        "DPRINT(\"{}\", TSLICE(0, 0, SliceRange::hw0_32_8(), TSLICE_INPUT_CB, TSLICE_RD_PTR, true, false));"},
       {Side::kCompute, "api/debug/dprint_tile.h", "TSLICE s(0, 0, SliceRange::h0_w0_32()); (void)s;"},
@@ -178,7 +184,8 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
   }
 }
 
-// get_local_cb_interface is readable everywhere; holding a mutable reference
+// get_local_cb_interface is readable everywhere, also bound as `auto&` (as
+// ttnn's kernel_lib does); a mutable reference or an assignment to a field
 // (to move FIFO pointers behind the CB calls) does not compile.
 TEST(HeaderClosure, LocalCbInterfaceIsReadOnly) {
   EXPECT_EQ(syntax_errors(Side::kDataflow, "void kernel_main() { (void)get_local_cb_interface(0).fifo_page_size; }\n"),
@@ -186,9 +193,16 @@ TEST(HeaderClosure, LocalCbInterfaceIsReadOnly) {
   EXPECT_EQ(syntax_errors(Side::kCompute, "#include \"api/compute/common.h\"\n"
                                           "namespace NAMESPACE { void MAIN { (void)get_local_cb_interface(0).fifo_rd_ptr; } }\n"),
             "");
+  EXPECT_EQ(syntax_errors(Side::kCompute, "#include \"api/compute/common.h\"\n"
+                                          "namespace NAMESPACE { void MAIN { auto& cb = get_local_cb_interface(0); "
+                                          "(void)(cb.fifo_size / cb.fifo_page_size); } }\n"),
+            "");
   const std::string err =
       syntax_errors(Side::kDataflow, "void kernel_main() { LocalCBInterface& i = get_local_cb_interface(0); i.fifo_wr_ptr = 0; }\n");
-  EXPECT_NE(err.find("cannot bind non-const lvalue reference"), std::string::npos) << err;
+  EXPECT_NE(err.find("discards qualifiers"), std::string::npos) << err;
+  const std::string assigned =
+      syntax_errors(Side::kDataflow, "void kernel_main() { auto& i = get_local_cb_interface(0); i.fifo_wr_ptr = 0; }\n");
+  EXPECT_NE(assigned.find("read-only"), std::string::npos) << assigned;
 }
 
 // Named compile-time args arrive as one define; an unknown name is a compile

@@ -193,7 +193,9 @@ TEST_F(NocTest, ExitCheckWarnsAboutReservedPages) {
   ::testing::internal::CaptureStderr();
   EXPECT_EQ(kernel_exit_problems(reader), "");
   EXPECT_THAT(::testing::internal::GetCapturedStderr(),
-              HasSubstr("core (0,0) reader returned with 1 page(s) of CB 4 reserved but not pushed"));
+              HasSubstr("core (x=0, y=0) reader: kernel_main: returned with 1 page(s) of CB 4 reserved but not pushed"));
+  grid.rs().strict = true;
+  EXPECT_FAILURE(kernel_exit_problems(reader), "reserved but not pushed; an error under --strict");
 }
 
 TEST_F(NocTest, EncodersMatchTheLayout) {

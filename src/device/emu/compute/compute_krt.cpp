@@ -12,6 +12,8 @@
 #include "device/emu/compute/formats.h"
 #include "device/emu/compute/tile_math.h"
 #include "zyxtt/data_format.h"
+#include "device/emu/dataflow/dataflow_internal.h"
+#include "device/emu/dataflow/findings.h"
 #include "device/emu/krt_impl.h"
 #include "device/emu/run_context.h"
 #include "device/emu/sched/progress.h"
@@ -220,19 +222,26 @@ float* dst_overwrite(ComputeState& cs, uint32_t index, const char* call) {
   return cs.dst[index].v;
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void fail_outside_reserved(uint32_t cb, uint32_t slot, uint32_t reserved,
-                                                                   const char* call) {
-  fail_run(std::string(call) + ": slot " + std::to_string(slot) + " of CB " + std::to_string(cb) +
-           " is outside the reserved region (" + std::to_string(reserved) +
-           " pages; missing cb_reserve_back, or more pack_tile calls than reserved pages?)");
+// A slot past the reservation: silicon's packer writes it anyway, which is
+// right only when its page is free (not holding pages pushed and not popped).
+[[gnu::cold, gnu::noinline]] void pack_outside_reserved(const CbState& s, uint32_t cb, uint32_t slot,
+                                                        const char* call, const char* file, uint32_t line) {
+  const std::string what = std::string("slot ") + std::to_string(slot) + " of CB " + std::to_string(cb) +
+                           " is outside the reserved region (" + std::to_string(s.reserved[kComputeRole]) +
+                           " pages; missing cb_reserve_back, or more pack_tile calls than reserved pages?)";
+  if (slot >= df::cb_free(s))
+    fail_run(std::string(call) + ": " + what + " and its page holds data not yet popped");
+  report_finding(current(), call, file, line, what + ", but its page was free");
 }
 
 // Writes `tile` (DST words) into slot `slot` of `cb`'s reserved region,
 // converting to the CB's format (adding onto L1 under pack_reconfig_l1_acc).
-void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32_t slot, const char* call) {
+// file / line: the kernel's call site, for a finding (nullptr / 0: unknown).
+void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32_t slot, const char* call,
+                  const char* file = nullptr, uint32_t line = 0) {
   emu::CbState& s = cb_state(cb, call);
-  // The packer may only write inside the region this kernel reserved.
-  if (slot >= s.reserved[kComputeRole]) [[unlikely]] fail_outside_reserved(cb, slot, s.reserved[kComputeRole], call);
+  // The packer should only write inside the region this kernel reserved.
+  if (slot >= s.reserved[kComputeRole]) [[unlikely]] pack_outside_reserved(s, cb, slot, call, file, line);
   const uint32_t format = s.data_format;
   const uint32_t page = s.page_bytes;
   const uint32_t tb = checked_tile_bytes(cb, format, page, call);
@@ -350,13 +359,13 @@ void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
   narrow_if_16bit(cs, d, Rounding::kTruncate);
 }
 
-void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order) {
+void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file, uint32_t line) {
   ComputeState& cs = state();
   require_pack(cs, "pack_tile");
   const float* d = dst_tile(cs, dst, "pack_tile");
   emu::CbState& s = cb_state(cb, "pack_tile");
   const uint32_t slot = out_of_order ? out_index : s.pack_cursor;
-  pack_to_slot(cs, d, cb, slot, "pack_tile");
+  pack_to_slot(cs, d, cb, slot, "pack_tile", file, line);
   if (!out_of_order) ++s.pack_cursor;
 }
 
@@ -383,6 +392,33 @@ void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_o
   apply_binary(op, a, b, o);
   const bool rne = binary_rounds_to_nearest(op) || (flags & kSfpuRoundNearestEven);
   if (!binary_is_bitwise(op)) narrow_if_16bit(cs, o, rne ? Rounding::kNearestEven : Rounding::kTruncate);
+}
+
+void sfpu_dst_open(krt::SfpuDstView* view) {
+  ComputeState& cs = state();
+  require_math(cs, "dst_reg (SFPI)");
+  for (uint32_t t = 0; t < cs.dst_capacity; ++t) dst_tile(cs, t, "dst_reg (SFPI)");
+  view->base = cs.dst[0].v;
+  view->tiles = cs.dst_capacity;
+}
+
+void sfpu_dst_close() {
+  ComputeState& cs = state();
+  for (uint32_t t = 0; t < cs.dst_capacity; ++t) narrow_if_16bit(cs, cs.dst[t].v, Rounding::kTruncate);
+}
+
+void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_o, uint32_t p0) {
+  ComputeState& cs = state();
+  if (static_cast<uint32_t>(op) >= static_cast<uint32_t>(SfpuTernaryOp::kCount))
+    emu::fail_run(std::string("unknown SFPU ternary op ") + std::to_string(static_cast<uint32_t>(op)));
+  const char* name = ternary_name(op);
+  require_math(cs, name);
+  const float* a = dst_tile(cs, dst_a, name);
+  const float* b = dst_tile(cs, dst_b, name);
+  const float* c = dst_tile(cs, dst_c, name);
+  float* o = dst_out(cs, dst_o, name);
+  apply_ternary(op, a, b, c, o, p0);
+  if (!ternary_selects(op)) narrow_if_16bit(cs, o, Rounding::kNearestEven);
 }
 
 void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file, uint32_t line) {

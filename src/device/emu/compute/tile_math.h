@@ -37,6 +37,10 @@ void apply_unary(krt::SfpuUnaryOp op, float* t, uint32_t p0, uint32_t p1);
 void apply_binary(krt::SfpuBinaryOp op, const float* a, const float* b, float* out);
 // `a` is the SrcA operand; mul takes `phases` fidelity phases.
 void apply_fpu_binary(krt::FpuBinaryOp op, const float* a, const float* b, float* out, uint32_t phases = 4);
+// out[i] = op(a[i], b[i], c[i]) (ternary_math.cpp); out may alias any input.
+void apply_ternary(krt::SfpuTernaryOp op, const float* a, const float* b, const float* c, float* out, uint32_t p0);
+// where: picks whole words, so nothing to round.
+bool ternary_selects(krt::SfpuTernaryOp op);
 // typecast_tile<in, out> on a 32-bit DST tile. Returns false (and leaves the
 // tile alone) for pairs the hardware does not support: they are no-ops there.
 // The FPU op straight from source tiles: TF32-truncates a (b) on the fly when
@@ -81,6 +85,7 @@ void reduce_acc(krt::ReducePool pool, krt::ReduceDim dim, const float* a, const 
 
 const char* unary_name(krt::SfpuUnaryOp op);   // e.g. "sin_tile"
 const char* binary_name(krt::SfpuBinaryOp op);
+const char* ternary_name(krt::SfpuTernaryOp op);
 const char* fpu_name(krt::FpuBinaryOp op);
 
 }  // namespace zyxtt::emu::compute

@@ -8,6 +8,7 @@
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
+#include "device/emu/dataflow/findings.h"
 #include "device/emu/krt_impl.h"
 
 namespace zyxtt::emu {
@@ -24,8 +25,8 @@ std::string kernel_exit_problems(KernelInstance& k) {
     const uint32_t cb = static_cast<uint32_t>(__builtin_ctzll(bits));
     const CbState& c = k.core->cbs[cb];
     if (c.reserved[r] == 0) continue;
-    emulator_log().warn("core ({},{}) {} returned with {} page(s) of CB {} reserved but not pushed", k.core->x,
-                        k.core->y, role_name(k.role), c.reserved[r], cb);
+    report_finding(k, "kernel_main", nullptr, 0,
+                   fmt::format("returned with {} page(s) of CB {} reserved but not pushed", c.reserved[r], cb));
   }
 
   std::string problems;

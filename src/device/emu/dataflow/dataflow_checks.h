@@ -23,7 +23,8 @@ std::string kernel_exit_problems(KernelInstance& k);
 // on the instance's own fiber, so that current() is `k`.
 void check_kernel_exit(KernelInstance& k);
 
-// Re-arms the once-per-process alignment warning (AlignPolicy::kWarn).
+// Re-arms the once-per-run warnings: alignment (AlignPolicy::kWarn) and
+// findings (findings.h).
 void reset_dataflow_warnings();
 
 }  // namespace zyxtt::emu

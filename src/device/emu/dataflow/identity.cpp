@@ -10,6 +10,7 @@
 namespace zyxtt::emu::krt_impl {
 
 Role role() { return current().role; }
+uint32_t l1_zeros_addr() { return df::l1_base(*current().core) + l1::kZerosBase; }
 uint32_t logical_x() { return current().core->x; }
 uint32_t logical_y() { return current().core->y; }
 // Translated coordinates are the same on both NOCs.

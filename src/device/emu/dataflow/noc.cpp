@@ -13,6 +13,7 @@
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
+#include "device/emu/dataflow/findings.h"
 #include "device/emu/krt_impl.h"
 #include "device/emu/sched/progress.h"
 #include "zyxtt/noc_addr.h"
@@ -210,7 +211,10 @@ uint32_t* word_at(KernelInstance& k, uint64_t noc_addr, const char* call) {
 
 }  // namespace
 
-void reset_dataflow_warnings() { g_align_warned.store(false); }
+void reset_dataflow_warnings() {
+  g_align_warned.store(false);
+  reset_findings();
+}
 
 }  // namespace zyxtt::emu
 

@@ -187,6 +187,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   state.l1_alignment = arch_.l1_alignment;
   state.align_policy = options_.align_policy;
   state.dprint_enabled = options_.dprint;
+  state.strict = options_.strict;
   reset_dataflow_warnings();
 
   SchedulerOptions options;

@@ -112,6 +112,7 @@ std::string encode(const WorkerOptions& o) {
   w.put(o.threads);
   w.put(static_cast<uint8_t>(o.align_policy));
   w.put(o.dprint);
+  w.put(o.strict);
   w.put(o.unpack_fp32_to_dest);
   w.put(o.idle_spin_us);
   w.put(o.log_level);
@@ -124,6 +125,7 @@ WorkerOptions decode_options(std::string_view frame) {
   o.threads = r.get<uint32_t>();
   o.align_policy = r.get_enum<AlignPolicy>(kAlignPolicies);
   o.dprint = r.get_bool();
+  o.strict = r.get_bool();
   o.unpack_fp32_to_dest = r.get_bool();
   o.idle_spin_us = r.get<uint32_t>();
   o.log_level = r.get<int32_t>();

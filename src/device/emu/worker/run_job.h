@@ -31,6 +31,7 @@ struct WorkerOptions {
   uint32_t threads = 1;
   AlignPolicy align_policy = AlignPolicy::kError;
   bool dprint = false;
+  bool strict = false;  // --strict: every sanitizer finding fails the run
   // Float32 CBs unpack straight into DST (UnpackToDestFp32) instead of
   // through SrcA, which truncates to TF32.
   bool unpack_fp32_to_dest = true;

@@ -80,9 +80,9 @@ int worker_main(int argc, char** argv) {
   try {
     options = decode_options(*frame);
     spdlog::set_level(static_cast<spdlog::level::level_enum>(options.log_level));
-    spdlog::debug("device worker: options received (threads {}, noc alignment {}, dprint {}, unpack to dest {}, "
-                  "idle spin {} us)",
-                  options.threads, static_cast<int>(options.align_policy), options.dprint,
+    spdlog::debug("device worker: options received (threads {}, noc alignment {}, dprint {}, strict {}, unpack to "
+                  "dest {}, idle spin {} us)",
+                  options.threads, static_cast<int>(options.align_policy), options.dprint, options.strict,
                   options.unpack_fp32_to_dest, options.idle_spin_us);
     executor = std::make_unique<RunExecutor>(arch, static_cast<uint8_t*>(dram), static_cast<uint8_t*>(l1), g_control, options,
                                              SharedRegions::attach(kWorkerRegionsFd));
