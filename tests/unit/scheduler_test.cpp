@@ -1,6 +1,7 @@
 // The fiber scheduler on its own (no kernels, no worker): cross-thread
 // wake-ups must never look like a deadlock, and a real one must be named.
 #include "device/emu/sched/scheduler.h"
+#include "common/sanitizers.h"
 
 #include <gtest/gtest.h>
 
@@ -113,6 +114,14 @@ TEST(Scheduler, DeadlockOverTwoThreadsNamesEveryWaiter) {
 // the last thread parks: the median time from the last wait to the report is
 // far under the 1 ms pause such a confirmation costs, and every report names
 // every waiter.
+// ThreadSanitizer slows every step about tenfold (a median of 0.2 to 0.5 ms
+// on a loaded 2-CPU machine where a release build takes 0.03 ms): its bound
+// stays under that 1 ms pause, so the test still tells the two rules apart.
+#if defined(ZYXTT_TSAN)
+constexpr double kReportBoundMs = 0.9;
+#else
+constexpr double kReportBoundMs = 0.5;
+#endif
 TEST(Scheduler, DeadlockAcrossThreadsIsReportedAtOnceWithEveryWaiter) {
   constexpr int kRuns = 200;
   std::vector<double> latency_ms;
@@ -136,7 +145,38 @@ TEST(Scheduler, DeadlockAcrossThreadsIsReportedAtOnceWithEveryWaiter) {
   std::nth_element(latency_ms.begin(), latency_ms.begin() + kRuns / 2, latency_ms.end());
   const double median = latency_ms[kRuns / 2];
   std::printf("median %.3f ms from the last wait to the deadlock report\n", median);
-  EXPECT_LT(median, 0.5);
+  EXPECT_LT(median, kReportBoundMs);
+}
+
+// A run that fails unwinds the kernels still blocked in it, so their
+// destructors run, and the fibers they blocked on serve the next run.
+std::atomic<int> g_unwound{0};
+struct CountsUnwinding {
+  ~CountsUnwinding() { ++g_unwound; }
+};
+int hold_then_wait_forever() {
+  CountsUnwinding guard;
+  wait_for_token(current().core->x, kNever);
+  return 0;
+}
+
+TEST(Scheduler, AFailedRunUnwindsItsBlockedKernelsAndTheNextRunWorks) {
+  for (int threads : {1, 2}) {
+    for (auto& t : g_tokens) t = 0;
+    g_unwound = 0;
+    std::deque<CoreState> cores;
+    std::vector<Task> blocked = tasks_on_cores(cores, 6, hold_then_wait_forever);
+    SchedulerOptions options;
+    options.threads = static_cast<uint32_t>(threads);
+    const auto failure = run_tasks(blocked, options);
+    ASSERT_TRUE(failure.has_value());
+    EXPECT_NE(failure->find("deadlock: no kernel can make progress"), std::string::npos) << *failure;
+    EXPECT_EQ(g_unwound.load(), 6) << threads << " threads";
+    std::vector<Task> passing = tasks_on_cores(cores, kRing, pass_token);
+    const auto second = run_tasks(passing, options);
+    ASSERT_FALSE(second.has_value()) << *second;
+    for (uint32_t i = 0; i < kRing; ++i) EXPECT_EQ(g_tokens[i], kLaps) << "core " << i;
+  }
 }
 
 // Three instances per core hand a token round their core, the way reader,

@@ -19,6 +19,7 @@
 
 #include "common/byte_size.h"
 #include "common/error.h"
+#include "common/sanitizers.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/memory_guard.h"
 #include "device/emu/worker/sandbox.h"
@@ -84,12 +85,14 @@ void WorkerClient::start() {
   // RLIMIT_DATA bounds private memory (malloc, anonymous mappings, stacks),
   // not the shared DRAM mapping that holds the buffers; the worker has not
   // read a job yet, so every kernel runs under it.
-  if (memory_limit_ > 0) {
+  if (memory_limit_ > 0 && !kSanitizerReservesAddressSpace) {
     const rlimit limit{memory_limit_, memory_limit_};
     if (prlimit(pid_, RLIMIT_DATA, &limit, nullptr) != 0) {
       spdlog::warn("cannot limit the device worker's memory: {}", errno_text(errno));
     }
   }
+  if (memory_limit_ > 0 && kSanitizerReservesAddressSpace)
+    spdlog::debug("sanitizer build: the device worker runs without its memory limit");
   reader_ = std::make_unique<FrameReader>(socket_);
   programs_.clear();
   program_slots_.clear();

@@ -1,12 +1,16 @@
 #include "device/emu/sched/scheduler.h"
 
+#include "device/emu/sched/fiber_sanitizer.h"
 #include "device/emu/sched/progress.h"
 
 #include <boost/context/fiber.hpp>
+#include <boost/context/preallocated.hpp>
 #include <boost/context/protected_fixedsize_stack.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <unordered_map>
 #include <thread>
@@ -22,10 +26,17 @@ struct RunFailure {
   std::string message;
 };
 
+// Thrown on a blocked kernel's fiber when its run ended without it: unwinds
+// the kernel's frames so that its carrier can run other tasks.
+struct Unwind {};
+
+struct Shared;
+struct Carrier;
+
+// A task of this run.
 struct Fiber {
   Task* task = nullptr;
-  ctx::fiber self;    // the kernel's continuation
-  ctx::fiber caller;  // the scheduler's continuation while the kernel runs
+  Carrier* carrier = nullptr;  // from its first resume until it finished or unwound
   const Wait* wait = nullptr;
   bool done = false;
 };
@@ -72,80 +83,89 @@ struct Shared {
   }
 };
 
-// Fiber stacks outlive runs: mapping, guarding, faulting in and unmapping
-// hundreds of stacks on every run (with TLB shootdowns across threads) cost
-// more than a grid of small kernels. Stacks keep their guard page; a reused
-// stack is only dirty, never shared by two live fibers. A finished fiber's
-// stack goes to its thread's own list (no lock per fiber); each scheduler
-// thread hands its list back once per run (give_back).
-class StackPool {
+// Runs tasks one after another on one fiber: a kernel that returns leaves
+// its carrier free for the next task. Carriers outlive runs (each scheduler
+// thread keeps its idle ones), so a run of small kernels creates no fiber
+// and maps no stack: creating a fiber, mapping, guarding, faulting in and
+// unmapping its stack cost more than a grid of such kernels. A stack keeps
+// its guard page; a reused one is only dirty, never shared by two live tasks.
+struct Carrier {
+  explicit Carrier(size_t stack_bytes)
+      : bytes(stack_bytes),
+        stack(ctx::protected_fixedsize_stack(bytes).allocate()),
+        san(static_cast<char*>(stack.sp) - stack.size, stack.size) {
+    san.creating();
+    self = ctx::fiber(std::allocator_arg, ctx::preallocated(stack.sp, stack.size, stack), KeepStack{},
+                      [this](ctx::fiber&& from) { return loop(std::move(from)); });
+    san.created();
+  }
+  // Only an idle carrier is destroyed: its loop ends and the stack goes.
+  ~Carrier() {
+    job = nullptr;
+    san.enter();
+    self = std::move(self).resume();
+    san.returned();
+    FiberSanitizer::forget_stack(static_cast<char*>(stack.sp) - stack.size, stack.size);
+    ctx::protected_fixedsize_stack(bytes).deallocate(stack);
+  }
+  Carrier(const Carrier&) = delete;
+  Carrier& operator=(const Carrier&) = delete;
+
+  // On the carrier: back to the scheduler until it resumes this carrier.
+  void switch_out() {
+    san.leave(false);
+    caller = std::move(caller).resume();
+    san.arrived();
+  }
+
+  const size_t bytes;
+  ctx::stack_context stack;
+  FiberSanitizer san;
+  ctx::fiber self;       // the carrier's continuation while it is switched out
+  ctx::fiber caller;     // the scheduler's while the carrier runs
+  Fiber* job = nullptr;  // the task it runs; none: the loop ends
+  Shared* shared = nullptr;
+  bool unwind = false;  // the run ended without the task: block_until throws Unwind
+
+ private:
+  // The stack belongs to the carrier, not to Boost's fiber record.
+  struct KeepStack {
+    ctx::stack_context allocate() { return {}; }
+    void deallocate(ctx::stack_context&) {}
+  };
+  ctx::fiber loop(ctx::fiber&& from);
+};
+
+// The calling scheduler thread's idle carriers.
+class Carriers {
  public:
-  ctx::stack_context allocate(size_t bytes) {
-    if (auto sc = take(local(), bytes)) return *sc;
-    {
-      std::lock_guard lock(mutex_);
-      if (auto sc = take(free_, bytes)) return *sc;
-    }
-    return ctx::protected_fixedsize_stack(bytes).allocate();
+  ~Carriers() {
+    for (Carrier* c : idle_) delete c;
   }
-  void deallocate(ctx::stack_context& sc, size_t bytes) {
-    auto& mine = local();
-    if (mine.size() < kMaxPooled) {
-      mine.push_back({sc, bytes});
-      return;
+  Carrier* take(size_t bytes) {
+    for (size_t i = idle_.size(); i-- > 0;) {
+      if (idle_[i]->bytes != bytes) continue;
+      Carrier* c = idle_[i];
+      idle_[i] = idle_.back();
+      idle_.pop_back();
+      return c;
     }
-    ctx::protected_fixedsize_stack(bytes).deallocate(sc);
+    return new Carrier(bytes);
   }
-  void give_back() {
-    auto& mine = local();
-    if (mine.empty()) return;
-    std::lock_guard lock(mutex_);
-    for (const Entry& e : mine) {
-      if (free_.size() < kMaxPooled) free_.push_back(e);
-      else {
-        ctx::stack_context sc = e.sc;
-        ctx::protected_fixedsize_stack(e.bytes).deallocate(sc);
-      }
-    }
-    mine.clear();
+  void put(Carrier* c) {
+    c->job = nullptr;
+    c->shared = nullptr;
+    c->unwind = false;
+    if (idle_.size() < kMaxIdle) idle_.push_back(c);
+    else delete c;
   }
 
  private:
-  struct Entry {
-    ctx::stack_context sc;
-    size_t bytes;
-  };
-  static std::optional<ctx::stack_context> take(std::vector<Entry>& list, size_t bytes) {
-    for (size_t i = list.size(); i-- > 0;) {
-      if (list[i].bytes != bytes) continue;
-      const ctx::stack_context sc = list[i].sc;
-      list[i] = list.back();
-      list.pop_back();
-      return sc;
-    }
-    return std::nullopt;
-  }
-  static std::vector<Entry>& local() {
-    thread_local auto* list = new std::vector<Entry>();  // leaked, as the pool
-    return *list;
-  }
-
-  static constexpr size_t kMaxPooled = 1024;  // a wave of cores is at most a few hundred fibers
-  std::mutex mutex_;
-  std::vector<Entry> free_;
+  static constexpr size_t kMaxIdle = 1024;  // a wave of cores is at most a few hundred tasks
+  std::vector<Carrier*> idle_;
 };
 
-StackPool& stack_pool() {
-  static StackPool* pool = new StackPool();  // never destroyed: fibers may unwind during exit
-  return *pool;
-}
-
-// Boost.Context's StackAllocator concept over the pool.
-struct PooledStack {
-  size_t bytes;
-  ctx::stack_context allocate() { return stack_pool().allocate(bytes); }
-  void deallocate(ctx::stack_context& sc) { stack_pool().deallocate(sc, bytes); }
-};
+thread_local Carriers t_carriers;
 
 // Scheduler threads outlive runs: creating and joining a thread costs about
 // 50 us here, more than a whole run of a small grid. Thread i > 0 of a run
@@ -223,25 +243,28 @@ std::string describe_wait(const Fiber& f) {
                             f.wait->pages, cb.pages_received, cb.pages_acked, cb.num_pages);
 }
 
-// Gives `f` its continuation; the fiber's stack comes from the claiming
-// thread's pool.
-void make_fiber(Fiber* f, Shared& shared) {
-  f->self = ctx::fiber(std::allocator_arg, PooledStack{shared.stack_bytes}, [f, &shared](ctx::fiber&& caller) {
-    f->caller = std::move(caller);
+ctx::fiber Carrier::loop(ctx::fiber&& from) {
+  caller = std::move(from);
+  san.arrived();
+  while (job != nullptr) {
+    Fiber& f = *job;
     try {
-      if (f->task->entry() != 0) {
+      if (f.task->entry() != 0) {
         fail_run("the source defines neither kernel_main() nor namespace NAMESPACE { void MAIN }");
       }
-      if (f->task->on_exit) f->task->on_exit(f->task->instance);
+      if (f.task->on_exit) f.task->on_exit(f.task->instance);
       count_progress();
+    } catch (const Unwind&) {
     } catch (const RunFailure& e) {
-      shared.fail(e.message);
+      shared->fail(e.message);
     } catch (const std::exception& e) {
-      shared.fail(where(f->task->instance) + ": the kernel threw " + e.what());
+      shared->fail(where(f.task->instance) + ": the kernel threw " + e.what());
     }
-    f->done = true;
-    return std::move(f->caller);
-  });
+    f.done = true;
+    switch_out();
+  }
+  san.leave(true);
+  return std::move(caller);
 }
 
 bool runnable(const Fiber& f) { return !f.done && (f.wait == nullptr || f.wait->ready(f.task->instance, *f.wait)); }
@@ -297,6 +320,12 @@ void run_thread(Shared& shared, uint32_t index) {
   }
   std::vector<CoreRange> mine;
   auto resume = [&](Fiber* f) {
+    if (f->carrier == nullptr) {
+      f->carrier = t_carriers.take(shared.stack_bytes);
+      f->carrier->job = f;
+      f->carrier->shared = &shared;
+    }
+    Carrier* c = f->carrier;
     f->wait = nullptr;
     t_current = f;
     t_current_instance = &f->task->instance;
@@ -306,7 +335,13 @@ void run_thread(Shared& shared, uint32_t index) {
       slot->core_y.store(static_cast<int32_t>(f->task->instance.core->y), std::memory_order_relaxed);
       slot->role.store(static_cast<int32_t>(f->task->instance.role), std::memory_order_relaxed);
     }
-    f->self = std::move(f->self).resume();
+    c->san.enter();
+    c->self = std::move(c->self).resume();
+    c->san.returned();
+    if (f->done) {
+      t_carriers.put(c);
+      f->carrier = nullptr;
+    }
     if (slot) slot->role.store(-1, std::memory_order_relaxed);
     t_current = nullptr;
     t_current_instance = nullptr;
@@ -316,7 +351,6 @@ void run_thread(Shared& shared, uint32_t index) {
     if (shared.next_core.load(std::memory_order_relaxed) >= shared.cores.size()) return false;
     const size_t c = shared.next_core.fetch_add(1);
     if (c >= shared.cores.size()) return false;
-    for (size_t i = shared.cores[c].begin; i < shared.cores[c].end; ++i) make_fiber(shared.order[i], shared);
     mine.push_back(shared.cores[c]);
     return true;
   };
@@ -349,12 +383,21 @@ void run_thread(Shared& shared, uint32_t index) {
     }
     if (live == 0 || !park(shared, mine)) break;
   }
+  // The run failed: tasks still blocked unwind (their kernels' destructors
+  // run), which frees their carriers.
+  for (const CoreRange& core : mine) {
+    for (size_t i = core.begin; i < core.end; ++i) {
+      Fiber* f = shared.order[i];
+      if (f->carrier == nullptr) continue;
+      f->carrier->unwind = true;
+      resume(f);
+    }
+  }
   {
     std::lock_guard lock(shared.park_mutex);
     --shared.active;
     if (shared.active > 0 && shared.parked == shared.active && !shared.abort.load()) decide_locked(shared);
   }
-  if (index != 0) stack_pool().give_back();  // thread 0 allocates the next run's stacks itself
   stop_counting_progress();
   t_thread_index = -1;
 }
@@ -367,42 +410,74 @@ constinit thread_local KernelInstance* t_current_instance = nullptr;
 
 void block_until(const Wait& wait) {
   Fiber* f = t_current;
+  Carrier* c = f->carrier;
+  // A destructor that waits while its run unwinds: nothing will come.
+  if (c->unwind) return;
   if (wait.ready(f->task->instance, wait)) return;
   f->wait = &wait;
-  f->caller = std::move(f->caller).resume();
+  c->switch_out();
+  if (c->unwind) throw Unwind{};
   // Resumed by the scheduler only once wait.ready() held: something moved.
   count_progress();
 }
 
 void fail_run(const std::string& what) { throw RunFailure{where(current()) + ": " + what}; }
 
+namespace {
+
+// Groups the fibers by core, cores in order of first appearance. The worker
+// lists each core's tasks together, so the order is usually theirs already.
+void group_by_core(std::vector<Fiber>& fibers, std::vector<Fiber*>& order, std::vector<CoreRange>& cores) {
+  order.clear();
+  cores.clear();
+  for (size_t i = 0; i < fibers.size(); ++i) {
+    if (i == 0 || fibers[i].task->instance.core != fibers[i - 1].task->instance.core) cores.push_back({i, i});
+    cores.back().end = i + 1;
+    order.push_back(&fibers[i]);
+  }
+  thread_local std::vector<const CoreState*> seen;
+  seen.clear();
+  for (const CoreRange& c : cores) seen.push_back(fibers[c.begin].task->instance.core);
+  std::sort(seen.begin(), seen.end());
+  if (std::adjacent_find(seen.begin(), seen.end()) == seen.end()) return;
+  // Some core's tasks are apart: count them per core.
+  std::unordered_map<const CoreState*, size_t> core_index;
+  for (const Fiber& f : fibers) core_index.emplace(f.task->instance.core, core_index.size());
+  std::vector<size_t> counts(core_index.size() + 1, 0);
+  for (const Fiber& f : fibers) ++counts[core_index.at(f.task->instance.core) + 1];
+  cores.resize(core_index.size());
+  for (size_t c = 0; c < cores.size(); ++c) {
+    counts[c + 1] += counts[c];
+    cores[c] = {counts[c], counts[c + 1]};
+  }
+  for (Fiber& f : fibers) order[counts[core_index.at(f.task->instance.core)]++] = &f;
+}
+
+}  // namespace
+
 std::optional<std::string> run_tasks(std::vector<Task>& tasks, const SchedulerOptions& options) {
   Shared shared;
   shared.control = options.control;
   shared.stack_bytes = options.stack_bytes;
-  std::vector<Fiber> fibers(tasks.size());
+  // The calling thread's buffers, reused by its next run (no allocation per run).
+  thread_local std::vector<Fiber> fibers;
+  thread_local std::vector<Fiber*> order;
+  thread_local std::vector<CoreRange> cores;
+  fibers.assign(tasks.size(), Fiber{});
   for (size_t i = 0; i < tasks.size(); ++i) fibers[i].task = &tasks[i];
   shared.fibers = &fibers;
-  // Group the fibers by core, cores in order of first appearance.
-  std::unordered_map<const CoreState*, size_t> core_index;
-  for (const Task& t : tasks) core_index.emplace(t.instance.core, core_index.size());
-  std::vector<size_t> counts(core_index.size() + 1, 0);
-  for (const Task& t : tasks) ++counts[core_index.at(t.instance.core) + 1];
-  shared.cores.resize(core_index.size());
-  for (size_t c = 0; c < shared.cores.size(); ++c) {
-    counts[c + 1] += counts[c];
-    shared.cores[c] = {counts[c], counts[c + 1]};
-  }
-  shared.order.resize(fibers.size());
-  for (Fiber& f : fibers) shared.order[counts[core_index.at(f.task->instance.core)]++] = &f;
+  group_by_core(fibers, order, cores);
+  shared.order.swap(order);
+  shared.cores.swap(cores);
   // More threads than cores would only idle.
   shared.threads = std::max<uint32_t>(
       1, std::min<uint32_t>({options.threads, static_cast<uint32_t>(shared.cores.size()), uint32_t(kMaxThreads)}));
   if (shared.threads > 1) helper_threads().start(shared.threads, [&](uint32_t t) { run_thread(shared, t); });
   run_thread(shared, 0);
   if (shared.threads > 1) helper_threads().finish();
-  // Fibers still suspended are unwound when `fibers` goes out of scope.
-  return shared.failure;
+  shared.order.swap(order);
+  shared.cores.swap(cores);
+  return std::move(shared.failure);
 }
 
 }  // namespace zyxtt::emu

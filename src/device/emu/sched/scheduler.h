@@ -5,7 +5,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,7 +51,7 @@ struct Task {
   int (*entry)() = nullptr;
   // Called on the instance's fiber after its kernel returned normally; may
   // call fail_run (e.g. NOC transactions left without a barrier).
-  std::function<void(KernelInstance&)> on_exit;
+  void (*on_exit)(KernelInstance&) = nullptr;
 };
 
 struct SchedulerOptions {

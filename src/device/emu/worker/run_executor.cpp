@@ -89,7 +89,7 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
     const int32_t ki = plan.kernel[r];
     if (ki < 0) continue;
     const KernelArgs& a = job.args[ki];
-    Task task;
+    Task& task = tasks.emplace_back();
     KernelInstance& k = task.instance;
     k.run = &run_;
     k.core = &core;
@@ -116,7 +116,6 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
     k.common_arg_count = static_cast<uint32_t>(a.common.size());
     task.entry = kernels[ki]->entry;
     task.on_exit = check_kernel_exit;
-    tasks.push_back(std::move(task));
   }
 }
 
@@ -205,8 +204,8 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
               static_cast<uint32_t>(slot / arch_.grid_cols), slot);
       physical_placed_ = true;
     }
-    std::vector<Task> tasks;
-    tasks.reserve(program.used.size() * kRoles);
+    std::vector<Task>& tasks = tasks_;
+    tasks.clear();
     for (uint32_t i : program.used) {
       const CorePlan& plan = program.plans[i];
       CoreState& core = cores_[size_t{i / program.cols} * arch_.grid_cols + i % program.cols];
@@ -229,8 +228,8 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   physical_placed_ = false;
   for (uint32_t row0 = 0; row0 < program.rows; row0 += rows_per_wave) {
     const uint32_t wave_rows = std::min(rows_per_wave, program.rows - row0);
-    std::vector<Task> tasks;
-    tasks.reserve(size_t{wave_rows} * program.cols * kRoles);
+    std::vector<Task>& tasks = tasks_;
+    tasks.clear();
     for (uint32_t r = 0; r < wave_rows; ++r) {
       for (uint32_t c = 0; c < program.cols; ++c) {
         const size_t slot = size_t{r} * program.cols + c;

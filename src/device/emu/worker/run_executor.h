@@ -59,6 +59,7 @@ class RunExecutor {
   bool physical_placed_ = false;  // cores_ holds the physical grid (no wave moved it)
   std::vector<std::vector<uint32_t>> arg_offsets_;  // per kernel: where each core's varied args start
   RunState run_;                  // what the current run's instances share
+  std::vector<Task> tasks_;       // one wave's, kept for the next (no allocation per run)
 };
 
 }  // namespace zyxtt::emu
