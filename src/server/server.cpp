@@ -241,6 +241,7 @@ std::string Server::handle(const Run& c) {
   const auto args = bind_kernel_args(c, program.zyx->params, srcs, dsts);
   check_grid(c);
   const DeviceCapabilities& caps = device_.capabilities();
+  check_run_args(*program.zyx, args, caps);
   const ZyxShape shape = run_shape(*program.zyx, c, args);
 
   output_.describe(fmt::format("running program {} on {}x{} cores", c.id, c.gd0, c.gd1));

@@ -125,6 +125,20 @@ program::Program to_model(const ZyxProgram& zyx, const ZyxShape& shape, const De
   return p;
 }
 
+void check_run_args(const ZyxProgram& zyx, const std::array<KernelArgs, protocol::kSections>& args,
+                    const DeviceCapabilities& caps) {
+  for (uint32_t s = 0; s < protocol::kSections; ++s) {
+    if (blank(zyx.sources[s])) continue;
+    const KernelArgs& a = args[s];
+    if (a.runtime.size() + (a.coords ? 2 : 0) > caps.max_runtime_args) {
+      throw Error(Code::kOutOfRange,
+                  fmt::format("run: the {} kernel would get {} runtime args before its row and column; a kernel "
+                              "takes at most {} in all, so at most {} buffers and variables",
+                              kSectionNames[s], a.runtime.size(), caps.max_runtime_args, caps.max_runtime_args - 2));
+    }
+  }
+}
+
 void fill_model_run(const ZyxProgram& zyx, const ZyxShape& shape,
                     const std::array<KernelArgs, protocol::kSections>& args, const DeviceCapabilities& caps,
                     program::Run& run) {
@@ -133,12 +147,6 @@ void fill_model_run(const ZyxProgram& zyx, const ZyxShape& shape,
     if (blank(zyx.sources[s])) continue;
     const KernelArgs& a = args[s];
     const size_t n = a.runtime.size() + (a.coords ? 2 : 0);
-    if (n > caps.max_runtime_args) {
-      throw Error(Code::kOutOfRange,
-                  fmt::format("run: the {} kernel would get {} runtime args before its row and column; a kernel "
-                              "takes at most {} in all, so at most {} buffers and variables",
-                              kSectionNames[s], a.runtime.size(), caps.max_runtime_args, caps.max_runtime_args - 2));
-    }
     if (run.kernels.size() <= kernel) run.kernels.emplace_back();
     std::map<program::Core, std::vector<uint32_t>>& per_core = run.kernels[kernel++].per_core;
     if (per_core.size() != uint64_t{shape.rows} * shape.cols) {

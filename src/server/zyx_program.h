@@ -44,10 +44,12 @@ ZyxShape run_shape(const ZyxProgram& zyx, const protocol::Run& run,
                    const std::array<KernelArgs, protocol::kSections>& args);
 
 program::Program to_model(const ZyxProgram& zyx, const ZyxShape& shape, const DeviceCapabilities& caps);
-// Writes a run's args into `run`, reusing its storage when it last held a
-// run of the same shape (a run then allocates nothing per core). Throws
-// Error(OUT_OF_RANGE) when a kernel's args with row and column exceed what a
-// kernel may take.
+// Throws Error(OUT_OF_RANGE) when a kernel's args with row and column exceed
+// what a kernel may take; checked before anything is built for the run.
+void check_run_args(const ZyxProgram& zyx, const std::array<KernelArgs, protocol::kSections>& args,
+                    const DeviceCapabilities& caps);
+// Writes a run's args (checked) into `run`, reusing its storage when it last
+// held a run of the same shape (a run then allocates nothing per core).
 void fill_model_run(const ZyxProgram& zyx, const ZyxShape& shape,
                     const std::array<KernelArgs, protocol::kSections>& args, const DeviceCapabilities& caps,
                     program::Run& run);

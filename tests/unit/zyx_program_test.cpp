@@ -127,8 +127,7 @@ TEST(ZyxProgram, SourcesThatNeverReadCompileArgsBuildOneObjectForAnyCount) {
 TEST(ZyxProgram, TooManyArgsForAKernelAreOutOfRange) {
   std::array<KernelArgs, 3> args{KernelArgs{std::vector<uint32_t>(340, 1), true, 0}, KernelArgs{}, KernelArgs{}};
   try {
-    program::Run run;
-    fill_model_run(copy_program(), ZyxShape{}, args, caps(), run);
+    check_run_args(copy_program(), args, caps());
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), Code::kOutOfRange);
