@@ -39,6 +39,7 @@
   X(RemainderScalar, remainder_tile) X(FmodScalar, fmod_tile)              \
   X(Rdiv, rdiv_tile) X(Rpow, rpow_tile) X(TanhDerivative, tanh_derivative_tile) \
   X(I0, i0_tile) X(I1, i1_tile) X(Lgamma, lgamma_stirling_tile)                     \
+  X(Erfinv, erfinv_tile) X(Digamma, digamma_tile)                          \
   X(UnaryEq, unary_eq_tile) X(UnaryNe, unary_ne_tile)                      \
   X(UnaryGt, unary_gt_tile) X(UnaryGe, unary_ge_tile)                      \
   X(UnaryLt, unary_lt_tile) X(UnaryLe, unary_le_tile)                      \
@@ -91,7 +92,8 @@
   X(Logsigmoid, logsigmoid_tile)                                                 \
   /* integer ops added with their headers */                                     \
   X(RemainderInt32, remainder_int32_tile) X(FmodInt32, fmod_int32_tile)          \
-  X(Gcd, gcd_tile) X(Lcm, lcm_tile)
+  X(Gcd, gcd_tile) X(Lcm, lcm_tile)                                              \
+  X(CopyDest, copy_dest_values) /* out = a's word */
 
 // Ternary SFPU ops on three DST tiles: out = f(a, b, c), p0 a 32-bit param.
 // where: c where a is 0, else b (Where: a as a float, -0 is 0; WhereInt32:

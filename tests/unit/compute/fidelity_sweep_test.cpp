@@ -174,6 +174,32 @@ constexpr Bound kNearZero{4, 1.2e-7};
 // NaN input gives 0 (the comparison fails), where fp64's reference keeps NaN.
 constexpr Bound kNanToZero{4, 0, 1};
 
+// erfinv by bisection on erfc (independent of the emulator's Newton steps).
+double erfinv_ref(double x) {
+  if (std::isnan(x) || std::fabs(x) > 1) return std::nan("");
+  if (std::fabs(x) == 1) return std::copysign(kInf, x);
+  double lo = 0, hi = 10;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = (lo + hi) / 2;
+    (std::erfc(mid) > 1 - std::fabs(x) ? lo : hi) = mid;
+  }
+  return std::copysign((lo + hi) / 2, x);
+}
+
+// digamma in long double: reflection, recurrence up to 20, three series terms
+// (the emulator: double, recurrence up to 6, five terms).
+double digamma_ref(double xd) {
+  if (xd == 0) return -kInf;
+  if (std::isnan(xd) || xd == -kInf || (xd < 0 && xd == std::floor(xd))) return std::nan("");
+  if (xd == kInf) return kInf;
+  long double x = xd, r = 0;
+  const long double pi = 3.141592653589793238462643383279502884L, t = pi * (x - std::nearbyint(x));
+  if (x < 0.5L) r -= pi * std::cos(t) / std::sin(t), x = 1 - x;
+  for (; x < 20; x += 1) r -= 1 / x;
+  const long double f = 1 / (x * x);
+  return double(r + std::log(x) - 0.5L / x - f * (1.0L / 12 - f * (1.0L / 120 - f / 252)));
+}
+
 const std::vector<UnaryCase>& unary_cases() {
   static const std::vector<UnaryCase> cases = {
       {U::kSin, [](double x) { return std::sin(x); }, -10, 10},
@@ -248,6 +274,8 @@ const std::vector<UnaryCase>& unary_cases() {
       {U::kI0, [](double x) { return std::isinf(x) ? HUGE_VAL : std::cyl_bessel_i(0.0, std::fabs(x)); }, -80, 80},
       {U::kI1, [](double x) { return std::isinf(x) ? x : std::copysign(std::cyl_bessel_i(1.0, std::fabs(x)), x); }, -80, 80},
       {U::kLgamma, [](double x) { return std::lgamma(x); }, -20, 1e4f, 0, 0, nullptr},
+      {U::kErfinv, erfinv_ref, -1, 1},
+      {U::kDigamma, digamma_ref, -20, 1e4f},
       {U::kUnaryGe, [](double x) { return x >= 0.5 ? 1.0 : 0.0; }, -10, 10, half, 0, "unary_ge_tile (0.5)"},
   };
   return cases;

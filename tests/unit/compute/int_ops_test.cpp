@@ -267,3 +267,14 @@ TEST(IntOps, ScalarClampRsubAndComparisons) {
   check(SfpuUnaryOp::kUnaryLtInt32, 0, 0, [](int64_t x) { return x < 0 ? 1 : 0; });
   check(SfpuUnaryOp::kUnaryLeInt32, 0, 0, [](int64_t x) { return x <= 0 ? 1 : 0; });
 }
+
+// copy_dest_values: every word, NaN payloads and integers included, arrives
+// unchanged; the second operand is ignored.
+TEST(IntOps, CopyDestValuesCopiesEveryWord) {
+  Tiles t;
+  fill(t);
+  t.a[3] = u2f(0x7fc12345u);  // a NaN with a payload
+  for (uint32_t i = 0; i < kTileElems; ++i) t.o[i] = u2f(0xdeadbeefu);
+  apply_binary(SfpuBinaryOp::kCopyDest, t.a, t.b, t.o);
+  for (uint32_t i = 0; i < kTileElems; ++i) ASSERT_EQ(f2u(t.o[i]), f2u(t.a[i])) << i;
+}

@@ -23,6 +23,8 @@
 #include "api/compute/eltwise_unary/trigonometry.h"
 #include "api/compute/eltwise_unary/typecast.h"
 #include "api/compute/eltwise_unary/cbrt.h"
+#include "api/compute/eltwise_unary/digamma.h"
+#include "api/compute/eltwise_unary/erfinv.h"
 #include "api/compute/eltwise_unary/clamp.h"
 #include "api/compute/eltwise_unary/comp.h"
 #include "api/compute/eltwise_unary/fmod.h"

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <numbers>
 
 #include "device/emu/compute/formats.h"
 #include "zyxtt/data_format.h"
@@ -94,6 +95,8 @@ using krt::SfpuUnaryOp;
   X(I0, bessel_i(0, x))                                                  \
   X(I1, bessel_i(1, x))                                                  \
   X(Lgamma, std::lgamma(x))                                              \
+  X(Erfinv, erfinv(x))                                                   \
+  X(Digamma, digamma(x))                                                 \
   X(UnaryEq, x == fp0 ? 1.0f : 0.0f)                                     \
   X(UnaryNe, x != fp0 ? 1.0f : 0.0f)                                     \
   X(UnaryGt, x > fp0 ? 1.0f : 0.0f)                                      \
@@ -184,7 +187,8 @@ using krt::SfpuUnaryOp;
   X(RemainderInt32, int32_remainder(ua, ub, true))                       \
   X(FmodInt32, int32_remainder(ua, ub, false))                           \
   X(Gcd, static_cast<uint32_t>(std::gcd(int64_t(static_cast<int32_t>(ua)), int64_t(static_cast<int32_t>(ub))))) \
-  X(Lcm, static_cast<uint32_t>(std::lcm(int64_t(static_cast<int32_t>(ua)), int64_t(static_cast<int32_t>(ub)))))
+  X(Lcm, static_cast<uint32_t>(std::lcm(int64_t(static_cast<int32_t>(ua)), int64_t(static_cast<int32_t>(ub))))) \
+  X(CopyDest, ua)
 
 // round_tile: half to even at `decimals` decimal places (torch.round).
 inline float round_decimals(float x, int32_t decimals) {
@@ -240,6 +244,41 @@ inline float bessel_i(int order, float x) {
   const float a = std::fabs(x);
   const float v = a > 100.0f ? std::numeric_limits<float>::infinity() : float(std::cyl_bessel_i(double(order), double(a)));
   return order == 1 ? std::copysign(v, x) : v;
+}
+
+// erfinv: Newton steps on erfc in double (1 - |x| is exact for an fp32 x, so
+// the tail near +-1 keeps its precision) from a log-based first guess, rounded
+// once; +-1 give +-inf, |x| > 1 NaN.
+inline float erfinv(float xf) {
+  constexpr double pi = std::numbers::pi;
+  const double x = std::fabs(double(xf));
+  if (std::isnan(x) || x > 1) return std::numeric_limits<float>::quiet_NaN();
+  if (x == 1) return std::copysign(std::numeric_limits<float>::infinity(), xf);
+  if (x == 0) return xf;
+  const double t = std::log((1 - x) * (1 + x)), a = 0.147, c = 2 / (pi * a) + t / 2;
+  double y = std::sqrt(std::sqrt(c * c - t / a) - c);
+  for (int i = 0; i < 5; ++i) y += (std::erfc(y) - (1 - x)) / (2 / std::sqrt(pi) * std::exp(-y * y));
+  return std::copysign(float(y), xf);
+}
+
+// digamma: reflection below 1/2, recurrence up to 6, then the asymptotic
+// series; in double, rounded once. Poles (0, negative integers, -inf) as torch:
+// 0 gives -inf, the others NaN.
+inline double digamma_d(double x) {
+  // tan has period pi: reducing x first keeps pi * x exact enough near poles.
+  if (x < 0.5) return digamma_d(1 - x) - std::numbers::pi / std::tan(std::numbers::pi * (x - std::nearbyint(x)));
+  double r = 0;
+  for (; x < 6; x += 1) r -= 1 / x;
+  const double f = 1 / (x * x);
+  return r + std::log(x) - 0.5 / x -
+         f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 - f * (1.0 / 240 - f * (1.0 / 132)))));
+}
+inline float digamma(float x) {
+  if (x == 0) return -std::numeric_limits<float>::infinity();
+  if (std::isnan(x) || x == -std::numeric_limits<float>::infinity() || (x < 0 && x == std::floor(x)))
+    return std::numeric_limits<float>::quiet_NaN();
+  if (std::isinf(x)) return x;
+  return float(digamma_d(x));
 }
 
 // Python's remainder: the sign of the divisor (torch.remainder).
