@@ -240,6 +240,75 @@ TEST_F(EmuDeviceTest, EltwiseAddBf16With2048BytePagesOnAGrid) { eltwise_add_bf16
 // 16 x 14 cores, beyond the 12 x 10 arch: waves of 7 rows on the physical cores' L1.
 TEST_F(EmuDeviceTest, EltwiseAddBf16OnAGridBeyondTheArchRunsInWaves) { eltwise_add_bf16(*this, device_, {16, 14}); }
 
+// ---- A matmul at each math fidelity -----------------------------------------
+
+// The largest |C - C_fp64| of a tile-by-tile matmul of bf16 inputs, relative
+// to sum |a * b| of that element, at `fidelity`.
+double matmul_error(EmuDeviceTest& t, EmuDevice& device, Grid g, program::MathFidelity fidelity) {
+  const uint32_t tiles = g.cores();
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+  // bf16 values: SrcA and SrcB hold them exactly, so the fidelity alone
+  // decides which mantissa bits reach the products.
+  std::vector<uint16_t> a(tiles * 1024), b(a.size());
+  for (size_t i = 0; i < a.size(); ++i) a[i] = float_to_bf16(d(rng)), b[i] = float_to_bf16(d(rng));
+  PlacedBuffer ba = t.upload(a, 2048), bb = t.upload(b, 2048);
+  PlacedBuffer bc = device.allocate(spec_of(tiles * 4096, 4096));
+
+  Program p;
+  p.kernels = {kernel("eltwise_reader.cpp", Processor::kRiscv0, g.all()),
+               kernel("matmul_compute.cpp", Processor::kCompute, g.all()),
+               kernel("eltwise_writer.cpp", Processor::kRiscv1, g.all())};
+  p.kernels[1].compile_args = {16};
+  p.kernels[2].compile_args = {16};
+  p.kernels[1].compute.math_fidelity = fidelity;
+  p.circular_buffers = {cb(0, DataFormat::Float16_b, 2048, 2, g.all()), cb(1, DataFormat::Float16_b, 2048, 2, g.all()),
+                        cb(16, DataFormat::Float32, 4096, 2, g.all())};
+  ModelRun r;
+  r.kernels.resize(3);
+  for (auto& k : r.kernels) k.common = {1};
+  for (uint32_t i = 0; i < tiles; ++i) {
+    r.kernels[0].per_core[g.core(i)] = {addr(ba), addr(bb), i};
+    r.kernels[2].per_core[g.core(i)] = {addr(bc), i};
+  }
+  auto compiled = device.compile(p);
+  device.run(*compiled, r, "matmul");
+  std::vector<float> c(tiles * 1024);
+  device.read(bc, 0, std::as_writable_bytes(std::span(c)));
+  double worst = 0;
+  for (uint32_t tile = 0; tile < tiles; ++tile) {
+    auto at = [&](const std::vector<uint16_t>& m, uint32_t row, uint32_t col) {
+      return double(bf16_to_float(m[tile * 1024 + face_index(row, col)]));
+    };
+    for (uint32_t i = 0; i < 32; ++i) {
+      for (uint32_t j = 0; j < 32; ++j) {
+        double exact = 0, scale = 0;
+        for (uint32_t k = 0; k < 32; ++k) exact += at(a, i, k) * at(b, k, j), scale += std::abs(at(a, i, k) * at(b, k, j));
+        worst = std::max(worst, std::abs(c[tile * 1024 + face_index(i, j)] - exact) / scale);
+      }
+    }
+  }
+  return worst;
+}
+
+void matmul_at_each_fidelity(EmuDeviceTest& t, EmuDevice& device, Grid g) {
+  using program::MathFidelity;
+  const double lofi = matmul_error(t, device, g, MathFidelity::kLoFi);
+  const double hifi2 = matmul_error(t, device, g, MathFidelity::kHiFi2);
+  const double hifi3 = matmul_error(t, device, g, MathFidelity::kHiFi3);
+  const double hifi4 = matmul_error(t, device, g, MathFidelity::kHiFi4);
+  // Each phase adds mantissa bits of the operands (docs/fidelity.md); HiFi4
+  // multiplies bf16 values exactly and only sums in fp32.
+  EXPECT_GT(lofi, hifi2);
+  EXPECT_GT(hifi2, hifi3);
+  EXPECT_GE(hifi3, hifi4);
+  EXPECT_GT(lofi, 1e-3);
+  EXPECT_LT(hifi4, 1e-6);
+}
+
+TEST_F(EmuDeviceTest, MatmulAtEachMathFidelityOnOneCore) { matmul_at_each_fidelity(*this, device_, {1, 1}); }
+TEST_F(EmuDeviceTest, MatmulAtEachMathFidelityOnAGrid) { matmul_at_each_fidelity(*this, device_, {4, 3}); }
+
 // ---- A copy through an interleaved L1 buffer --------------------------------
 
 void copy_through_l1(EmuDeviceTest& t, EmuDevice& device, Grid g) {
