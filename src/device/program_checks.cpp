@@ -55,14 +55,6 @@ void check_cores(const CoreRangeSet& set, const std::string& what, const DeviceC
   }
 }
 
-// Calls `visit(core)` for every core of `set`, range by range.
-template <typename Visit>
-void for_each_core(const CoreRangeSet& set, Visit visit) {
-  for (const program::CoreRange& r : set.ranges)
-    for (uint32_t y = r.start.y; y <= r.end.y; ++y)
-      for (uint32_t x = r.start.x; x <= r.end.x; ++x) visit(Core{x, y});
-}
-
 void check_kernels(const program::Program& program, const DeviceCapabilities& caps, bool allow_beyond_arch) {
   // A core runs at most one kernel per processor.
   std::map<std::pair<Core, program::Processor>, size_t> owner;
@@ -76,7 +68,7 @@ void check_kernels(const program::Program& program, const DeviceCapabilities& ca
       if (cb >= caps.max_circular_buffers)
         throw Error(Code::kOutOfRange, fmt::format("{}: unpack-to-DST CB {} is not 0 to {}", what, cb, caps.max_circular_buffers - 1));
     }
-    for_each_core(kernel.cores, [&](Core c) {
+    kernel.cores.for_each_core([&](Core c) {
       auto [it, added] = owner.try_emplace({c, kernel.processor}, k);
       if (!added) {
         throw Error(Code::kInvalidArgument,
@@ -115,7 +107,7 @@ void check_circular_buffers(const program::Program& program, const DeviceCapabil
                                 cb.total_size, index.index, index.page_size));
       }
     }
-    for_each_core(cb.cores, [&](Core c) {
+    cb.cores.for_each_core([&](Core c) {
       for (const program::CbIndexSpec& index : cb.indices) {
         if (!indices.insert({c, index.index}).second) {
           throw Error(Code::kInvalidArgument,
@@ -148,7 +140,7 @@ void check_semaphores(const program::Program& program, const DeviceCapabilities&
                   fmt::format("{}: a core has at most {} semaphores (ids 0 to {})", what, caps.max_semaphores,
                               caps.max_semaphores - 1));
     }
-    for_each_core(s.cores, [&](Core c) {
+    s.cores.for_each_core([&](Core c) {
       if (!ids.insert({c, s.id}).second)
         throw Error(Code::kInvalidArgument, fmt::format("{} is created twice on core ({},{})", what, c.x, c.y));
     });

@@ -17,9 +17,7 @@ uint64_t CoreRangeSet::size() const {
 std::vector<Core> CoreRangeSet::cores() const {
   std::vector<Core> out;
   out.reserve(size());
-  for (const CoreRange& r : ranges)
-    for (uint32_t y = r.start.y; y <= r.end.y; ++y)
-      for (uint32_t x = r.start.x; x <= r.end.x; ++x) out.push_back(Core{x, y});
+  for_each_core([&out](Core c) { out.push_back(c); });
   return out;
 }
 

@@ -40,6 +40,13 @@ struct CoreRangeSet {
   uint64_t size() const;
   // Cores in tt-metal's order: range by range, row-major inside a range.
   std::vector<Core> cores() const;
+  // Calls visit(core) for each core, in the order of cores().
+  template <typename Visit>
+  void for_each_core(Visit&& visit) const {
+    for (const CoreRange& r : ranges)
+      for (uint32_t y = r.start.y; y <= r.end.y; ++y)
+        for (uint32_t x = r.start.x; x <= r.end.x; ++x) visit(Core{x, y});
+  }
   // The smallest rectangle holding every range (empty set: 0 x 0 at 0,0).
   CoreRange bounding_box() const;
   bool operator==(const CoreRangeSet&) const = default;
