@@ -11,33 +11,44 @@
 
 namespace tt::tt_metal {
 
+namespace {
+
+// A data movement kernel on its processor's dedicated NOC: what the reader
+// and writer configs preset.
+DataMovementConfig on_dedicated_noc(DataMovementProcessor processor, NOC noc, std::vector<uint32_t> compile_args,
+                                    std::map<std::string, std::string> defines,
+                                    std::unordered_map<std::string, uint32_t> named_compile_args,
+                                    KernelBuildOptLevel opt_level,
+                                    std::vector<std::filesystem::path> compiler_include_paths) {
+  return DataMovementConfig{.processor = processor,
+                            .noc = noc,
+                            .noc_mode = NOC_MODE::DM_DEDICATED_NOC,
+                            .compile_args = std::move(compile_args),
+                            .defines = std::move(defines),
+                            .named_compile_args = std::move(named_compile_args),
+                            .opt_level = opt_level,
+                            .compiler_include_paths = std::move(compiler_include_paths)};
+}
+
+}  // namespace
+
 ReaderDataMovementConfig::ReaderDataMovementConfig(std::vector<uint32_t> compile_args,
                                                    std::map<std::string, std::string> defines,
                                                    std::unordered_map<std::string, uint32_t> named_compile_args,
                                                    KernelBuildOptLevel opt_level,
                                                    std::vector<std::filesystem::path> compiler_include_paths)
-    : DataMovementConfig{.processor = DataMovementProcessor::RISCV_1,
-                         .noc = NOC::NOC_0,
-                         .noc_mode = NOC_MODE::DM_DEDICATED_NOC,
-                         .compile_args = std::move(compile_args),
-                         .defines = std::move(defines),
-                         .named_compile_args = std::move(named_compile_args),
-                         .opt_level = opt_level,
-                         .compiler_include_paths = std::move(compiler_include_paths)} {}
+    : DataMovementConfig(on_dedicated_noc(DataMovementProcessor::RISCV_1, NOC::NOC_0, std::move(compile_args),
+                                          std::move(defines), std::move(named_compile_args), opt_level,
+                                          std::move(compiler_include_paths))) {}
 
 WriterDataMovementConfig::WriterDataMovementConfig(std::vector<uint32_t> compile_args,
                                                    std::map<std::string, std::string> defines,
                                                    std::unordered_map<std::string, uint32_t> named_compile_args,
                                                    KernelBuildOptLevel opt_level,
                                                    std::vector<std::filesystem::path> compiler_include_paths)
-    : DataMovementConfig{.processor = DataMovementProcessor::RISCV_0,
-                         .noc = NOC::NOC_1,
-                         .noc_mode = NOC_MODE::DM_DEDICATED_NOC,
-                         .compile_args = std::move(compile_args),
-                         .defines = std::move(defines),
-                         .named_compile_args = std::move(named_compile_args),
-                         .opt_level = opt_level,
-                         .compiler_include_paths = std::move(compiler_include_paths)} {}
+    : DataMovementConfig(on_dedicated_noc(DataMovementProcessor::RISCV_0, NOC::NOC_1, std::move(compile_args),
+                                          std::move(defines), std::move(named_compile_args), opt_level,
+                                          std::move(compiler_include_paths))) {}
 
 // ---- CircularBufferConfig ----------------------------------------------------------
 
