@@ -120,3 +120,18 @@ TEST(ProgramBuilding, KernelFilesResolveInTtMetalsOrder) {
 }
 
 }  // namespace
+
+// The reader and writer presets put each on its own processor and NOC, with
+// the caller's args kept.
+TEST(DataMovementPresets, ReaderAndWriterTakeTheirProcessorAndNoc) {
+  using namespace tt::tt_metal;
+  const ReaderDataMovementConfig reader({7, 8}, {{"A", "1"}});
+  EXPECT_EQ(reader.processor, DataMovementProcessor::RISCV_1);
+  EXPECT_EQ(reader.noc, NOC::NOC_0);
+  EXPECT_EQ(reader.compile_args, (std::vector<uint32_t>{7, 8}));
+  EXPECT_EQ(reader.defines.at("A"), "1");
+  const WriterDataMovementConfig writer({9});
+  EXPECT_EQ(writer.processor, DataMovementProcessor::RISCV_0);
+  EXPECT_EQ(writer.noc, NOC::NOC_1);
+  EXPECT_EQ(writer.compile_args, (std::vector<uint32_t>{9}));
+}
