@@ -38,9 +38,13 @@ void check_cores(const CoreRangeSet& set, const std::string& what, const DeviceC
                   fmt::format("{}: core range {} ends before it starts", what, describe(r)));
     }
     if (!beyond && (r.end.x >= arch.grid_cols || r.end.y >= arch.grid_rows)) {
+      const char* hint = caps.grids_beyond_arch
+                             ? "; to run it on virtual cores, start the runtime with --virtual-grid or set "
+                               "ZYX_TT_VIRTUAL_GRID=1"
+                             : "";
       throw Error(Code::kOutOfRange,
-                  fmt::format("{}: core range {} is outside the {} worker grid of {} columns (x) by {} rows (y)",
-                              what, describe(r), arch.name, arch.grid_cols, arch.grid_rows));
+                  fmt::format("{}: core range {} is outside the {} worker grid of {} columns (x) by {} rows (y){}",
+                              what, describe(r), arch.name, arch.grid_cols, arch.grid_rows, hint));
     }
   }
   for (size_t i = 0; i < set.ranges.size(); ++i) {

@@ -3,9 +3,11 @@
 #include <tt-metalium/host_api.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include <tt_stl/assert.hpp>
 
@@ -53,9 +55,16 @@ model::Run ProgramImpl::make_run() const {
   return run;
 }
 
+// ZYX_TT_VIRTUAL_GRID=1 lets the emulator run core ranges beyond the arch's
+// grid, as the runtime's --virtual-grid does.
+static bool virtual_grid_requested() {
+  const char* v = std::getenv("ZYX_TT_VIRTUAL_GRID");
+  return v != nullptr && std::string_view(v) == "1";
+}
+
 void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device, const char* call) {
   if (!compiled || compiled_on != device || !(compiled_model == model)) {
-    zyxtt::check_program(model, device->capabilities(), false);
+    zyxtt::check_program(model, device->capabilities(), virtual_grid_requested());
     compiled = device->compile(model);
     compiled_on = device;
     compiled_model = model;

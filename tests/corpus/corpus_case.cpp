@@ -78,7 +78,10 @@ ReplayResult CorpusCase::replay(const std::vector<std::string>& runtime_args) co
   const int final_seq = c["final_read"]["seq"];
 
   client::SpawnOptions options;
-  options.program = ZYXTT_RUNTIME_PATH;
+  // ZYXTT_CORPUS_RUNTIME replays the corpus against another runtime binary
+  // (zyx's own, built against an installed TT-Metalium root, or on a card).
+  const char* other = std::getenv("ZYXTT_CORPUS_RUNTIME");
+  options.program = other && *other ? other : ZYXTT_RUNTIME_PATH;
   options.args = runtime_args;
   client::RuntimeProcess runtime(options);
   ReplayResult result;

@@ -17,7 +17,8 @@ for f in include/tt-metalium/host_api.hpp include/tt_stl/assert.hpp include/umd/
          lib/zyx-tt/kernel-api/api/dataflow/dataflow_api.h \
          tt_metal/api/tt-metalium/host_api.hpp tt_metal/third_party/umd/device/api/umd/device/types/xy_pair.hpp \
          tt_stl/tt_stl/span.hpp tt_metal/hostdevcommon/api/hostdevcommon/common_values.hpp \
-         build_Release/lib/libtt_metal.so build_Release/lib/libtt-umd.so build_Release/lib/libtt_stl.so; do
+         build_Release/lib/libtt_metal.so build_Release/lib/libtt-umd.so build_Release/lib/libtt_stl.so \
+         build_Release/include/tt-metalium/host_api.hpp; do
   [ -e "$root/$f" ] || { echo "install: $f missing"; exit 1; }
 done
 
@@ -38,4 +39,14 @@ g++ -std=c++20 -Wall -Wextra -O1 -fPIC -Wno-deprecated-declarations -DFMT_HEADER
   -L"$R/build_Release/lib" -ltt_metal -ltt-umd -ltt_stl -lfmt -lspdlog -Wl,-rpath,"$R/build_Release/lib"
 (cd "$tmp" && ZYX_TT_THREADS=2 "$tmp/zyx_calls" "$source_dir/../shared/corpus/zyx/v016/binary_add_f32_32x32") |
   grep -q "Test Passed"
-echo "metalium install: 2 passed, 0 failed"
+
+# (3) zyx 0.16's build.rs, which builds its zyx-tt-runtime from $TT_METAL_ROOT
+# with only these include folders (tt-metal's own build_Release/include holds
+# the installed headers).
+g++ -std=c++20 -Wall -Wextra -O1 -Wno-deprecated-declarations \
+  -I"$R/tt_metal/include" -I"$R/build_Release/include" -I"$R/tt_metal/api/tt-metalium" -I"$R/src" \
+  -o "$tmp/zyx_calls_016" "$tests/programs/zyx_runtime_calls/zyx_runtime_calls.cpp" \
+  -L"$R/build_Release/lib" -ltt_metal -ltt-umd -ltt_stl -lfmt -lspdlog -Wl,-rpath,"$R/build_Release/lib"
+(cd "$tmp" && ZYX_TT_THREADS=2 "$tmp/zyx_calls_016" "$source_dir/../shared/corpus/zyx/v016/binary_add_f32_32x32") |
+  grep -q "Test Passed"
+echo "metalium install: 3 passed, 0 failed"

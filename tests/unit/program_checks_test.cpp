@@ -67,6 +67,10 @@ TEST(ProgramChecks, CoresOutsideTheGridNeedADeviceAndUserThatAllowIt) {
                "kernel 0 (k): core range (0,0)-(0,10) is outside the p100a worker grid of 12 columns (x) by 10 rows (y)");
   expect_error([&] { check_program(p, caps(false), true); }, Code::kOutOfRange,
                "kernel 0 (k): core range (0,0)-(0,10) is outside the p100a worker grid of 12 columns (x) by 10 rows (y)");
+  // A device that could run it says how to ask for that.
+  expect_error([&] { check_program(p, caps(true), false); }, Code::kOutOfRange,
+               "kernel 0 (k): core range (0,0)-(0,10) is outside the p100a worker grid of 12 columns (x) by 10 rows (y); "
+               "to run it on virtual cores, start the runtime with --virtual-grid or set ZYX_TT_VIRTUAL_GRID=1");
   EXPECT_NO_THROW(check_program(p, caps(true), true));
 }
 

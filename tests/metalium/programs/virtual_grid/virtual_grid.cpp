@@ -1,0 +1,80 @@
+// A program on more cores than the p100a has (13 x 11 against 12 x 10): the
+// enqueue is refused naming ZYX_TT_VIRTUAL_GRID=1, and with it set each core
+// runs and writes its own page, as the runtime's --virtual-grid does.
+#include <cstdlib>
+#include <string>
+
+#include <tt-metalium/tensor_accessor_args.hpp>
+
+#include "../common/host_checks.hpp"
+
+using namespace tt::tt_metal;
+
+namespace {
+
+constexpr uint32_t kCols = 13, kRows = 11, kPage = 64;
+
+// Each core fills one page with its number times 3 plus 1 and writes it out.
+constexpr const char* kStamp = R"(
+void kernel_main() {
+  const uint32_t out_addr = get_arg_val<uint32_t>(0);
+  const uint32_t page = get_arg_val<uint32_t>(1);
+  cb_reserve_back(0, 1);
+  const uint32_t l1 = get_write_ptr(0);
+  auto* words = reinterpret_cast<volatile uint32_t*>(l1);
+  for (uint32_t i = 0; i < 16; ++i) words[i] = page * 3 + 1;
+  constexpr auto out_args = TensorAccessorArgs<0>();
+  const auto out = TensorAccessor(out_args, out_addr, 64);
+  noc_async_write(l1, out.get_noc_addr(page), 64);
+  noc_async_write_barrier();
+  cb_push_back(0, 1);
+}
+)";
+
+Program stamp_program(const distributed::MeshBuffer& out) {
+  Program program = CreateProgram();
+  const CoreRange cores({0, 0}, {kCols - 1, kRows - 1});
+  CreateCircularBuffer(program, cores,
+                       CircularBufferConfig(kPage, {{0, tt::DataFormat::Float32}}).set_page_size(0, kPage));
+  std::vector<uint32_t> cta;
+  TensorAccessorArgs(out).append_to(cta);
+  const KernelHandle k = CreateKernelFromString(
+      program, kStamp, cores,
+      DataMovementConfig{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default, .compile_args = cta});
+  for (uint32_t y = 0; y < kRows; ++y) {
+    for (uint32_t x = 0; x < kCols; ++x) SetRuntimeArgs(program, k, CoreCoord{x, y}, {out.address(), y * kCols + x});
+  }
+  return program;
+}
+
+}  // namespace
+
+int main() {
+  unsetenv("ZYX_TT_VIRTUAL_GRID");
+  auto mesh = distributed::MeshDevice::create_unit_mesh(0);
+  auto& cq = mesh->mesh_command_queue();
+  auto out = distributed::MeshBuffer::create(
+      distributed::ReplicatedBufferConfig{.size = kCols * kRows * kPage},
+      distributed::DeviceLocalBufferConfig{.page_size = kPage, .buffer_type = BufferType::DRAM}, mesh.get());
+
+  std::string message;
+  try {
+    metalium_test::run(*mesh, stamp_program(*out));
+  } catch (const std::exception& e) {
+    message = e.what();
+  }
+  TT_FATAL(message.find("outside the p100a worker grid") != std::string::npos &&
+               message.find("ZYX_TT_VIRTUAL_GRID=1") != std::string::npos,
+           "a grid beyond the card must be refused naming ZYX_TT_VIRTUAL_GRID=1, got: {}", message);
+
+  setenv("ZYX_TT_VIRTUAL_GRID", "1", 1);
+  metalium_test::run(*mesh, stamp_program(*out));
+  std::vector<uint32_t> got;
+  distributed::EnqueueReadMeshBuffer(cq, got, out, true);
+  std::vector<uint32_t> want;
+  for (uint32_t page = 0; page < kCols * kRows; ++page) want.insert(want.end(), kPage / 4, page * 3 + 1);
+  TT_FATAL(got == want, "a core beyond the card did not write its page");
+  mesh->close();
+  fmt::print("Test Passed\n");
+  return 0;
+}
