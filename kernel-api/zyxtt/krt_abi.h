@@ -17,7 +17,7 @@
 
 namespace zyxtt::krt {
 
-inline constexpr uint32_t kKrtAbiVersion = 3;
+inline constexpr uint32_t kKrtAbiVersion = 4;
 
 // X(return type, name, (parameters), (arguments)). Every call acts on the
 // calling kernel instance (core x role), which the emulator tracks; blocking
@@ -129,7 +129,16 @@ inline constexpr uint32_t kKrtAbiVersion = 3;
      uint32_t dst_offset, uint32_t out_row),                                                                \
     (ocb, block_ct_dim, full_ct_dim, block_rt_dim, block_c_index, dst_offset, out_row))                     \
   X(void, matmul_configure, (uint32_t transpose), (transpose))                                              \
-  X(uint32_t, matmul_transpose, (), ())
+  X(uint32_t, matmul_transpose, (), ())                                                                     \
+  /* compute: reduce_custom.h's runtime block width, DST-to-DST ops (transpose_wh_dest.h, */                        \
+  /* sfpu_binary_bcast.h), the fused multiply + scalar reduce (experimental/mul_reduce_scalar.h) */       \
+  X(void, reduce_block_configure, (uint32_t ct_dim), (ct_dim))                                             \
+  X(uint32_t, reduce_block_ct_dim, (), ())                                                                  \
+  X(void, dst_transpose, (uint32_t dst), (dst))                                                             \
+  X(void, sfpu_binary_bcast, (SfpuBinaryOp op, Bcast bcast, uint32_t dst_data, uint32_t dst_vec),           \
+    (op, bcast, dst_data, dst_vec))                                                                         \
+  X(void, mul_reduce_scalar, (uint32_t cb0, uint32_t cb1, uint32_t num_tiles, uint32_t scaler_bits),        \
+    (cb0, cb1, num_tiles, scaler_bits))
 
 // Handed to the kernel object once, before any instance runs.
 struct KrtTable {

@@ -172,5 +172,17 @@ void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_di
 // The transpose argument of mm_init / matmul_init, used by matmul_tiles.
 void matmul_configure(uint32_t transpose);
 uint32_t matmul_transpose();
+// The block width of reduce_block_max_row_init_runtime, for the runtime calls after it.
+void reduce_block_configure(uint32_t ct_dim);
+uint32_t reduce_block_ct_dim();
+// transpose_wh_dest: DST[dst][r][c] = DST[dst][c][r], in place.
+void dst_transpose(uint32_t dst);
+// sfpu_{add,sub,mul}_bcast_{col,row}: DST[data] = DST[data] op (column 0 (kCol)
+// or row 0 (kRow) of DST[vec], spread over the tile), rounded as sfpu_binary.
+void sfpu_binary_bcast(SfpuBinaryOp op, Bcast bcast, uint32_t dst_data, uint32_t dst_vec);
+// mul_reduce_scalar_tile: DST[i] = A[i] * B[i] (FPU) for i < num_tiles, then
+// DST[0] = 0 except [0][0] = the sum over i of reduce_tile<SUM, REDUCE_SCALAR>
+// of DST[i] with every scaler element = scaler_bits (fp32).
+void mul_reduce_scalar(uint32_t cb0, uint32_t cb1, uint32_t num_tiles, uint32_t scaler_bits);
 
 }  // namespace zyxtt::emu::krt_impl

@@ -1,6 +1,8 @@
 // The compute krt calls (src/device/emu/krt_impl.h) on the calling
 // instance's core: DST handshake, unpack, pack and the math dispatch.
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <set>
 #include <string>
@@ -34,6 +36,7 @@ void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_syn
   cs.pack_l1_acc = false;
   cs.fpu_acc_to_dest = false;
   cs.matmul_transpose = 0;
+  cs.reduce_block_ct_dim = 1;
   cs.dst_written = 0;
   cs.unpack_cb = cs.unpack_cb_b = cs.pack_cb = 0;
 }
@@ -578,6 +581,61 @@ void untilize_block(uint32_t icb, uint32_t full_ct_dim, uint32_t ocb) {
 
 void matmul_configure(uint32_t transpose) { state().matmul_transpose = transpose; }
 uint32_t matmul_transpose() { return state().matmul_transpose; }
+void reduce_block_configure(uint32_t ct_dim) { state().reduce_block_ct_dim = ct_dim; }
+uint32_t reduce_block_ct_dim() { return state().reduce_block_ct_dim; }
+
+void dst_transpose(uint32_t dst) {
+  ComputeState& cs = state();
+  require_math(cs, "transpose_wh_dest");
+  float* d = dst_out(cs, dst, "transpose_wh_dest");
+  alignas(64) float t[kTileElems];
+  std::memcpy(t, d, sizeof t);
+  transpose_tile(t, d);  // moves words: nothing to round
+}
+
+void sfpu_binary_bcast(SfpuBinaryOp op, Bcast bcast, uint32_t dst_data, uint32_t dst_vec) {
+  ComputeState& cs = state();
+  const char* call = bcast == Bcast::kCol ? "sfpu_bcast_col" : "sfpu_bcast_row";
+  require_math(cs, call);
+  if (static_cast<uint32_t>(op) >= static_cast<uint32_t>(SfpuBinaryOp::kCount) ||
+      (bcast != Bcast::kCol && bcast != Bcast::kRow))
+    emu::fail_run(std::string(call) + ": unknown op or broadcast");
+  alignas(64) float spread[kTileElems];
+  broadcast_operand(bcast, dst_tile(cs, dst_vec, call), spread, 0);
+  float* d = dst_out(cs, dst_data, call);
+  apply_binary(op, d, spread, d);
+  narrow_if_16bit(cs, d, binary_rounds_to_nearest(op) ? Rounding::kNearestEven : Rounding::kTruncate);
+}
+
+void mul_reduce_scalar(uint32_t cb0, uint32_t cb1, uint32_t num_tiles, uint32_t scaler_bits) {
+  ComputeState& cs = state();
+  const char* call = "mul_reduce_scalar_tile";
+  require_math(cs, call);
+  if (num_tiles == 0) emu::fail_run(std::string(call) + ": num_tiles must be at least 1");
+  dst_tile(cs, num_tiles - 1, call);  // the products' DST range, checked before any write
+  alignas(64) float abuf[kTileElems];
+  alignas(64) float bbuf[kTileElems];
+  for (uint32_t i = 0; i < num_tiles; ++i) {
+    bool tf32_a, tf32_b;
+    const float* a = fpu_operand(cb0, i, abuf, tf32_a, call);
+    const float* b = fpu_operand(cb1, i, bbuf, tf32_b, call);
+    float* d = dst_overwrite(cs, i, call);
+    apply_fpu_binary_src(FpuBinaryOp::kMul, a, b, d, tf32_a, tf32_b, false, cs.fidelity_phases);
+    fpu_narrow(cs, d);
+  }
+  // The reduce phase: the scaler is SrcB, each product in turn SrcA.
+  alignas(64) float scaler[kTileElems];
+  alignas(64) float acc[kTileElems] = {};
+  std::fill(scaler, scaler + kTileElems, u2f(scaler_bits));
+  for (uint32_t i = 0; i < num_tiles; ++i) {
+    const float* p = cs.dst[i].v;
+    for (uint32_t k = 0; k < kTileElems; ++k) abuf[k] = cs.unpack_fp32_as_tf32 ? tf32_truncate(p[k]) : p[k];
+    reduce_acc(ReducePool::kSum, ReduceDim::kScalar, abuf, scaler, acc, i == 0, cs.fidelity_phases);
+  }
+  float* d0 = dst_overwrite(cs, 0, call);
+  std::memcpy(d0, acc, sizeof acc);
+  fpu_narrow(cs, d0);
+}
 
 void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_dim, uint32_t block_rt_dim,
                         uint32_t block_c_index, uint32_t dst_offset, uint32_t out_row) {
