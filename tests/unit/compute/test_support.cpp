@@ -1,14 +1,15 @@
 #include "test_support.h"
 
 #include <cstring>
+#include <utility>
 
 #include "device/emu/compute/compute.h"
 #include "zyxtt/krt.h"
 
 namespace zyxtt::test {
 
-FakeCore::FakeCore(krt::Role role)
-    : self_(grid_.instance(0, 0, role)),
+FakeCore::FakeCore(krt::Role role, std::vector<uint32_t> args)
+    : self_(grid_.instance(0, 0, role, std::move(args))),
       producer_(grid_.instance(0, 0, role == krt::Role::kReader ? krt::Role::kWriter : krt::Role::kReader)) {
   emu::compute::reset_compute_state(compute(), /*fp32_dest_acc=*/true, /*dst_full_sync=*/false);
   grid_.use(self_);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "emu_grid.h"
 
@@ -14,7 +15,8 @@ using RunFailure = emu::test::Failure;
 
 class FakeCore {
  public:
-  explicit FakeCore(krt::Role role = krt::Role::kCompute);
+  // `args`: the instance's runtime args (get_arg_val).
+  explicit FakeCore(krt::Role role = krt::Role::kCompute, std::vector<uint32_t> args = {});
   FakeCore(const FakeCore&) = delete;
   FakeCore& operator=(const FakeCore&) = delete;
 
