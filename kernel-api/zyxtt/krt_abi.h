@@ -17,7 +17,7 @@
 
 namespace zyxtt::krt {
 
-inline constexpr uint32_t kKrtAbiVersion = 3;
+inline constexpr uint32_t kKrtAbiVersion = 4;
 
 // X(return type, name, (parameters), (arguments)). Every call acts on the
 // calling kernel instance (core x role), which the emulator tracks; blocking
@@ -129,7 +129,15 @@ inline constexpr uint32_t kKrtAbiVersion = 3;
      uint32_t dst_offset, uint32_t out_row),                                                                \
     (ocb, block_ct_dim, full_ct_dim, block_rt_dim, block_c_index, dst_offset, out_row))                     \
   X(void, matmul_configure, (uint32_t transpose), (transpose))                                              \
-  X(uint32_t, matmul_transpose, (), ())
+  X(uint32_t, matmul_transpose, (), ())                                                                     \
+  /* compute, LLK level (llk_api/): the unpacker loads SrcA/SrcB, math consumes them; pack ReLU */         \
+  X(void, llk_unpack_ab_matmul,                                                                             \
+    (uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t ct_dim, uint32_t rt_dim,           \
+     uint32_t kt_dim),                                                                                      \
+    (cb0, cb1, tile0, tile1, ct_dim, rt_dim, kt_dim))                                                       \
+  X(void, llk_math_matmul, (uint32_t dst, uint32_t ct_dim, uint32_t rt_dim, uint32_t math_fidelity),        \
+    (dst, ct_dim, rt_dim, math_fidelity))                                                                   \
+  X(void, pack_relu, (uint32_t mode, uint32_t threshold), (mode, threshold))
 
 // Handed to the kernel object once, before any instance runs.
 struct KrtTable {

@@ -172,5 +172,16 @@ void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_di
 // The transpose argument of mm_init / matmul_init, used by matmul_tiles.
 void matmul_configure(uint32_t transpose);
 uint32_t matmul_transpose();
+// LLK level: llk_unpack_AB_matmul loads the operands of a matmul block into
+// SrcA/SrcB; llk_math_matmul multiplies them into DST[dst...] (the block's
+// dims must match the unpack's) at the call's math fidelity (its template
+// argument, not the kernel's). Math without a loaded unpack fails the run.
+void llk_unpack_ab_matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t ct_dim,
+                          uint32_t rt_dim, uint32_t kt_dim);
+void llk_math_matmul(uint32_t dst, uint32_t ct_dim, uint32_t rt_dim, uint32_t math_fidelity);
+// Packer ReLU applied to every value pack writes: mode 0 none, 1 max(x, 0),
+// 2 x below the threshold -> 0, 3 negatives -> 0 and x above the threshold ->
+// threshold; the threshold is a bf16 bit pattern (16 bits).
+void pack_relu(uint32_t mode, uint32_t threshold);
 
 }  // namespace zyxtt::emu::krt_impl
