@@ -17,7 +17,7 @@
 
 namespace zyxtt::krt {
 
-inline constexpr uint32_t kKrtAbiVersion = 4;
+inline constexpr uint32_t kKrtAbiVersion = 5;
 
 // X(return type, name, (parameters), (arguments)). Every call acts on the
 // calling kernel instance (core x role), which the emulator tracks; blocking
@@ -130,7 +130,7 @@ inline constexpr uint32_t kKrtAbiVersion = 4;
     (ocb, block_ct_dim, full_ct_dim, block_rt_dim, block_c_index, dst_offset, out_row))                     \
   X(void, matmul_configure, (uint32_t transpose), (transpose))                                              \
   X(uint32_t, matmul_transpose, (), ())                                                                     \
-  /* compute: reduce_custom.h's runtime block width, DST-to-DST ops (transpose_wh_dest.h, */                        \
+  /* compute: reduce_custom.h's runtime block width, DST-to-DST ops (transpose_wh_dest.h, */              \
   /* sfpu_binary_bcast.h), the fused multiply + scalar reduce (experimental/mul_reduce_scalar.h) */       \
   X(void, reduce_block_configure, (uint32_t ct_dim), (ct_dim))                                             \
   X(uint32_t, reduce_block_ct_dim, (), ())                                                                  \
@@ -138,7 +138,15 @@ inline constexpr uint32_t kKrtAbiVersion = 4;
   X(void, sfpu_binary_bcast, (SfpuBinaryOp op, Bcast bcast, uint32_t dst_data, uint32_t dst_vec),           \
     (op, bcast, dst_data, dst_vec))                                                                         \
   X(void, mul_reduce_scalar, (uint32_t cb0, uint32_t cb1, uint32_t num_tiles, uint32_t scaler_bits),        \
-    (cb0, cb1, num_tiles, scaler_bits))
+    (cb0, cb1, num_tiles, scaler_bits))                                                                     \
+  /* compute, LLK level (llk_api/): the unpacker loads SrcA/SrcB, math consumes them; pack ReLU */         \
+  X(void, llk_unpack_ab_matmul,                                                                             \
+    (uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t ct_dim, uint32_t rt_dim,           \
+     uint32_t kt_dim),                                                                                      \
+    (cb0, cb1, tile0, tile1, ct_dim, rt_dim, kt_dim))                                                       \
+  X(void, llk_math_matmul, (uint32_t dst, uint32_t ct_dim, uint32_t rt_dim, uint32_t math_fidelity),        \
+    (dst, ct_dim, rt_dim, math_fidelity))                                                                   \
+  X(void, pack_relu, (uint32_t mode, uint32_t threshold), (mode, threshold))
 
 // Handed to the kernel object once, before any instance runs.
 struct KrtTable {

@@ -30,6 +30,7 @@
 #endif
 
 #include "llk_defs.h"
+#include "zyxtt/llk.h"  // the LLK calls under the compute API, visible as on tt-metal
 #include "sfpi.h"  // custom SFPI code and the LLK params wrappers it runs under
 
 

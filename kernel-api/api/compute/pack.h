@@ -17,5 +17,7 @@ ALWI void pack_tile_block(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles, ZYX
 
 ALWI void pack_init(uint32_t ocb) { zyxtt::krt::pack_reconfig(ocb); }
 ALWI void pack_reconfig_l1_acc(uint32_t l1_acc_en) { zyxtt::krt::pack_l1_accumulate(l1_acc_en != 0); }
-ALWI void pack_relu_config(uint32_t) {}
+// The packer's ReLU on every later pack (llk_pack_relu_config, zyxtt/llk.h).
+ALWI void pack_relu_config(const ReluConfig& config) { llk_pack_relu_config(config); }
+ALWI void pack_relu_config(uint32_t packed_config) { llk_pack_relu_config(packed_config); }
 }  // namespace ckernel

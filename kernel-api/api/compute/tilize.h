@@ -16,7 +16,21 @@ ALWI void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t inpu
                        uint32_t output_tile_index = 0) {
   zyxtt::krt::tilize_block(icb, block, ocb, input_tile_index, output_tile_index);
 }
+// Fast tilize: the same tiles by another unpack/math/pack program on
+// silicon. Its "remap" variants only choose whether math reprograms the DST
+// address remapping, which the emulator does not have (zyxtt/llk.h).
 ALWI void fast_tilize_init(uint32_t icb, uint32_t /*full_dim*/, uint32_t ocb) { zyxtt::krt::compute_configure(icb, icb, ocb); }
+ALWI void fast_tilize_init_skip_remap(uint32_t icb, uint32_t full_dim, uint32_t ocb) {
+  fast_tilize_init(icb, full_dim, ocb);
+}
+ALWI void fast_tilize_init_with_dt(uint32_t icb, uint32_t full_dim, uint32_t ocb) {
+  fast_tilize_init(icb, full_dim, ocb);
+}
+ALWI void fast_tilize_init_with_dt_skip_remap(uint32_t icb, uint32_t full_dim, uint32_t ocb) {
+  fast_tilize_init(icb, full_dim, ocb);
+}
+ALWI void fast_tilize_uninit(uint32_t /*icb*/, uint32_t /*ocb*/, uint32_t /*full_dim*/) {}
+// Older trees' form without the block width.
 ALWI void fast_tilize_uninit(uint32_t /*icb*/, uint32_t /*ocb*/) {}
 ALWI void fast_tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t input_tile_index = 0,
                             uint32_t output_tile_index = 0) {

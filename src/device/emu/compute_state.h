@@ -26,8 +26,15 @@ struct ComputeState {
   bool dst_legacy = false;    // acquire_dst(): math and pack share one phase
   bool pack_l1_acc = false;   // pack_reconfig_l1_acc: pack adds into L1
   bool fpu_acc_to_dest = false;
-  uint32_t matmul_transpose = 0;  // transpose argument of the last matmul init  // acc_to_dest of the last FPU binary init
+  uint32_t matmul_transpose = 0;  // transpose argument of the last matmul init
   uint32_t reduce_block_ct_dim = 1;  // block width of the last reduce_block_max_row_init_runtime
+  // What llk_unpack_AB_matmul loaded into SrcA/SrcB for the next llk_math_matmul.
+  struct MatmulOperands {
+    bool loaded = false;
+    uint32_t cb0, cb1, tile0, tile1, ct_dim, rt_dim, kt_dim;
+  } matmul_operands;
+  // Packer ReLU (llk_pack_relu_config): ReluType and its 16-bit threshold.
+  uint32_t pack_relu_mode = 0, pack_relu_threshold = 0;
   uint32_t dst_written = 0;   // bit i: DST tile i written since the last release (reduce MAX)
   // bit i: DST tile i reads as zero but its memory is not cleared yet. A
   // release only sets bits; the clear happens when the tile is next handed

@@ -184,5 +184,16 @@ void sfpu_binary_bcast(SfpuBinaryOp op, Bcast bcast, uint32_t dst_data, uint32_t
 // DST[0] = 0 except [0][0] = the sum over i of reduce_tile<SUM, REDUCE_SCALAR>
 // of DST[i] with every scaler element = scaler_bits (fp32).
 void mul_reduce_scalar(uint32_t cb0, uint32_t cb1, uint32_t num_tiles, uint32_t scaler_bits);
+// LLK level: llk_unpack_AB_matmul loads the operands of a matmul block into
+// SrcA/SrcB; llk_math_matmul multiplies them into DST[dst...] (the block's
+// dims must match the unpack's) at the call's math fidelity (its template
+// argument, not the kernel's). Math without a loaded unpack fails the run.
+void llk_unpack_ab_matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t ct_dim,
+                          uint32_t rt_dim, uint32_t kt_dim);
+void llk_math_matmul(uint32_t dst, uint32_t ct_dim, uint32_t rt_dim, uint32_t math_fidelity);
+// Packer ReLU applied to every value pack writes: mode 0 none, 1 max(x, 0),
+// 2 x below the threshold -> 0, 3 negatives -> 0 and x above the threshold ->
+// threshold; the threshold is a bf16 bit pattern (16 bits).
+void pack_relu(uint32_t mode, uint32_t threshold);
 
 }  // namespace zyxtt::emu::krt_impl

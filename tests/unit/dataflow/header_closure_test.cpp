@@ -175,6 +175,32 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
        "{.noc_x_start = 1, .noc_y_start = 1, .noc_x_end = 2, .noc_y_end = 2, .addr = 16});"},
       {Side::kDataflow, "api/debug/waypoint.h", "WAYPOINT(\"ABCD\"); invalidate_l1_cache();"},
       {Side::kDataflow, "debug/dprint.h", "DPRINT << SETPRECISION(3) << FIXED() << 1.5f << HEX() << 7u << ENDL();"},
+      // tt-metal's LLK layer and the compute headers around it (kapi-llk)
+      {Side::kCompute, "llk_math_matmul_api.h",
+       "static_assert(MM_THROTTLE == 0 && MM_THROTTLE_MAX == 5); llk_math_matmul_init<MathFidelity::HiFi4, MM_THROTTLE>(0, 1, 0); "
+       "llk_math_matmul<MathFidelity::HiFi4, MM_THROTTLE>(0); llk_math_reduce_init<PoolType::SUM, ReduceDim::REDUCE_ROW, "
+       "DST_ACCUM_MODE, MATH_FIDELITY>();"},
+      {Side::kCompute, "llk_unpack_AB_matmul_api.h", "llk_unpack_AB_matmul_init(0, 1); llk_unpack_AB_matmul(0, 1, 0, 0);"},
+      {Side::kCompute, "llk_unpack_common_api.h",
+       "llk_unpack_reconfig_data_format_srca<DST_ACCUM_MODE, p_dim_stride_target::IGNORE>(0, 1); "
+       "llk_unpack_AB_reduce_init<PoolType::MAX, ReduceDim::REDUCE_COL>(0, 1);"},
+      {Side::kCompute, "llk_math_common_api.h", "llk_math_reconfig_data_format_srca<DST_ACCUM_MODE>(0, 1);"},
+      {Side::kCompute, "llk_pack_api.h",
+       "llk_pack_hw_configure<DST_ACCUM_MODE>(16); llk_pack_relu_config(ReluConfig::zero()); "
+       "llk_pack_reconfig_l1_acc(1); llk_pack_reconfig_data_format<DST_ACCUM_MODE>(16, 17);"},
+      {Side::kCompute, "llk_math_eltwise_binary.h", "llk_math_hw_configure<DST_ACCUM_MODE>(0, 1);"},
+      {Side::kCompute, "api/compute/tilize.h",
+       "fast_tilize_init_skip_remap(0, 4, 16); fast_tilize_block(0, 4, 16); fast_tilize_uninit(0, 16, 4); "
+       "fast_tilize_init_with_dt_skip_remap(0, 4, 16);"},
+      {Side::kCompute, "api/compute/blank.h", "cb_wait_front(0, 1);"},
+      {Side::kCompute, "api/compute/compute_kernel_api_debug.h",
+       "uint32_t b[1024]; dbg_read_dest_tile<DataFormat::Int32>(0, b); dbg_write_dest_tile<DataFormat::UInt8>(0, b); "
+       "static_assert(!dbg_dest_fmt_supported(DataFormat::Bfp8_b));"},
+      {Side::kCompute, "api/compute/debug/cb_hash.h", "hash_cb_trisc(0, 1, 2); hash_cb_sfpu(0, 1);"},
+      {Side::kCompute, "api/compute/sentinel/sentinel_core.h",
+       "ckernel::SentinelCore s; s.enable(); s.inject_all_operands(0, 1, 16); "
+       "static_assert(RECONFIG_CHANGED_PACK == 4 && ckernel::INVALID_CB_INDEX == 0xFFFFFFFFu);"},
+      {Side::kCompute, "api/compute/sentinel/testing_spy.h", "static_assert(!TEST_RECONFIG_CALLS(1)); SET_CALLED_RECONFIG(1);"},
   };
   for (const auto& r : rows) {
     const std::string body = r.side == Side::kCompute ? "namespace NAMESPACE {\nvoid MAIN {\n" : "void kernel_main() {\n";
@@ -182,6 +208,17 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
                             (r.side == Side::kCompute ? "}\n" : "");
     EXPECT_EQ(syntax_errors(r.side, src), "") << r.header;
   }
+}
+
+// With DEBUG_CB_HASH the CB hash prints (hash_cb_trisc); the SFPU hash,
+// not emulated, is refused at compile rather than computed wrong.
+TEST(HeaderClosure, CbHashUnderDebugCbHash) {
+  const std::string trisc = "#include \"api/compute/debug/cb_hash.h\"\nnamespace NAMESPACE { void MAIN { hash_cb_trisc(0, 2, 7); } }\n";
+  EXPECT_EQ(syntax_errors(Side::kCompute, trisc, {"DEBUG_CB_HASH"}), "");
+  const std::string sfpu = "#include \"api/compute/debug/cb_hash.h\"\nnamespace NAMESPACE { void MAIN { hash_cb_sfpu(0, 2); } }\n";
+  EXPECT_EQ(syntax_errors(Side::kCompute, sfpu), "");
+  EXPECT_NE(syntax_errors(Side::kCompute, sfpu, {"DEBUG_CB_HASH"}).find("the SFPU CB hash is not emulated"),
+            std::string::npos);
 }
 
 // get_local_cb_interface is readable everywhere, also bound as `auto&` (as

@@ -7,12 +7,7 @@
 #include <cstdint>
 
 #include "api/compute/common_globals.h"
-
-namespace ckernel {
-enum class Operand : uint8_t { SRCA = 0x1, SRCB = 0x2, PACK = 0x4 };
-constexpr uint32_t INVALID_CB_INDEX = 0xFFFFFFFFU;
-constexpr uint32_t INVALID_LINE_NUMBER = 0xFFFFFFFFU;
-}  // namespace ckernel
+#include "api/compute/sentinel/sentinel_core.h"
 
 template <ckernel::Operand operand = ckernel::Operand::SRCA>
 inline void state_configure(uint32_t /*cb*/, uint32_t /*call_line*/) {}

@@ -37,6 +37,8 @@ void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_syn
   cs.fpu_acc_to_dest = false;
   cs.matmul_transpose = 0;
   cs.reduce_block_ct_dim = 1;
+  cs.matmul_operands = {};
+  cs.pack_relu_mode = cs.pack_relu_threshold = 0;
   cs.dst_written = 0;
   cs.unpack_cb = cs.unpack_cb_b = cs.pack_cb = 0;
 }
@@ -237,6 +239,20 @@ float* dst_overwrite(ComputeState& cs, uint32_t index, const char* call) {
   report_finding(current(), call, file, line, what + ", but its page was free");
 }
 
+// The packer's ReLU (pack_relu) over a tile of DST values, into `buf`.
+const float* apply_pack_relu(const ComputeState& cs, const float* tile, float* buf) {
+  const float threshold = u2f(cs.pack_relu_threshold << 16);  // bf16 bits
+  for (uint32_t i = 0; i < kTileElems; ++i) {
+    const float x = tile[i];
+    switch (cs.pack_relu_mode) {
+      case 1: buf[i] = x > 0.0f ? x : 0.0f; break;
+      case 2: buf[i] = x > threshold ? x : 0.0f; break;
+      default: buf[i] = x > 0.0f ? (x > threshold ? threshold : x) : 0.0f; break;
+    }
+  }
+  return buf;
+}
+
 // Writes `tile` (DST words) into slot `slot` of `cb`'s reserved region,
 // converting to the CB's format (adding onto L1 under pack_reconfig_l1_acc).
 // file / line: the kernel's call site, for a finding (nullptr / 0: unknown).
@@ -252,6 +268,8 @@ void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32
   check_in_ring(s, cb, slot, addr, tb, call);
   auto* out = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(addr));
   const PackOptions opt{cs.pack_rounding, cs.pack_fp16_flush_subnormals, encoding_of(cs)};
+  alignas(64) float relu_buf[kTileElems];
+  if (cs.pack_relu_mode != 0 && !is_int_format(format)) tile = apply_pack_relu(cs, tile, relu_buf);
   if (cs.pack_l1_acc) {
     // L1 accumulation: the packer adds DST onto what the slot already holds.
     alignas(64) float sum[kTileElems];
@@ -577,6 +595,31 @@ void untilize_block(uint32_t icb, uint32_t full_ct_dim, uint32_t ocb) {
       for (uint32_t c = 0; c < 32; ++c) strip[size_t(r) * width + t * 32 + c] = rows[r * 32 + c];
   }
   for (uint32_t t = 0; t < full_ct_dim; ++t) pack_to_slot(cs, strip.data() + t * kTileElems, ocb, t, "untilize_block");
+}
+
+void llk_unpack_ab_matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t ct_dim,
+                          uint32_t rt_dim, uint32_t kt_dim) {
+  state().matmul_operands = {true, cb0, cb1, tile0, tile1, ct_dim, rt_dim, kt_dim};
+}
+
+void llk_math_matmul(uint32_t dst, uint32_t ct_dim, uint32_t rt_dim, uint32_t math_fidelity) {
+  ComputeState& cs = state();
+  const auto op = cs.matmul_operands;
+  if (!op.loaded) emu::fail_run("llk_math_matmul: no operands loaded (call llk_unpack_AB_matmul first)");
+  if (op.ct_dim != ct_dim || op.rt_dim != rt_dim)
+    emu::fail_run("llk_math_matmul: ct_dim " + std::to_string(ct_dim) + " rt_dim " + std::to_string(rt_dim) +
+                  " differ from the unpack's " + std::to_string(op.ct_dim) + " " + std::to_string(op.rt_dim));
+  cs.matmul_operands.loaded = false;  // the unpacker hands each SrcA/SrcB load to math once
+  const uint32_t kernel_phases = cs.fidelity_phases;
+  cs.fidelity_phases = fidelity_phases(math_fidelity);
+  matmul(op.cb0, op.cb1, op.tile0, op.tile1, dst, cs.matmul_transpose, ct_dim, rt_dim, op.kt_dim);
+  cs.fidelity_phases = kernel_phases;
+}
+
+void pack_relu(uint32_t mode, uint32_t threshold) {
+  if (mode > 3) emu::fail_run("llk_pack_relu_config: ReLU mode " + std::to_string(mode) + " is not 0..3");
+  state().pack_relu_mode = mode;
+  state().pack_relu_threshold = threshold & 0xFFFF;
 }
 
 void matmul_configure(uint32_t transpose) { state().matmul_transpose = transpose; }
