@@ -3,11 +3,6 @@
 
 #include "api/compute/common.h"
 
-// The FPU throttle level tt-metal's matmul headers default (a power knob: no effect on results).
-#ifndef MM_THROTTLE
-#define MM_THROTTLE 0
-#endif
-
 namespace ckernel {
 ALWI void mm_init(uint32_t in0_cb_id = 0, uint32_t in1_cb_id = 1, uint32_t out_cb_id = 16, uint32_t transpose = 0) {
   zyxtt::krt::compute_configure(in0_cb_id, in1_cb_id, out_cb_id);
