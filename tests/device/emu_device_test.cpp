@@ -311,7 +311,9 @@ TEST_F(EmuDeviceTest, MatmulAtEachMathFidelityOnAGrid) { matmul_at_each_fidelity
 
 // ---- A copy through an interleaved L1 buffer --------------------------------
 
-void copy_through_l1(EmuDeviceTest& t, EmuDevice& device, Grid g) {
+// `kernel_file`: l1_copy.cpp (address generators) or bank_table_copy.cpp (the
+// firmware's bank tables by hand, which must agree with the allocator's placement).
+void copy_through_l1(EmuDeviceTest& t, EmuDevice& device, Grid g, const char* kernel_file = "l1_copy.cpp") {
   // 1000-byte pages: 1024 apart in DRAM, 1008 apart in L1.
   constexpr uint32_t kPage = 1000;
   const uint32_t pages = 250 + g.cores();  // more pages than L1 banks
@@ -326,14 +328,15 @@ void copy_through_l1(EmuDeviceTest& t, EmuDevice& device, Grid g) {
   EXPECT_EQ(mid.address, device.capabilities().arch->l1_bytes - (pages + banks - 1) / banks * 1008);
 
   Program p;
-  p.kernels = {kernel("l1_copy.cpp", Processor::kRiscv0, g.all())};
+  p.kernels = {kernel(kernel_file, Processor::kRiscv0, g.all())};
   p.circular_buffers = {cb(0, DataFormat::UInt8, 1024, 1, g.all())};
   ModelRun r;
   r.kernels.resize(1);
   const uint32_t per_core = (pages + g.cores() - 1) / g.cores();
   for (uint32_t i = 0; i < g.cores(); ++i) {
     const uint32_t start = std::min(pages, i * per_core), end = std::min(pages, start + per_core);
-    r.kernels[0].per_core[g.core(i)] = {addr(in), addr(mid), addr(out), start, end - start, kPage};
+    r.kernels[0].per_core[g.core(i)] = {addr(in), addr(mid), addr(out), start, end - start, kPage,
+                                        device.capabilities().arch->dram_banks, banks, 1024, 1008};
   }
   auto compiled = device.compile(p);
   device.run(*compiled, r, "copy through L1");
@@ -347,6 +350,9 @@ void copy_through_l1(EmuDeviceTest& t, EmuDevice& device, Grid g) {
 
 TEST_F(EmuDeviceTest, CopyThroughAnL1BufferOnOneCore) { copy_through_l1(*this, device_, {1, 1}); }
 TEST_F(EmuDeviceTest, CopyThroughAnL1BufferOnAGrid) { copy_through_l1(*this, device_, {12, 10}); }
+TEST_F(EmuDeviceTest, CopyThroughAnL1BufferByTheFirmwareBankTables) {
+  copy_through_l1(*this, device_, {12, 10}, "bank_table_copy.cpp");
+}
 
 // ---- Softmax whose input CB holds Wt + 1 pages: a tile row and its scaler ---
 
