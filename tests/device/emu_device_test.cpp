@@ -442,6 +442,49 @@ TEST_F(EmuDeviceTest, SfpuOpChosenByADefineOnOneCore) {
 }
 TEST_F(EmuDeviceTest, SfpuOpChosenByADefineOnAGrid) { sfpu_by_define(*this, device_, {6, 5}, "SFPU_NEGATIVE"); }
 
+// ---- Mailboxes: the reader tells the TRISCs which batches are valid ----------
+
+void mailbox_batches(EmuDeviceTest& t, EmuDevice& device, Grid g) {
+  constexpr uint32_t kBatches = 8;  // 24 words per core: more than a mailbox holds, so the reader waits
+  const uint32_t tiles = g.cores() * kBatches;
+  std::vector<float> x(tiles * 1024);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = float(i % 1000) * 0.25f - 100.0f;
+  std::vector<float> ref;
+  std::vector<uint32_t> valid_before(g.cores() + 1, 0);
+  for (uint32_t tile = 0; tile < tiles; ++tile) {
+    if (tile % 3 == 1) continue;  // mailbox_reader.cpp's invalid batches
+    for (uint32_t e = 0; e < 1024; ++e) ref.push_back(-x[tile * 1024 + e]);
+    ++valid_before[tile / kBatches + 1];
+  }
+  for (uint32_t i = 0; i < g.cores(); ++i) valid_before[i + 1] += valid_before[i];
+  PlacedBuffer bx = t.upload(x, 4096);
+  PlacedBuffer by = device.allocate(spec_of(ref.size() * 4, 4096));
+  Program p;
+  p.kernels = {kernel("mailbox_reader.cpp", Processor::kRiscv0, g.all()),
+               kernel("mailbox_compute.cpp", Processor::kCompute, g.all()),
+               kernel("tile_writer.cpp", Processor::kRiscv1, g.all())};
+  p.kernels[1].compute.unpack_to_dest = {0};
+  p.kernels[2].named_compile_args = {{"tiles_per_unit", 1}};
+  p.circular_buffers = {cb(0, DataFormat::Float32, 4096, 2, g.all()), cb(16, DataFormat::Float32, 4096, 2, g.all())};
+  ModelRun r;
+  r.kernels.resize(3);
+  for (uint32_t i = 0; i < g.cores(); ++i) {
+    r.kernels[0].per_core[g.core(i)] = {addr(bx), i * kBatches, kBatches};
+    r.kernels[1].per_core[g.core(i)] = {kBatches, i * kBatches};
+    r.kernels[2].per_core[g.core(i)] = {addr(by), valid_before[i], valid_before[i + 1] - valid_before[i]};
+  }
+  auto compiled = device.compile(p);
+  device.run(*compiled, r, "mailbox");
+  EXPECT_EQ(t.download<float>(by), ref);
+}
+
+TEST_F(EmuDeviceTest, MailboxWordsFromTheReaderPickTheBatchesComputeTakesOnOneCore) {
+  mailbox_batches(*this, device_, {1, 1});
+}
+TEST_F(EmuDeviceTest, MailboxWordsFromTheReaderPickTheBatchesComputeTakesOnAGrid) {
+  mailbox_batches(*this, device_, {4, 3});
+}
+
 // ---- A sharded L1 buffer ----------------------------------------------------
 
 // 8 x 4 pages of 64 bytes, height-sharded in shards of 2 page rows over four

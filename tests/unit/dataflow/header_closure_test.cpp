@@ -190,6 +190,12 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
       {Side::kCompute, "api/numeric/float32.h",
        "static_assert(NEG_INF_FLOAT32 == 0xFF800000u && FLOAT32_MAGNITUDE_MASK == 0x7FFFFFFFu && "
        "FLOAT32_MANTISSA_MASK == 0x7FFFFFu); (void)float32_greater(1, 2);"},
+      {Side::kDataflow, "ckernel.h",
+       "ckernel::mailbox_write(ckernel::ThreadId::UnpackThreadId, 1); "
+       "static_assert(ckernel::BriscThreadId == 0 && ckernel::PackThreadId == 3);"},
+      {Side::kCompute, "ckernel.h", "(void)mailbox_read(ckernel::ThreadId::BriscThreadId);"},
+      {Side::kDataflow, "ckernel_defs.h",
+       "static_assert(ckernel::MathThreadId == 2 && uint8_t(ckernel::PoolType::SUM) == 0);"},
       {Side::kDataflow, "api/numeric/int32.h",
        "static_assert(NEG_INF_INT32 < 0 && POS_INF_INT32 == 0x7FFFFFFF && INT32_SIGN_MASK == 0x80000000u); "
        "(void)int32_greater(1, 2);"},
