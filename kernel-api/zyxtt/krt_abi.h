@@ -17,7 +17,7 @@
 
 namespace zyxtt::krt {
 
-inline constexpr uint32_t kKrtAbiVersion = 5;
+inline constexpr uint32_t kKrtAbiVersion = 6;
 
 // X(return type, name, (parameters), (arguments)). Every call acts on the
 // calling kernel instance (core x role), which the emulator tracks; blocking
@@ -72,6 +72,10 @@ inline constexpr uint32_t kKrtAbiVersion = 5;
   X(uint32_t, semaphore_addr, (uint32_t id), (id))                                                          \
   X(void, wait_l1_word, (volatile uint32_t * addr, uint32_t value, bool at_least, const char* call),        \
     (addr, value, at_least, call))                                                                          \
+  /* mailboxes between a core's processors (ckernel.h): write queues a word for `thread`; read takes  \
+     the oldest word `thread` sent, blocking until there is one */                                          \
+  X(void, mailbox_write, (uint32_t thread, uint32_t value), (thread, value))                                \
+  X(uint32_t, mailbox_read, (uint32_t thread), (thread))                                                    \
   /* debug: DPRINT text (lines may span statements), and ending the run with a message */                   \
   X(void, print_text, (const char* text, size_t length), (text, length))                                    \
   X(void, abort_run, (const char* message), (message))                                                           \

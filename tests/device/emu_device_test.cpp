@@ -212,7 +212,9 @@ TEST_F(EmuDeviceTest, MatmulAtEachMathFidelityOnAGrid) { matmul_at_each_fidelity
 
 // ---- A copy through an interleaved L1 buffer --------------------------------
 
-void copy_through_l1(EmuDeviceTest& t, EmuDevice& device, Grid g) {
+// `kernel_file`: l1_copy.cpp (address generators) or bank_table_copy.cpp (the
+// firmware's bank tables by hand, which must agree with the allocator's placement).
+void copy_through_l1(EmuDeviceTest& t, EmuDevice& device, Grid g, const char* kernel_file = "l1_copy.cpp") {
   // 1000-byte pages: 1024 apart in DRAM, 1008 apart in L1.
   constexpr uint32_t kPage = 1000;
   const uint32_t pages = 250 + g.cores();  // more pages than L1 banks
@@ -227,14 +229,15 @@ void copy_through_l1(EmuDeviceTest& t, EmuDevice& device, Grid g) {
   EXPECT_EQ(mid.address, device.capabilities().arch->l1_bytes - (pages + banks - 1) / banks * 1008);
 
   Program p;
-  p.kernels = {kernel("l1_copy.cpp", Processor::kRiscv0, g.all())};
+  p.kernels = {kernel(kernel_file, Processor::kRiscv0, g.all())};
   p.circular_buffers = {cb(0, DataFormat::UInt8, 1024, 1, g.all())};
   ModelRun r;
   r.kernels.resize(1);
   const uint32_t per_core = (pages + g.cores() - 1) / g.cores();
   for (uint32_t i = 0; i < g.cores(); ++i) {
     const uint32_t start = std::min(pages, i * per_core), end = std::min(pages, start + per_core);
-    r.kernels[0].per_core[g.core(i)] = {addr(in), addr(mid), addr(out), start, end - start, kPage};
+    r.kernels[0].per_core[g.core(i)] = {addr(in), addr(mid), addr(out), start, end - start, kPage,
+                                        device.capabilities().arch->dram_banks, banks, 1024, 1008};
   }
   auto compiled = device.compile(p);
   device.run(*compiled, r, "copy through L1");
@@ -248,6 +251,9 @@ void copy_through_l1(EmuDeviceTest& t, EmuDevice& device, Grid g) {
 
 TEST_F(EmuDeviceTest, CopyThroughAnL1BufferOnOneCore) { copy_through_l1(*this, device_, {1, 1}); }
 TEST_F(EmuDeviceTest, CopyThroughAnL1BufferOnAGrid) { copy_through_l1(*this, device_, {12, 10}); }
+TEST_F(EmuDeviceTest, CopyThroughAnL1BufferByTheFirmwareBankTables) {
+  copy_through_l1(*this, device_, {12, 10}, "bank_table_copy.cpp");
+}
 
 // ---- Softmax whose input CB holds Wt + 1 pages: a tile row and its scaler ---
 
@@ -336,6 +342,49 @@ TEST_F(EmuDeviceTest, SfpuOpChosenByADefineOnOneCore) {
   sfpu_by_define(*this, device_, {1, 1}, "SFPU_NEGATIVE");
 }
 TEST_F(EmuDeviceTest, SfpuOpChosenByADefineOnAGrid) { sfpu_by_define(*this, device_, {6, 5}, "SFPU_NEGATIVE"); }
+
+// ---- Mailboxes: the reader tells the TRISCs which batches are valid ----------
+
+void mailbox_batches(EmuDeviceTest& t, EmuDevice& device, Grid g) {
+  constexpr uint32_t kBatches = 8;  // 24 words per core: more than a mailbox holds, so the reader waits
+  const uint32_t tiles = g.cores() * kBatches;
+  std::vector<float> x(tiles * 1024);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = float(i % 1000) * 0.25f - 100.0f;
+  std::vector<float> ref;
+  std::vector<uint32_t> valid_before(g.cores() + 1, 0);
+  for (uint32_t tile = 0; tile < tiles; ++tile) {
+    if (tile % 3 == 1) continue;  // mailbox_reader.cpp's invalid batches
+    for (uint32_t e = 0; e < 1024; ++e) ref.push_back(-x[tile * 1024 + e]);
+    ++valid_before[tile / kBatches + 1];
+  }
+  for (uint32_t i = 0; i < g.cores(); ++i) valid_before[i + 1] += valid_before[i];
+  PlacedBuffer bx = t.upload(x, 4096);
+  PlacedBuffer by = device.allocate(spec_of(ref.size() * 4, 4096));
+  Program p;
+  p.kernels = {kernel("mailbox_reader.cpp", Processor::kRiscv0, g.all()),
+               kernel("mailbox_compute.cpp", Processor::kCompute, g.all()),
+               kernel("tile_writer.cpp", Processor::kRiscv1, g.all())};
+  p.kernels[1].compute.unpack_to_dest = {0};
+  p.kernels[2].named_compile_args = {{"tiles_per_unit", 1}};
+  p.circular_buffers = {cb(0, DataFormat::Float32, 4096, 2, g.all()), cb(16, DataFormat::Float32, 4096, 2, g.all())};
+  ModelRun r;
+  r.kernels.resize(3);
+  for (uint32_t i = 0; i < g.cores(); ++i) {
+    r.kernels[0].per_core[g.core(i)] = {addr(bx), i * kBatches, kBatches};
+    r.kernels[1].per_core[g.core(i)] = {kBatches, i * kBatches};
+    r.kernels[2].per_core[g.core(i)] = {addr(by), valid_before[i], valid_before[i + 1] - valid_before[i]};
+  }
+  auto compiled = device.compile(p);
+  device.run(*compiled, r, "mailbox");
+  EXPECT_EQ(t.download<float>(by), ref);
+}
+
+TEST_F(EmuDeviceTest, MailboxWordsFromTheReaderPickTheBatchesComputeTakesOnOneCore) {
+  mailbox_batches(*this, device_, {1, 1});
+}
+TEST_F(EmuDeviceTest, MailboxWordsFromTheReaderPickTheBatchesComputeTakesOnAGrid) {
+  mailbox_batches(*this, device_, {4, 3});
+}
 
 // ---- A sharded L1 buffer ----------------------------------------------------
 

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <sys/types.h>  // uint, as the RISC-V toolchain's libc gives kernels
+#include <tuple>
 #include <type_traits>
 #include <utility>  // std::pair and friends, which tt-metal's dataflow_api.h makes visible
 
@@ -15,6 +16,7 @@
 #include "zyxtt/cb_formats.h"
 #include "hostdevcommon/common_values.hpp"
 #include "internal/circular_buffer_interface.h"
+#include "internal/dataflow/dataflow_api_common.h"
 #include "internal/dev_mem_map.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "api/compile_time_args.h"

@@ -3,11 +3,30 @@
 #pragma once
 #pragma GCC system_header  // API header: no warnings about unused parameters in kernel builds
 
+#include <array>  // with libstdc++ also std::min / std::max, which kernels use without an include
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <limits>
+#include <variant>  // the standard headers tt-metal's accessor headers include, so kernels see the same
 
 #include "api/dataflow/dataflow_api.h"
 #include "api/tensor/tensor_accessor_args.h"
+
+namespace tensor_accessor {
+// The distribution spec of an interleaved buffer: what kernels test through
+// TensorAccessor::DSpec to pick their interleaved path at compile time.
+template <bool IsDram>
+struct InterleavedDistributionSpec {
+  static constexpr bool is_interleaved = true;
+  static constexpr bool is_dram = IsDram;
+  static constexpr bool has_static_rank = false;
+  static constexpr bool has_static_num_banks = false;
+  static constexpr bool is_static = true;  // nothing about it is read at run time
+  static constexpr uint32_t rank_ct = 0;
+  static constexpr uint32_t num_banks_ct = 0;
+};
+}  // namespace tensor_accessor
 
 template <typename DSpecT>
 class TensorAccessor;
@@ -19,6 +38,7 @@ class TensorAccessor<TensorAccessorArgs<CTA_OFFSET, CRTA_OFFSET>>
 
  public:
   using ArgsT = TensorAccessorArgs<CTA_OFFSET, CRTA_OFFSET>;
+  using DSpec = tensor_accessor::InterleavedDistributionSpec<ArgsT::is_dram>;
   static constexpr bool is_dram = ArgsT::is_dram;
   static constexpr bool is_sharded = false;
 

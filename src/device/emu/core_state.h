@@ -24,6 +24,14 @@ struct CoreState {
   uint64_t configured_cbs = 0;
   ComputeState compute;
   uint32_t semaphore_base = 0;  // L1 address of semaphore 0
+  // Words in flight between the core's processors, by sender (krt::Role).
+  struct Mailbox {
+    static constexpr uint32_t kDepth = 16;
+    std::array<uint32_t, kDepth> words{};
+    uint32_t head = 0;
+    uint32_t count = 0;
+  };
+  std::array<Mailbox, 3> mailboxes{};
 };
 
 }  // namespace zyxtt::emu

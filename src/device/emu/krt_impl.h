@@ -86,6 +86,12 @@ uint32_t semaphore_addr(uint32_t id);
 // Blocks until *addr == value (at_least: *addr >= value); `call` names the API.
 void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call);
 
+// ---- mailboxes (tt-metal's ckernel::mailbox_write / mailbox_read) ------------------
+// One FIFO per sending processor of the core: the one compute fiber plays
+// unpack, math and pack in program order, so their reads keep the writes' order.
+void mailbox_write(uint32_t thread, uint32_t value);
+uint32_t mailbox_read(uint32_t thread);
+
 // ---- debug --------------------------------------------------------------------
 // One finished DPRINT / DEVICE_PRINT line; printed to stderr with core and role.
 void print_line(const char* text, size_t length);

@@ -174,6 +174,31 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
        "Noc noc; noc.async_write_multicast(UnicastEndpoint{}, MulticastEndpoint{}, 16, 4, {.addr = 16}, "
        "{.noc_x_start = 1, .noc_y_start = 1, .noc_x_end = 2, .noc_y_end = 2, .addr = 16});"},
       {Side::kDataflow, "api/debug/waypoint.h", "WAYPOINT(\"ABCD\"); invalidate_l1_cache();"},
+      // The standard headers tt-metal's dataflow API reaches (with libstdc++, <array> brings std::min).
+      {Side::kDataflow, "api/dataflow/dataflow_api.h",
+       "std::array<uint32_t, 2> a{3, 4}; std::tuple<int, int> t{1, 2}; "
+       "(void)(std::min(a[0], a[1]) + std::max(1u, 2u) + std::get<1>(t) + std::numeric_limits<uint32_t>::max()); "
+       "std::variant<int, float> v = 1.0f; (void)v; std::memset(&a, 0, sizeof a);"},
+      {Side::kDataflow, "internal/dataflow/dataflow_api_common.h",
+       "static_assert(VIRTUAL_TENSIX_START_X == 1 && VIRTUAL_TENSIX_START_Y == 2 && NOC_ADDR_COORD_SHIFT == 36); "
+       "static_assert(DYNAMIC_NOC_X(1, 3) == 3 && DYNAMIC_NOC_Y(1, 4) == 4); "
+       "const bank_noc_xy_t xy = dram_bank_to_noc_xy[noc_index][1]; const int32_t o = bank_to_dram_offset[1]; "
+       "(void)(xy + o + l1_bank_to_noc_xy[1][0] + bank_to_l1_offset[0]);"},
+      {Side::kDataflow, "api/numeric/bfloat16.h",
+       "static_assert(NEG_INF_BFLOAT16 == 0xFF80 && POS_INF_BFLOAT16 == 0x7F80 && NAN_BFLOAT16 == 0x7FFF && "
+       "BFLOAT16_SIGN_MASK == 0x8000); (void)(fp32_to_bf16(1.0f) + bfloat16_greater(1, 2));"},
+      {Side::kCompute, "api/numeric/float32.h",
+       "static_assert(NEG_INF_FLOAT32 == 0xFF800000u && FLOAT32_MAGNITUDE_MASK == 0x7FFFFFFFu && "
+       "FLOAT32_MANTISSA_MASK == 0x7FFFFFu); (void)float32_greater(1, 2);"},
+      {Side::kDataflow, "ckernel.h",
+       "ckernel::mailbox_write(ckernel::ThreadId::UnpackThreadId, 1); "
+       "static_assert(ckernel::BriscThreadId == 0 && ckernel::PackThreadId == 3);"},
+      {Side::kCompute, "ckernel.h", "(void)mailbox_read(ckernel::ThreadId::BriscThreadId);"},
+      {Side::kDataflow, "ckernel_defs.h",
+       "static_assert(ckernel::MathThreadId == 2 && uint8_t(ckernel::PoolType::SUM) == 0);"},
+      {Side::kDataflow, "api/numeric/int32.h",
+       "static_assert(NEG_INF_INT32 < 0 && POS_INF_INT32 == 0x7FFFFFFF && INT32_SIGN_MASK == 0x80000000u); "
+       "(void)int32_greater(1, 2);"},
       {Side::kDataflow, "debug/dprint.h", "DPRINT << SETPRECISION(3) << FIXED() << 1.5f << HEX() << 7u << ENDL();"},
       // tt-metal's LLK layer and the compute headers around it (kapi-llk)
       {Side::kCompute, "llk_math_matmul_api.h",

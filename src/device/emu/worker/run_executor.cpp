@@ -71,6 +71,7 @@ void RunExecutor::setup_core(CoreState& core, const PreparedProgram& program, co
   }
   for (uint64_t bits = core.configured_cbs; bits != 0; bits &= bits - 1) core.cbs[__builtin_ctzll(bits)] = CbState{};
   core.configured_cbs = 0;
+  core.mailboxes = {};
   const uint32_t base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(core.l1));
   for (uint16_t i : plan.cbs) {
     const CbSpec& cb = spec.cbs[i];
