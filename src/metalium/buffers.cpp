@@ -149,6 +149,22 @@ std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config) {
                         BufferShardingArgs(config.shard_parameters, config.buffer_layout));
 }
 
+namespace {
+void check_sub_device(SubDeviceId sub_device_id) {
+  TT_FATAL(*sub_device_id == 0, "Sub-device {} does not exist: the emulator has one sub-device, 0", *sub_device_id);
+}
+}  // namespace
+
+std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config, SubDeviceId sub_device_id) {
+  check_sub_device(sub_device_id);
+  return CreateBuffer(config);
+}
+
+std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config, SubDeviceId sub_device_id) {
+  check_sub_device(sub_device_id);
+  return CreateBuffer(config);
+}
+
 // ---- TensorAccessorArgs ----------------------------------------------------------------
 
 TensorAccessorArgs::TensorAccessorArgs(const Buffer& buffer, tensor_accessor::ArgsConfig args_config)
