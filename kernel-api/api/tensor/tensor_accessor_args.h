@@ -35,8 +35,9 @@ struct TensorAccessorArgs {
   static_assert((config & ~(uint32_t(tensor_accessor::ArgConfig::Sharded) | uint32_t(tensor_accessor::ArgConfig::IsDram))) == 0,
                 "TensorAccessorArgs: runtime fields are not supported by the zyx-tt emulator");
   static constexpr uint32_t AlignedPageSize = ::zyxtt::kernel::compile_time_arg<CTA_OFFSET + 1>();
-  static constexpr uint32_t RankCT = is_sharded ? ::zyxtt::kernel::compile_time_arg<CTA_OFFSET + 2>() : 1;
-  static constexpr uint32_t NumBanksCT = is_sharded ? ::zyxtt::kernel::compile_time_arg<CTA_OFFSET + 3>() : 0;
+  // Read only when sharded: an interleaved accessor may end the args.
+  static constexpr uint32_t RankCT = is_sharded ? ::zyxtt::kernel::kCompileTimeArgs[CTA_OFFSET + 3] : 1;
+  static constexpr uint32_t NumBanksCT = is_sharded ? ::zyxtt::kernel::kCompileTimeArgs[CTA_OFFSET + 4] : 0;
 
   constexpr TensorAccessorArgs() = default;
   constexpr explicit TensorAccessorArgs(uint32_t crta_offset) : crta_offset_(crta_offset) {}
