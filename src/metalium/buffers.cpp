@@ -5,7 +5,10 @@
 #include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 
+#include <array>
 #include <atomic>
+#include <optional>
+#include <vector>
 
 #include <tt_stl/assert.hpp>
 
@@ -149,6 +152,22 @@ std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config) {
                         BufferShardingArgs(config.shard_parameters, config.buffer_layout));
 }
 
+namespace {
+void check_sub_device(SubDeviceId sub_device_id) {
+  TT_FATAL(*sub_device_id == 0, "Sub-device {} does not exist: the emulator has one sub-device, 0", *sub_device_id);
+}
+}  // namespace
+
+std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config, SubDeviceId sub_device_id) {
+  check_sub_device(sub_device_id);
+  return CreateBuffer(config);
+}
+
+std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config, SubDeviceId sub_device_id) {
+  check_sub_device(sub_device_id);
+  return CreateBuffer(config);
+}
+
 // ---- TensorAccessorArgs ----------------------------------------------------------------
 
 TensorAccessorArgs::TensorAccessorArgs(const Buffer& buffer, tensor_accessor::ArgsConfig args_config)
@@ -167,13 +186,34 @@ TensorAccessorArgs::TensorAccessorArgs(const std::shared_ptr<distributed::MeshBu
 
 std::vector<uint32_t> TensorAccessorArgs::get_compile_time_args() const {
   TT_FATAL(buffer_ != nullptr, "TensorAccessorArgs has no buffer");
-  TT_FATAL(!is_sharded(buffer_->buffer_layout()),
-           "TensorAccessorArgs of a sharded buffer are not emulated: kernels address sharded buffers through "
-           "get_noc_addr on their cores");
   TT_FATAL(args_config_ == tensor_accessor::ArgConfig::None,
            "TensorAccessorArgs with runtime fields (ArgsConfig {}) are not emulated", args_config_.raw());
   const uint32_t config = buffer_->is_dram() ? static_cast<uint32_t>(tensor_accessor::ArgConfig::IsDram) : 0u;
-  return {config, static_cast<uint32_t>(buffer_->aligned_page_size())};
+  const auto page = static_cast<uint32_t>(buffer_->aligned_page_size());
+  if (!is_sharded(buffer_->buffer_layout())) return {config, page};
+
+  // Rank 2: the tensor and a shard in pages, then the banks: the shard grid's
+  // cores in shard order, as NOC coordinates.
+  const ShardSpecBuffer spec = buffer_->shard_spec();
+  const std::array<uint32_t, 2> shard = spec.shape_in_pages();
+  const std::vector<CoreCoord> cores =
+      corerange_to_cores(spec.grid(), std::nullopt, spec.orientation() == ShardOrientation::ROW_MAJOR);
+  std::vector<uint32_t> words = {config | static_cast<uint32_t>(tensor_accessor::ArgConfig::Sharded),
+                                 page,
+                                 2,
+                                 static_cast<uint32_t>(cores.size()),
+                                 spec.tensor2d_shape_in_pages[0],
+                                 spec.tensor2d_shape_in_pages[1],
+                                 shard[0],
+                                 shard[1]};
+  for (size_t i = 0; i < cores.size(); i += 2) {
+    auto packed = [&](size_t k) {
+      const CoreCoord c = buffer_->device()->worker_core_from_logical_core(cores[k]);
+      return static_cast<uint32_t>(((c.x & 0xff) << 8) | (c.y & 0xff));
+    };
+    words.push_back(packed(i) | (i + 1 < cores.size() ? packed(i + 1) << 16 : 0u));
+  }
+  return words;
 }
 
 std::vector<uint32_t> TensorAccessorArgs::get_common_runtime_args() const { return {}; }

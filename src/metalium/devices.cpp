@@ -9,6 +9,8 @@
 #include <map>
 #include <mutex>
 #include <span>
+#include <type_traits>
+#include <variant>
 
 #include <tt_stl/assert.hpp>
 
@@ -261,6 +263,10 @@ void SetRootDir(const std::string& root_dir) { zyxtt::metalium::set_root_dir(roo
 size_t GetNumAvailableDevices() { return 1; }
 bool IsGalaxyCluster() { return false; }
 size_t GetNumPCIeDevices() { return 1; }
+ChipId GetPCIeDeviceID(ChipId device_id) {
+  TT_FATAL(device_id == 0, "Device {} does not exist: the emulator has one device, 0", device_id);
+  return device_id;
+}
 
 IDevice* CreateDevice(ChipId device_id, uint8_t num_hw_cqs, size_t l1_small_size, size_t trace_region_size,
                       const DispatchCoreConfig& dispatch_core_config, const std::vector<uint32_t>&,
@@ -270,6 +276,10 @@ IDevice* CreateDevice(ChipId device_id, uint8_t num_hw_cqs, size_t l1_small_size
   std::lock_guard lock(devices_mutex);
   created_devices()[mesh.get()] = mesh;
   return mesh.get();
+}
+
+IDevice* CreateDeviceMinimal(ChipId device_id, uint8_t num_hw_cqs, const DispatchCoreConfig& dispatch_core_config) {
+  return CreateDevice(device_id, num_hw_cqs, DEFAULT_L1_SMALL_SIZE, DEFAULT_TRACE_REGION_SIZE, dispatch_core_config);
 }
 
 bool CloseDevice(IDevice* device) {
@@ -287,25 +297,54 @@ bool CloseDevice(IDevice* device) {
 }
 
 namespace {
-Buffer& buffer_of(const BufferRef& ref) {
+Buffer& buffer_of(const detail::BufferRef& ref) {
   if (const auto* p = std::get_if<std::shared_ptr<Buffer>>(&ref)) {
     TT_FATAL(*p != nullptr, "Null buffer");
     return **p;
   }
   return std::get<std::reference_wrapper<Buffer>>(ref).get();
 }
+
+// The bytes behind host data, checked to hold the `needed` bytes a write takes.
+const void* host_bytes(const HostDataType& src, uint64_t needed) {
+  return std::visit(
+      [&](const auto& data) -> const void* {
+        if constexpr (std::is_same_v<std::decay_t<decltype(data)>, const void*>) {
+          return data;
+        } else {
+          TT_FATAL(data != nullptr, "No host data to write");
+          const uint64_t have = data->size() * sizeof(typename std::decay_t<decltype(*data)>::value_type);
+          TT_FATAL(have >= needed, "Host data of {} B is smaller than the {} B to write", have, needed);
+          return data->data();
+        }
+      },
+      src);
+}
 }  // namespace
 
-void EnqueueWriteBuffer(CommandQueue&, BufferRef buffer, const void* src, bool) {
-  distributed::write_bytes(buffer_of(buffer), src, std::nullopt);
+void EnqueueWriteBuffer(CommandQueue&, const detail::BufferRef& buffer, HostDataType src, bool) {
+  Buffer& b = buffer_of(buffer);
+  distributed::write_bytes(b, host_bytes(src, b.size()), std::nullopt);
 }
-void EnqueueReadBuffer(CommandQueue&, BufferRef buffer, void* dst, bool) {
+void EnqueueWriteSubBuffer(CommandQueue&, const detail::BufferRef& buffer, HostDataType src,
+                           const BufferRegion& region, bool) {
+  distributed::write_bytes(buffer_of(buffer), host_bytes(src, region.size), region);
+}
+void EnqueueReadBuffer(CommandQueue&, const detail::BufferRef& buffer, void* dst, bool) {
   distributed::read_bytes(buffer_of(buffer), dst, std::nullopt);
+}
+void EnqueueReadSubBuffer(CommandQueue&, detail::BufferRef buffer, void* dst, const BufferRegion& region, bool) {
+  distributed::read_bytes(buffer_of(buffer), dst, region);
 }
 void EnqueueProgram(CommandQueue& cq, Program& program, bool) {
   program.impl().launch(detail::device_of(cq.device()), "EnqueueProgram");
 }
 void Finish(CommandQueue&, tt::stl::Span<const SubDeviceId>) {}
+void Synchronize(IDevice* device, std::optional<uint8_t> cq_id, tt::stl::Span<const SubDeviceId>) {
+  TT_FATAL(device != nullptr, "Synchronize of a null device");
+  TT_FATAL(cq_id.value_or(0) == 0, "The emulator has one command queue, 0, not {}", *cq_id);
+  detail::device_of(device);  // throws if the device is closed
+}
 
 namespace detail {
 void WriteToBuffer(Buffer& buffer, tt::stl::Span<const uint8_t> host_buffer) {

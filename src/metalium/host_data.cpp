@@ -40,6 +40,11 @@ uint32_t pack_two_bfloat16_into_uint32(std::pair<bfloat16, bfloat16> two) {
   return uint32_t{std::bit_cast<uint16_t>(two.first)} | (uint32_t{std::bit_cast<uint16_t>(two.second)} << 16);
 }
 
+std::pair<bfloat16, bfloat16> unpack_two_bfloat16_from_uint32(uint32_t w) {
+  return {std::bit_cast<bfloat16>(static_cast<uint16_t>(w & 0xffff)),
+          std::bit_cast<bfloat16>(static_cast<uint16_t>(w >> 16))};
+}
+
 std::vector<bfloat16> create_random_vector_of_bfloat16_native(size_t num_bytes, float rand_max_float, int seed,
                                                               float offset) {
   std::mt19937 rng(static_cast<uint32_t>(seed));

@@ -266,10 +266,19 @@ void UpdateDynamicCircularBufferAddress(Program& program, CBHandle cb_handle, co
   refresh_cb(program, cb_handle);
 }
 
+void UpdateDynamicCircularBufferAddressAndTotalSize(Program& program, CBHandle cb_handle, const Buffer& buffer,
+                                                    uint32_t total_size) {
+  CircularBufferConfig& config = cb_owner(program, cb_handle).cb_configs[cb_handle];
+  config.set_globally_allocated_address(buffer);
+  config.set_total_size(total_size);
+  refresh_cb(program, cb_handle);
+}
+
 // ---- Semaphores ----------------------------------------------------------------------
 
 uint32_t CreateSemaphore(Program& program, const std::variant<CoreRange, CoreRangeSet>& core_spec,
-                         uint32_t initial_value) {
+                         uint32_t initial_value, CoreType core_type) {
+  TT_FATAL(core_type == CoreType::WORKER, "Semaphores are emulated on worker cores only (CoreType::WORKER)");
   const CoreRangeSet cores = std::visit([](const auto& s) { return CoreRangeSet(s); }, core_spec);
   ProgramImpl& p = program.impl();
   // The lowest id free on every core of the set, as tt-metal numbers them.

@@ -26,4 +26,15 @@ TEST(Bfloat16, PacksTwoPerWordLowFirst) {
   EXPECT_EQ(static_cast<float>(unpacked[1]), 2.0f);
 }
 
+// The accessors host code written before the conversion operator calls.
+TEST(Bfloat16, KeepsThePreConversionOperatorAccessors) {
+  EXPECT_EQ(bfloat16(-2.5f).to_float(), -2.5f);
+  EXPECT_EQ(bfloat16(1.0f).to_packed(), 0x3f80);
+  EXPECT_EQ(bfloat16(2.0f).to_uint16(), 0x4000);
+  static_assert(bfloat16::SIZEOF == sizeof(bfloat16));
+  const auto [lo, hi] = unpack_two_bfloat16_from_uint32(0x40003f80u);
+  EXPECT_EQ(lo.to_float(), 1.0f);
+  EXPECT_EQ(hi.to_float(), 2.0f);
+}
+
 }  // namespace

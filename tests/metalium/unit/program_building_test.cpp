@@ -35,6 +35,14 @@ TEST(ProgramBuilding, SemaphoresTakeTheLowestIdFreeOnAllTheirCores) {
             std::string::npos);
 }
 
+TEST(ProgramBuilding, SemaphoresOnlyOnWorkerCores) {
+  Program p = CreateProgram();
+  EXPECT_EQ(CreateSemaphore(p, CoreRange({0, 0}, {0, 0}), 3, CoreType::WORKER), 0u);
+  EXPECT_NE(what_of([&] { CreateSemaphore(p, CoreRange({1, 0}, {1, 0}), 0, CoreType::ETH); })
+                .find("Semaphores are emulated on worker cores only (CoreType::WORKER)"),
+            std::string::npos);
+}
+
 TEST(ProgramBuilding, RuntimeArgsAreWritableViewsOfTheKernelsCores) {
   Program p = CreateProgram();
   const KernelHandle k = CreateKernelFromString(p, "void kernel_main() {}", CoreRange({0, 0}, {1, 1}), kRiscv0);

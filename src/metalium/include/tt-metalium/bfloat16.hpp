@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <ostream>
@@ -26,6 +27,12 @@ class bfloat16 {
   static bfloat16 truncate(float float_num);
 
   constexpr operator float() const { return std::bit_cast<float>(uint32_t{uint16_data} << 16); }
+
+  // The accessors of releases before the conversion operator.
+  static constexpr size_t SIZEOF = 2;
+  constexpr float to_float() const { return static_cast<float>(*this); }
+  constexpr uint16_t to_packed() const { return uint16_data; }
+  constexpr uint16_t to_uint16() const { return uint16_data; }
 
   constexpr bool operator==(bfloat16 rhs) const { return static_cast<float>(*this) == static_cast<float>(rhs); }
   constexpr std::partial_ordering operator<=>(bfloat16 rhs) const noexcept {
@@ -55,6 +62,8 @@ bool operator==(const std::vector<bfloat16>& lhs, const std::vector<bfloat16>& r
 
 // first in the low half, second in the high half
 uint32_t pack_two_bfloat16_into_uint32(std::pair<bfloat16, bfloat16> two_bfloats);
+// first from the low half, second from the high half
+std::pair<bfloat16, bfloat16> unpack_two_bfloat16_from_uint32(uint32_t uint32_data);
 std::vector<bfloat16> create_random_vector_of_bfloat16_native(size_t num_bytes, float rand_max_float, int seed,
                                                               float offset = 0.0f);
 std::vector<std::uint32_t> create_random_vector_of_bfloat16(size_t num_bytes, int rand_max_float, int seed,

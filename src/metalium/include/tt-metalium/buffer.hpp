@@ -182,4 +182,11 @@ class Buffer final : public std::enable_shared_from_this<Buffer> {
 
 void DeallocateBuffer(Buffer& buffer);
 
+// What EnqueueWriteBuffer takes besides a vector: host data kept alive by a
+// shared_ptr, or a plain pointer to buffer.size() bytes.
+using HostDataType = std::variant<const std::shared_ptr<std::vector<uint8_t>>, const std::shared_ptr<std::vector<uint16_t>>,
+                                  const std::shared_ptr<std::vector<int32_t>>, const std::shared_ptr<std::vector<uint32_t>>,
+                                  const std::shared_ptr<std::vector<float>>, const std::shared_ptr<std::vector<bfloat16>>,
+                                  const void*>;
+
 }  // namespace tt::tt_metal

@@ -29,26 +29,51 @@ class CommandQueue {
   IDevice* device_;
 };
 
+namespace detail {
+// A buffer as the single-device calls take it: by reference or shared.
 using BufferRef = std::variant<std::reference_wrapper<Buffer>, std::shared_ptr<Buffer>>;
+}  // namespace detail
 
-void EnqueueWriteBuffer(CommandQueue& cq, BufferRef buffer, const void* src, bool blocking);
-void EnqueueReadBuffer(CommandQueue& cq, BufferRef buffer, void* dst, bool blocking);
-
+// Declared as in tt-metal's host_api.hpp of that era: the vector reads size
+// `dst` to the buffer (page_size * num_pages bytes); a write reads
+// buffer.size() bytes (region.size for the sub-buffer calls) from `src`.
+void EnqueueReadBuffer(CommandQueue& cq, const detail::BufferRef& buffer, void* dst, bool blocking);
 template <typename DType>
-void EnqueueWriteBuffer(CommandQueue& cq, BufferRef buffer, std::vector<DType>& src, bool blocking) {
-  EnqueueWriteBuffer(cq, std::move(buffer), static_cast<const void*>(src.data()), blocking);
+void EnqueueReadBuffer(CommandQueue& cq, Buffer& buffer, std::vector<DType>& dst, bool blocking) {
+  dst.resize(buffer.page_size() * buffer.num_pages() / sizeof(DType));
+  EnqueueReadBuffer(cq, buffer, static_cast<void*>(dst.data()), blocking);
 }
 template <typename DType>
-void EnqueueReadBuffer(CommandQueue& cq, BufferRef buffer, std::vector<DType>& dst, bool blocking) {
-  const auto size = std::visit([](const auto& b) -> uint64_t {
-    if constexpr (std::is_same_v<std::decay_t<decltype(b)>, std::shared_ptr<Buffer>>) {
-      return b->size();
-    } else {
-      return b.get().size();
-    }
-  }, buffer);
-  dst.resize(size / sizeof(DType));
-  EnqueueReadBuffer(cq, std::move(buffer), static_cast<void*>(dst.data()), blocking);
+void EnqueueReadBuffer(CommandQueue& cq, std::shared_ptr<Buffer> buffer, std::vector<DType>& dst, bool blocking) {
+  EnqueueReadBuffer(cq, *buffer, dst, blocking);
+}
+
+void EnqueueReadSubBuffer(CommandQueue& cq, detail::BufferRef buffer, void* dst, const BufferRegion& region,
+                          bool blocking);
+template <typename DType>
+void EnqueueReadSubBuffer(CommandQueue& cq, Buffer& buffer, std::vector<DType>& dst, const BufferRegion& region,
+                          bool blocking) {
+  dst.resize(region.size / sizeof(DType));
+  EnqueueReadSubBuffer(cq, buffer, static_cast<void*>(dst.data()), region, blocking);
+}
+template <typename DType>
+void EnqueueReadSubBuffer(CommandQueue& cq, std::shared_ptr<Buffer> buffer, std::vector<DType>& dst,
+                          const BufferRegion& region, bool blocking) {
+  EnqueueReadSubBuffer(cq, *buffer, dst, region, blocking);
+}
+
+void EnqueueWriteBuffer(CommandQueue& cq, const detail::BufferRef& buffer, HostDataType src, bool blocking);
+template <typename DType>
+void EnqueueWriteBuffer(CommandQueue& cq, const detail::BufferRef& buffer, std::vector<DType>& src, bool blocking) {
+  EnqueueWriteBuffer(cq, buffer, static_cast<const void*>(src.data()), blocking);
+}
+
+void EnqueueWriteSubBuffer(CommandQueue& cq, const detail::BufferRef& buffer, HostDataType src,
+                           const BufferRegion& region, bool blocking);
+template <typename DType>
+void EnqueueWriteSubBuffer(CommandQueue& cq, const detail::BufferRef& buffer, std::vector<DType>& src,
+                           const BufferRegion& region, bool blocking) {
+  EnqueueWriteSubBuffer(cq, buffer, static_cast<const void*>(src.data()), region, blocking);
 }
 
 void EnqueueProgram(CommandQueue& cq, Program& program, bool blocking);

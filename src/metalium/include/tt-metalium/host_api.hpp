@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -34,12 +35,16 @@ void SetRootDir(const std::string& root_dir);
 size_t GetNumAvailableDevices();
 bool IsGalaxyCluster();
 size_t GetNumPCIeDevices();
+ChipId GetPCIeDeviceID(ChipId device_id);
 
 IDevice* CreateDevice(ChipId device_id, uint8_t num_hw_cqs = 1, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
                       size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE,
                       const DispatchCoreConfig& dispatch_core_config = DispatchCoreConfig{},
                       const std::vector<uint32_t>& l1_bank_remap = {},
                       size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
+// The emulator has nothing to attach to: a device like CreateDevice's.
+IDevice* CreateDeviceMinimal(ChipId device_id, uint8_t num_hw_cqs = 1,
+                             const DispatchCoreConfig& dispatch_core_config = DispatchCoreConfig{});
 bool CloseDevice(IDevice* device);
 
 Program CreateProgram();
@@ -59,13 +64,19 @@ const CircularBufferConfig& GetCircularBufferConfig(Program& program, CBHandle c
 void UpdateCircularBufferTotalSize(Program& program, CBHandle cb_handle, uint32_t total_size);
 void UpdateCircularBufferPageSize(Program& program, CBHandle cb_handle, uint8_t buffer_index, uint32_t page_size);
 void UpdateDynamicCircularBufferAddress(Program& program, CBHandle cb_handle, const Buffer& buffer);
+void UpdateDynamicCircularBufferAddressAndTotalSize(Program& program, CBHandle cb_handle, const Buffer& buffer,
+                                                    uint32_t total_size);
 
-// The semaphore's id on its cores (what get_semaphore takes).
+// The semaphore's id on its cores (what get_semaphore takes). Only worker
+// (Tensix) cores are emulated.
 uint32_t CreateSemaphore(Program& program, const std::variant<CoreRange, CoreRangeSet>& core_spec,
-                         uint32_t initial_value);
+                         uint32_t initial_value, CoreType core_type = CoreType::WORKER);
 
 std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config);
 std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config);
+// The emulator has one sub-device, SubDeviceId{0}; any other id throws.
+std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config, SubDeviceId sub_device_id);
+std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config, SubDeviceId sub_device_id);
 void DeallocateBuffer(Buffer& buffer);
 void AssignGlobalBufferToProgram(const std::shared_ptr<Buffer>& buffer, Program& program);
 
@@ -85,5 +96,9 @@ RuntimeArgsData& GetRuntimeArgs(const Program& program, KernelHandle kernel_id, 
 // [x][y] over the kernel's bounding box; cores without args have size 0.
 std::vector<std::vector<RuntimeArgsData>>& GetRuntimeArgs(const Program& program, KernelHandle kernel_id);
 RuntimeArgsData& GetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id);
+
+// Waits for the device's queue (every call has completed already).
+void Synchronize(IDevice* device, std::optional<uint8_t> cq_id = std::nullopt,
+                 tt::stl::Span<const SubDeviceId> sub_device_ids = {});
 
 }  // namespace tt::tt_metal

@@ -1,7 +1,9 @@
 // The compile-time args a kernel's TensorAccessorArgs<offset> reads for a
 // buffer (tt-metal's tensor_accessor_args.hpp). For an interleaved buffer:
-// [ArgConfig bits (IsDram for DRAM), aligned page size], two words, which is
-// what kernel-api/api/tensor/tensor_accessor_args.h expects.
+// [ArgConfig bits (IsDram for DRAM), aligned page size], two words; for a
+// sharded L1 buffer then rank 2, the shard grid's core count, the tensor and
+// a shard in pages (rows, columns) and the cores' NOC coordinates two per
+// word, in shard order: what kernel-api/api/tensor/tensor_accessor_args.h reads.
 #pragma once
 
 #include <cstdint>

@@ -18,5 +18,9 @@ CoreRangeSet num_cores_to_corerangeset(uint32_t target_num_cores, CoreCoord grid
 // units_per_core_group_2): group 1 takes one unit more than group 2.
 std::tuple<uint32_t, CoreRangeSet, CoreRangeSet, CoreRangeSet, uint32_t, uint32_t> split_work_to_cores(
     CoreCoord grid_size, uint32_t units_to_divide, bool row_wise = false);
+// The same over the cores of a set: its ranges in order, each walked column
+// by column (row_wise: row by row).
+std::tuple<uint32_t, CoreRangeSet, CoreRangeSet, CoreRangeSet, uint32_t, uint32_t> split_work_to_cores(
+    const CoreRangeSet& core_grid, uint32_t units_to_divide, bool row_wise = false);
 
 }  // namespace tt::tt_metal
