@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdint>
 
+#include "zyxtt/krt_types.h"
+
 namespace zyxtt::emu {
 
 struct Tile {
@@ -27,6 +29,8 @@ struct ComputeState {
   bool pack_l1_acc = false;   // pack_reconfig_l1_acc: pack adds into L1
   bool fpu_acc_to_dest = false;
   uint32_t matmul_transpose = 0;  // transpose argument of the last matmul init  // acc_to_dest of the last FPU binary init
+  // SFPU local registers that outlive a call (krt sfpu_lregs).
+  std::array<uint32_t, krt::kSfpuLregWords> sfpu_lregs{};
   uint32_t dst_written = 0;   // bit i: DST tile i written since the last release (reduce MAX)
   // bit i: DST tile i reads as zero but its memory is not cleared yet. A
   // release only sets bits; the clear happens when the tile is next handed

@@ -94,7 +94,7 @@ using krt::SfpuUnaryOp;
   X(TanhDerivative, 1.0f - std::tanh(x) * std::tanh(x))                  \
   X(I0, bessel_i(0, x))                                                  \
   X(I1, bessel_i(1, x))                                                  \
-  X(Lgamma, std::lgamma(x))                                              \
+  X(Lgamma, lgamma_reflected(x))                                         \
   X(Erfinv, erfinv(x))                                                   \
   X(Digamma, digamma(x))                                                 \
   X(UnaryEq, x == fp0 ? 1.0f : 0.0f)                                     \
@@ -154,7 +154,8 @@ using krt::SfpuUnaryOp;
   X(Atan2, std::atan2(a, b))                                             \
   X(Xlogy, a == 0.0f && !std::isnan(b) ? 0.0f : a * std::log(b))         \
   /* logsigmoid_tile(x, exp(-x)): -log(1 + e^-x); x itself once e^-x overflows */ \
-  X(Logsigmoid, std::isinf(b) ? a : -std::log1p(b))
+  X(Logsigmoid, std::isinf(b) ? a : -std::log1p(b))                   \
+  X(LgammaStirlingFloat, lgamma_reflected(a))
 
 #define ZYXTT_BINARY_BITS_BODIES(X)                                      \
   X(AddInt32, ua + ub)                                                   \
@@ -279,6 +280,15 @@ inline float digamma(float x) {
     return std::numeric_limits<float>::quiet_NaN();
   if (std::isinf(x)) return x;
   return float(digamma_d(x));
+}
+
+// lgamma_stirling_tile / lgamma_stirling_float_tile: log|Gamma(z)| for
+// z = 1 - x below 1/2 (the fp32 difference), else x; the reflection term is
+// lgamma_adjusted_tile's. In double, rounded once (silicon: Stirling's series
+// with Taylor bridges near 1 and 2).
+inline float lgamma_reflected(float x) {
+  const float z = x < 0.5f ? 1.0f - x : x;
+  return float(std::lgamma(double(z)));
 }
 
 // Python's remainder: the sign of the divisor (torch.remainder).
