@@ -445,3 +445,142 @@ void MAIN {
       }
   }
 }
+
+// xielu (alpha_p 0.8, alpha_n 0.8), polygamma (trigamma, and n = 2 with its
+// scale -2), snake_beta (alpha, beta tiles) on x from CB 0, against fp64:
+// polygamma against a brute-force long-double sum of 2e4 terms plus its
+// integral tail.
+TEST(StateOpsKernels, XieluPolygammaSnakeBetaMatchFp64) {
+  const std::string body = R"ZYX(
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/eltwise_unary/xielu.h"
+#include "api/compute/eltwise_unary/polygamma.h"
+#include "api/compute/eltwise_unary/snake_beta.h"
+namespace NAMESPACE {
+void MAIN {
+  constexpr auto in = tt::CBIndex::c_0, out = tt::CBIndex::c_16;
+  copy_tile_to_dst_init_short(in);
+  cb_wait_front(in, 3);
+  cb_reserve_back(out, 4);
+  for (uint32_t op = 0; op < 4; ++op) {
+    tile_regs_acquire();
+    for (uint32_t t = 0; t < 3; ++t) copy_tile(in, t, t);
+    if (op == 0) { xielu_tile_init(); xielu_tile(0, 0x3f4ccccdu, 0x3f4ccccdu); }
+    if (op == 1) { polygamma_tile_init(); polygamma_tile(1, 0x3f800000u, 0x3f800000u); }
+    if (op == 2) { polygamma_tile_init(); polygamma_tile(1, 0x40000000u, 0xc0000000u); }
+    if (op == 3) { snake_beta_tile_init(); snake_beta_tile<DataFormat::Float32>(0, 2, 1, 0); }
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(op == 1 || op == 2 ? 1 : 0, out);
+    tile_regs_release();
+  }
+  cb_push_back(out, 4);
+  cb_pop_front(in, 3);
+}
+}
+)ZYX";
+  static float in[3][1024];
+  for (uint32_t k = 0; k < 1024; ++k) {
+    in[0][k] = -12.0f + float(k) * 0.0234f;  // x
+    in[1][k] = 0.05f + float(k) * 0.0195f;   // polygamma's x > 0; snake_beta's beta
+    in[2][k] = 0.25f + float(k % 17) * 0.2f; // alpha
+  }
+  auto polygamma_ref = [](double x, int n) {
+    const int K = 20000;
+    long double s = 0;
+    for (int k = K - 1; k >= 0; --k) s += powl((long double)x + k, -(n + 1));
+    const long double z = (long double)x + K;
+    s += powl(z, -n) / n + powl(z, -(n + 1)) / 2;
+    return double(s * (n == 1 ? 1 : -2));
+  };
+  static double poly_ref[2][1024];
+  for (uint32_t k = 0; k < 1024; ++k) poly_ref[0][k] = polygamma_ref(in[1][k], 1), poly_ref[1][k] = polygamma_ref(in[1][k], 2);
+  for (emu::KernelEntry entry : build("eltwise_new", body, true)) {
+    test::FakeCore fc;
+    fc.compute().unpack_fp32_as_tf32 = false;
+    fc.configure_cb(0, kFp32, kTileBytes, 3);
+    fc.configure_cb(16, kFp32, kTileBytes, 4);
+    fc.feed(0, in, 3);
+    ASSERT_EQ(entry(), 0);
+    for (uint32_t k = 0; k < 1024; ++k) {
+      const double x = in[0][k], a = 0.8f;
+      const double xielu = x > 0 ? a * x * x + 0.5 * x : a * (std::expm1(std::min(x, -1e-6)) - x) + 0.5 * x;
+      EXPECT_NEAR(f32_page(fc, 16, 0)[k], xielu, 1e-7 * (std::fabs(xielu) + 1e-3)) << x;
+      for (int n : {1, 2}) {
+        const double ref = poly_ref[n - 1][k];
+        EXPECT_NEAR(f32_page(fc, 16, uint32_t(n))[k], ref, 1.5e-7 * std::fabs(ref)) << "n " << n << " x " << in[1][k];
+      }
+      const double s = std::sin(double(in[2][k]) * x), snake = x + s * s / in[1][k];
+      EXPECT_NEAR(f32_page(fc, 16, 3)[k], snake, 1e-7 * (std::fabs(snake) + 1)) << x;
+    }
+  }
+}
+
+// mask_tile (Float16_b, Int32 and an unsupported format: untouched),
+// mask_posinf_tile, with the mask in the next DST tile; and cumsum_tile down
+// two tiles of one column stack (first, then continuing) against fp64 sums.
+TEST(StateOpsKernels, MaskAndCumsumMatchReferences) {
+  const std::string body = R"ZYX(
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/mask.h"
+#include "api/compute/cumsum.h"
+namespace NAMESPACE {
+void MAIN {
+  constexpr auto in = tt::CBIndex::c_0, out = tt::CBIndex::c_16;
+  copy_tile_to_dst_init_short(in);
+  cb_wait_front(in, 3);
+  cb_reserve_back(out, 6);
+  for (uint32_t op = 0; op < 6; ++op) {
+    tile_regs_acquire();
+    copy_tile(in, op < 4 ? 0 : op - 3, 2);
+    copy_tile(in, 1, 3);
+    mask_tile_init();
+    if (op == 0) mask_tile(2, 3);
+    if (op == 1) mask_tile(2, 3, DataFormat::Int32);
+    if (op == 2) mask_tile(2, 3, DataFormat::Float32);
+    if (op == 3) mask_posinf_tile(2, 3);
+    cumsum_tile_init();
+    if (op == 4) cumsum_tile(2);
+    if (op == 5) cumsum_tile(2, false);
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(2, out);
+    tile_regs_release();
+  }
+  cb_push_back(out, 6);
+  cb_pop_front(in, 3);
+}
+}
+)ZYX";
+  static float in[3][1024];
+  std::mt19937 rng(2);
+  std::uniform_real_distribution<float> d(-10, 10);
+  for (uint32_t k = 0; k < 1024; ++k) {
+    in[0][k] = d(rng);
+    in[1][k] = k % 3 == 0 ? 0.0f : (k % 3 == 1 ? -0.0f : d(rng));  // the mask; -0.0f: 0 as a value, not as a word
+    in[2][k] = d(rng);
+  }
+  for (emu::KernelEntry entry : build("mask_cumsum", body, true)) {
+    test::FakeCore fc;
+    fc.compute().unpack_fp32_as_tf32 = false;
+    fc.configure_cb(0, kFp32, kTileBytes, 3);
+    fc.configure_cb(16, kFp32, kTileBytes, 6);
+    fc.feed(0, in, 3);
+    ASSERT_EQ(entry(), 0);
+    for (uint32_t k = 0; k < 1024; ++k) {
+      const bool zero = in[1][k] == 0.0f, zero_word = f2u(in[1][k]) == 0;
+      EXPECT_EQ(f2u(f32_page(fc, 16, 0)[k]), f2u(zero ? 0.0f : in[0][k])) << k;
+      EXPECT_EQ(f2u(f32_page(fc, 16, 1)[k]), zero_word ? 0u : f2u(in[0][k])) << k;
+      EXPECT_EQ(f2u(f32_page(fc, 16, 2)[k]), f2u(in[0][k])) << k;
+      EXPECT_EQ(f32_page(fc, 16, 3)[k], zero ? std::numeric_limits<float>::infinity() : in[0][k]) << k;
+    }
+    // Columns of tiles 1 and 2 stacked: 64 rows.
+    for (uint32_t c = 0; c < 32; ++c) {
+      double sum = 0;
+      for (uint32_t r = 0; r < 64; ++r) {
+        sum += in[1 + r / 32][tile_index(r % 32, c)];
+        EXPECT_NEAR(f32_page(fc, 16, 4 + r / 32)[tile_index(r % 32, c)], sum, 2e-5) << r << "," << c;
+      }
+    }
+  }
+}

@@ -83,6 +83,12 @@ void apply_ternary(SfpuTernaryOp op, const float* a, const float* b, const float
       });
       return;
     }
+    case SfpuTernaryOp::kSnakeBeta:  // x + sin(alpha x)^2 / beta, in double, rounded once
+      zip3(a, b, c, out, [](float x, float alpha, float beta) {
+        const double s = std::sin(double(alpha) * x);
+        return float(x + s * s / beta);
+      });
+      return;
     case SfpuTernaryOp::kCount:
       return;
   }
