@@ -584,3 +584,80 @@ void MAIN {
     }
   }
 }
+
+// ema_tile over two tiles of one stream stack (alpha 0.75, beta 0.25, state
+// carried in LREG4 across DST windows) against an fp64 recurrence; and
+// embedding_backward's reshuffle_rows_tile: rows of DST 0 added into the rows
+// of DST 1 that an index page (CB 1, read through get_tile_address as ttnn
+// does, less its 16-byte header) names, 255 skipping a row.
+TEST(StateOpsKernels, EmaAndReshuffleRowsMatchReferences) {
+  const std::string body = R"ZYX(
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/ema.h"
+#include "api/compute/reshuffle.h"
+namespace NAMESPACE {
+void MAIN {
+  constexpr auto in = tt::CBIndex::c_0, idx = tt::CBIndex::c_1, out = tt::CBIndex::c_16;
+  copy_tile_to_dst_init_short(in);
+  cb_wait_front(in, 3);
+  cb_wait_front(idx, 1);
+  cb_reserve_back(out, 3);
+  ema_init(0x3f400000u, 0x3e800000u);
+  ema_clear_previous_output();
+  for (uint32_t t = 0; t < 2; ++t) {
+    tile_regs_acquire();
+    copy_tile(in, t, 0);
+    ema_tile(0);
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(1, out);
+    tile_regs_release();
+  }
+  const uint32_t idx_addr = get_tile_address(idx, 0);
+  tile_regs_acquire();
+  copy_tile(in, 0, 0);
+  copy_tile(in, 2, 1);
+  reshuffle_rows_tile_init();
+  reshuffle_rows_tile(0, idx_addr - 16);
+  tile_regs_commit();
+  tile_regs_wait();
+  pack_tile(1, out);
+  tile_regs_release();
+  cb_push_back(out, 3);
+  cb_pop_front(in, 3);
+  cb_pop_front(idx, 1);
+}
+}
+)ZYX";
+  static float in[3][1024];
+  static uint8_t idx[4096];
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<float> d(-4, 4);
+  for (auto& t : in)
+    for (float& v : t) v = d(rng);
+  for (uint32_t r = 0; r < 32; ++r) idx[r] = r % 5 == 4 ? 255 : uint8_t((r * 7) % 12);  // several rows into one
+  for (emu::KernelEntry entry : build("ema_reshuffle", body, true)) {
+    test::FakeCore fc;
+    fc.compute().unpack_fp32_as_tf32 = false;
+    fc.configure_cb(0, kFp32, kTileBytes, 3);
+    fc.configure_cb(1, kFp32, kTileBytes, 1);
+    fc.configure_cb(16, kFp32, kTileBytes, 3);
+    fc.feed(0, in, 3);
+    fc.feed(1, idx, 1);
+    ASSERT_EQ(entry(), 0);
+    for (uint32_t c = 0; c < 32; ++c) {
+      double ema = 0;
+      for (uint32_t r = 0; r < 64; ++r) {
+        ema = 0.75 * ema + 0.25 * in[r / 32][tile_index(r % 32, c)];
+        EXPECT_NEAR(f32_page(fc, 16, r / 32)[tile_index(r % 32, c)], ema, 1e-6) << r << "," << c;
+      }
+    }
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t c = 0; c < 32; ++c) {
+        double ref = in[2][tile_index(r, c)];
+        for (uint32_t i = 0; i < 32; ++i)
+          if (idx[i] == r) ref += in[0][tile_index(i, c)];
+        EXPECT_NEAR(f32_page(fc, 16, 2)[tile_index(r, c)], ref, 4e-6) << r << "," << c;
+      }
+  }
+}
