@@ -661,3 +661,86 @@ void MAIN {
       }
   }
 }
+
+// rand_tile and dropout_tile in the shape of ttnn's uniform and dropout
+// kernels, seed from a runtime arg: uniform in [from, from + scale) with the
+// moments of a uniform distribution and no repeated lanes; the same seed
+// gives the same tiles, another seed others; dropout keeps x * scale
+// exactly and drops a fraction p of elements (p = 0.3, INT_MAX * p).
+TEST(StateOpsKernels, RandAndDropoutAreUniformDeterministicAndScaled) {
+  const std::string body = R"ZYX(
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/eltwise_unary/rand.h"
+#include "api/compute/eltwise_unary/dropout.h"
+#include "api/compute/eltwise_unary/fill.h"
+namespace NAMESPACE {
+void MAIN {
+  constexpr auto in = tt::CBIndex::c_0, out = tt::CBIndex::c_16;
+  const uint32_t seed = SEED;
+  cb_wait_front(in, 1);
+  cb_reserve_back(out, 8);
+  rand_tile_init(seed);
+  for (uint32_t t = 0; t < 4; ++t) {
+    tile_regs_acquire();
+    rand_tile(0, 0xc0000000u, 0x40a00000u);  // from -2, scale 5
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(0, out);
+    tile_regs_release();
+  }
+  dropout_kernel_init(seed);
+  copy_tile_to_dst_init_short(in);
+  for (uint32_t t = 0; t < 4; ++t) {
+    tile_regs_acquire();
+    copy_tile(in, 0, 0);
+    dropout_tile(0, 644245094u, 0x3fb6db6eu);  // INT_MAX * 0.3, 1 / 0.7
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(0, out);
+    tile_regs_release();
+  }
+  cb_push_back(out, 8);
+  cb_pop_front(in, 1);
+}
+}
+)ZYX";
+  static float x[1024];
+  for (uint32_t k = 0; k < 1024; ++k) x[k] = 1.0f + float(k) * 0.01f;
+  auto run = [&](uint32_t seed, bool legacy) {
+    std::string text = body;
+    text.replace(text.find("SEED"), 4, std::to_string(seed) + "u");
+    std::vector<emu::KernelEntry> entries = build("rand" + std::to_string(seed), text, legacy);
+    test::FakeCore fc;
+    fc.compute().unpack_fp32_as_tf32 = false;
+    fc.configure_cb(0, kFp32, kTileBytes, 1);
+    fc.configure_cb(16, kFp32, kTileBytes, 8);
+    fc.feed(0, x, 1);
+    EXPECT_EQ(entries.back()(), 0);
+    std::vector<float> got(8 * 1024);
+    for (uint32_t p = 0; p < 8; ++p) std::memcpy(got.data() + p * 1024, f32_page(fc, 16, p), kTileBytes);
+    return got;
+  };
+  const std::vector<float> a = run(7, false), b = run(7, true), c = run(8, false);
+  EXPECT_EQ(a, b) << "the same seed gives the same numbers";
+  EXPECT_NE(std::vector<float>(a.begin(), a.begin() + 4096), std::vector<float>(c.begin(), c.begin() + 4096));
+  double sum = 0, sq = 0;
+  std::vector<float> sorted(a.begin(), a.begin() + 4096);
+  for (float v : sorted) {
+    ASSERT_GE(v, -2.0f);
+    ASSERT_LT(v, 3.0f);
+    const double u = (v + 2.0) / 5.0;
+    sum += u, sq += u * u;
+  }
+  const double mean = sum / 4096, var = sq / 4096 - mean * mean;
+  EXPECT_NEAR(mean, 0.5, 4 * std::sqrt(1.0 / 12 / 4096));
+  EXPECT_NEAR(var, 1.0 / 12, 0.01);
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_GT(std::unique(sorted.begin(), sorted.end()) - sorted.begin(), 4000);  // lanes do not repeat each other
+  uint32_t dropped = 0;
+  for (uint32_t i = 4096; i < 8192; ++i) {
+    const float v = a[i], kept = x[i % 1024] * u2f(0x3fb6db6eu);
+    if (v == 0.0f) ++dropped;
+    else ASSERT_EQ(v, kept) << i;
+  }
+  EXPECT_NEAR(dropped / 4096.0, 0.3, 4 * std::sqrt(0.3 * 0.7 / 4096));
+}
