@@ -34,6 +34,11 @@ std::shared_ptr<Device> open_device() {
   return d;
 }
 
+bool device_in_use() {
+  std::lock_guard lock(mutex);
+  return !current.expired();
+}
+
 }  // namespace zyxtt::metalium
 
 namespace tt::tt_metal::detail {

@@ -20,6 +20,8 @@ DeviceFactory default_device_factory();
 void set_device_factory(DeviceFactory factory);
 // The process's device, opened; shared while anything holds it.
 std::shared_ptr<Device> open_device();
+// Whether anything still holds the process's device.
+bool device_in_use();
 
 }  // namespace zyxtt::metalium
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fmt/format.h>
 
@@ -119,6 +120,32 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
   }
 }
 
+namespace {
+
+// A run whose kernels all finish this fast gains nothing from helper threads:
+// waking one costs tens of microseconds on a VM, and on a loaded machine the
+// run then waits for a helper the OS has not scheduled (a 10x12 grid of empty
+// kernels took 3x longer on two threads than on one). Such a program's next
+// run stays on the calling thread; a run of it that takes longer than this
+// (larger args, more work) sends the one after back to every thread.
+constexpr std::chrono::microseconds kShortRun{150};
+
+// Times the scheduler's part of a run and records in `runs_short` whether it
+// was short, whichever way the run ends.
+class RunTimer {
+ public:
+  explicit RunTimer(bool& runs_short) : runs_short_(runs_short), start_(std::chrono::steady_clock::now()) {}
+  ~RunTimer() { runs_short_ = std::chrono::steady_clock::now() - start_ < kShortRun; }
+  RunTimer(const RunTimer&) = delete;
+  RunTimer& operator=(const RunTimer&) = delete;
+
+ private:
+  bool& runs_short_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace
+
 RunOutcome RunExecutor::execute(const RunJob& job) {
   for (uint64_t id : job.forget) programs_.erase(id);
   if (job.program) {
@@ -131,7 +158,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   auto found = programs_.find(job.program_id);
   if (found == programs_.end())
     return RunOutcome{false, Code::kInternal, fmt::format("program {} was never sent to this worker", job.program_id)};
-  const PreparedProgram& program = found->second;
+  PreparedProgram& program = found->second;
   const ProgramSpec& spec = program.spec;
   if (job.args.size() != spec.kernels.size()) {
     return RunOutcome{false, Code::kInternal,
@@ -191,8 +218,9 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   reset_dataflow_warnings();
 
   SchedulerOptions options;
-  options.threads = options_.threads;
+  options.threads = program.runs_short ? 1 : options_.threads;
   options.control = control_;
+  RunTimer timer(program.runs_short);
 
   if (program.rows <= arch_.grid_rows && program.cols <= arch_.grid_cols) {
     // The physical grid: every core is there for the NOC (L1 buffers live on

@@ -2,6 +2,7 @@
 // HEAD shape: kernels and CBs on one CoreRangeSet), replaying one recorded zyx
 // session from the shared corpus (argv[1], a case folder): every alloc_buf,
 // write_buf, free_buf, compile_program, run and the final read_buf in order.
+// zyx 0.17's shim ends with MetalContext::destroy_all_instances.
 // Passes when the final read equals the case's independently computed output.
 #include <fmt/core.h>
 
@@ -18,6 +19,7 @@
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
+#include <tt_metal/impl/context/metal_context.hpp>
 
 using namespace tt::tt_metal;
 
@@ -165,9 +167,19 @@ int main(int argc, char** argv) {
     }
   }
 
-  // exit
+  // exit; zyx 0.17's shim then tears the context down, which tt-metal
+  // refuses while a device is open.
+  bool refused = false;
+  try {
+    MetalContext::destroy_all_instances();
+  } catch (const std::exception&) {
+    refused = true;
+  }
+  TT_FATAL(refused, "the context was torn down under an open device");
   buffers.clear();
   TT_FATAL(mesh_device->close(), "close failed");
+  MetalContext::destroy_all_instances();
+  TT_FATAL(!MetalContext::instance_exists(), "the device outlived its close");
 
   const std::string expected = slurp(dir + "/" + c["expected"]["file"].get<std::string>());
   TT_FATAL(final_result.size() >= expected.size(), "read {} bytes, expected {}", final_result.size(), expected.size());
