@@ -9,7 +9,7 @@
 #pragma once
 #pragma GCC system_header  // API header: no warnings about unused parameters in kernel builds
 
-#include <cmath>
+#include "zyxtt/cmath.h"  // <cmath> without the POSIX M_* macros
 #include <cstdint>
 #include <cstring>
 

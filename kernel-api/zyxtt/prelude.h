@@ -4,25 +4,6 @@
 
 #include "zyxtt/kernel_base.h"
 
-// tt-metal's kernels build in strict ISO mode, where <cmath> defines none of
-// the POSIX constants (M_PI, M_SQRT2...); kernels declare their own (ttnn's
-// lgamma kernel has `constexpr float M_PI`). glibc defines them for C++, so
-// <cmath> comes in once here and they go; later includes of it are no-ops.
-#include <cmath>
-#undef M_E
-#undef M_LOG2E
-#undef M_LOG10E
-#undef M_LN2
-#undef M_LN10
-#undef M_PI
-#undef M_PI_2
-#undef M_PI_4
-#undef M_1_PI
-#undef M_2_PI
-#undef M_2_SQRTPI
-#undef M_SQRT2
-#undef M_SQRT1_2
-
 void kernel_main() __attribute__((weak));
 
 #if defined(COMPILE_FOR_TRISC)

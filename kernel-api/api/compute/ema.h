@@ -7,7 +7,7 @@
 // beta (fp32 bits) in LREG5 / LREG6.
 #pragma once
 
-#include <cmath>
+#include "zyxtt/cmath.h"  // <cmath> without the POSIX M_* macros
 
 #include "api/compute/common_globals.h"
 

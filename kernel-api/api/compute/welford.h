@@ -16,7 +16,7 @@
 #pragma once
 
 #include <array>
-#include <cmath>
+#include "zyxtt/cmath.h"  // <cmath> without the POSIX M_* macros
 #include <cstddef>
 #include <optional>
 

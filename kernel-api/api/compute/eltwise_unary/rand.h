@@ -5,7 +5,7 @@
 // (zyxtt/sfpu_prng.h: deterministic per seed and core).
 #pragma once
 
-#include <cmath>
+#include "zyxtt/cmath.h"  // <cmath> without the POSIX M_* macros
 
 #include "api/compute/common_globals.h"
 #include "zyxtt/sfpu_prng.h"
