@@ -9,7 +9,7 @@
 #pragma once
 #pragma GCC system_header  // API header: no warnings about unused parameters in kernel builds
 
-#include <cmath>
+#include "zyxtt/cmath.h"  // <cmath> without the POSIX M_* macros
 #include <cstdint>
 #include <cstring>
 
@@ -242,6 +242,9 @@ class DstRef {
     for (int l = 0; l < zyxtt::sfpu::kLanes; ++l) r.v[l] = w[zyxtt::sfpu::lane_word(k, l)];
     return r;
   }
+  // Integer data: the words as they are (SFPLOAD's int32 mode on a 32-bit DST).
+  operator vInt() const { return reinterpret<vInt>(vFloat(*this)); }
+  operator vUInt() const { return reinterpret<vUInt>(vFloat(*this)); }
   const DstRef& operator=(const vFloat& x) const {
     store(x.v);
     return *this;

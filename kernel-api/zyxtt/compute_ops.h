@@ -43,6 +43,8 @@
   X(UnaryEq, unary_eq_tile) X(UnaryNe, unary_ne_tile)                      \
   X(UnaryGt, unary_gt_tile) X(UnaryGe, unary_ge_tile)                      \
   X(UnaryLt, unary_lt_tile) X(UnaryLe, unary_le_tile)                      \
+  /* kapi-ops: xielu (p0 alpha_p, p1 alpha_n); polygamma (p0 n, p1 scale) */ \
+  X(Xielu, xielu_tile) X(Polygamma, polygamma_tile)                        \
   /* bit-pattern ops: element = raw 32-bit DST word */                     \
   X(BitwiseNot, bitwise_not_tile) X(NegativeInt32, negative_tile_int32)    \
   X(AbsInt32, abs_tile_int32) X(FillBits, fill_tile_bitcast)               \
@@ -93,15 +95,29 @@
   /* integer ops added with their headers */                                     \
   X(RemainderInt32, remainder_int32_tile) X(FmodInt32, fmod_int32_tile)          \
   X(Gcd, gcd_tile) X(Lcm, lcm_tile)                                              \
-  X(CopyDest, copy_dest_values) /* out = a's word */
+  X(CopyDest, copy_dest_values) /* out = a's word */                            \
+  /* kapi-ops: lgamma of z = (a < 0.5 ? 1 - a : a); b (log z) is not read */     \
+  X(LgammaStirlingFloat, lgamma_stirling_float_tile)                            \
+  /* mask.h: a, or 0 (+inf) where b is 0; the Int32 form on raw words */         \
+  X(Mask, mask_tile) X(MaskInt32, mask_tile<Int32>) X(MaskPosinf, mask_posinf_tile)
 
-// Ternary SFPU ops on three DST tiles: out = f(a, b, c), p0 a 32-bit param.
+// Ternary SFPU ops on three DST tiles: out = f(a, b, c), p0 / p1 32-bit params.
 // where: c where a is 0, else b (Where: a as a float, -0 is 0; WhereInt32:
 // a's raw word); lerp: a + c * (b - a); addcmul: a + p0 * b * c; addcdiv:
 // a + p0 * b / c (p0: the value's fp32 bits).
+// kapi-ops: lgamma_adjusted: c < 0.5 ? ln(pi) - b - a : a (a: lgamma of the
+// reflected argument, b: log|sin(pi c)|, c: x); quant / requant / dequant
+// (quantization.h): a the input, b the scale, p0 the zero point's fp32 bits,
+// c not read. isclose / isclose_nan (isclose.h): |a - b| <= atol + rtol * |b|
+// as 1.0 / 0.0, p0 rtol's and p1 atol's fp32 bits, c not read; NaN never
+// close, except both NaN in isclose_nan (EQUAL_NAN).
 #define ZYXTT_SFPU_TERNARY_OPS(X)                                               \
   X(Where, where_tile) X(WhereInt32, where_tile<Int32>) X(Lerp, lerp_tile)      \
-  X(Addcmul, addcmul_tile) X(Addcdiv, addcdiv_tile)
+  X(Addcmul, addcmul_tile) X(Addcdiv, addcdiv_tile)                             \
+  X(LgammaAdjusted, lgamma_adjusted_tile) X(Quant, quant_tile)                  \
+  X(Requant, requant_tile) X(Dequant, dequant_tile)                            \
+  X(Isclose, isclose_binary_tile) X(IscloseNan, isclose_binary_tile<true>)     \
+  X(SnakeBeta, snake_beta_tile) /* a + sin(b * a)^2 / c */
 
 // FPU (matrix engine) element-wise ops on two CB tiles.
 #define ZYXTT_FPU_BINARY_OPS(X) X(Add, add_tiles) X(Sub, sub_tiles) X(Mul, mul_tiles)

@@ -17,7 +17,7 @@
 
 namespace zyxtt::krt {
 
-inline constexpr uint32_t kKrtAbiVersion = 6;
+inline constexpr uint32_t kKrtAbiVersion = 7;
 
 // X(return type, name, (parameters), (arguments)). Every call acts on the
 // calling kernel instance (core x role), which the emulator tracks; blocking
@@ -100,11 +100,14 @@ inline constexpr uint32_t kKrtAbiVersion = 6;
   X(void, sfpu_binary, (SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out, uint32_t flags), \
     (op, dst_a, dst_b, dst_out, flags))                                                                     \
   X(void, sfpu_ternary,                                                                                     \
-    (SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_out, uint32_t p0),      \
-    (op, dst_a, dst_b, dst_c, dst_out, p0))                                                                 \
+    (SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_out, uint32_t p0,       \
+     uint32_t p1),                                                                                          \
+    (op, dst_a, dst_b, dst_c, dst_out, p0, p1))                                                             \
   /* custom SFPI code: the DST tiles in force, pending clears done; close narrows a 16-bit DST */           \
   X(void, sfpu_dst_open, (SfpuDstView * view), (view))                                                      \
   X(void, sfpu_dst_close, (), ())                                                                           \
+  /* the core's SFPU local registers (krt_types.h): state that outlives a call, as LREGs do */              \
+  X(uint32_t*, sfpu_lregs, (), ())                                                                          \
   X(void, sfpu_typecast,                                                                                    \
     (uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file, uint32_t line),               \
     (dst, in_format, out_format, file, line))                                                               \

@@ -19,4 +19,12 @@ struct SfpuDstView {
   uint32_t tiles;
 };
 
+// The calling core's SFPU local registers (sfpu_lregs): LREG n, lane L is
+// word n * kSfpuLanes + L. Stateful ops keep there what silicon keeps in
+// LREGs between calls (welford's running mean and M2, quant's zero point,
+// the PRNG of rand and dropout); the rest of the block is free for such
+// state. Zero when a program starts.
+inline constexpr uint32_t kSfpuLanes = 32;
+inline constexpr uint32_t kSfpuLregWords = 16 * kSfpuLanes;
+
 }  // namespace zyxtt::krt

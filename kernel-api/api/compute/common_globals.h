@@ -51,8 +51,9 @@ ALWI uint32_t f32_bits(float v) {
 ALWI void unary(krt::SfpuUnaryOp op, uint32_t idst, uint32_t p0 = 0, uint32_t p1 = 0) {
   krt::sfpu_unary(op, idst, p0, p1);
 }
-ALWI void ternary(krt::SfpuTernaryOp op, uint32_t a, uint32_t b, uint32_t c, uint32_t out, uint32_t p0 = 0) {
-  krt::sfpu_ternary(op, a, b, c, out, p0);
+ALWI void ternary(krt::SfpuTernaryOp op, uint32_t a, uint32_t b, uint32_t c, uint32_t out, uint32_t p0 = 0,
+                  uint32_t p1 = 0) {
+  krt::sfpu_ternary(op, a, b, c, out, p0, p1);
 }
 }  // namespace zyxtt::kernel
 

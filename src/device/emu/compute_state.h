@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdint>
 
+#include "zyxtt/krt_types.h"
+
 namespace zyxtt::emu {
 
 struct Tile {
@@ -35,6 +37,8 @@ struct ComputeState {
   } matmul_operands;
   // Packer ReLU (llk_pack_relu_config): ReluType and its 16-bit threshold.
   uint32_t pack_relu_mode = 0, pack_relu_threshold = 0;
+  // SFPU local registers that outlive a call (krt sfpu_lregs).
+  std::array<uint32_t, krt::kSfpuLregWords> sfpu_lregs{};
   uint32_t dst_written = 0;   // bit i: DST tile i written since the last release (reduce MAX)
   // bit i: DST tile i reads as zero but its memory is not cleared yet. A
   // release only sets bits; the clear happens when the tile is next handed

@@ -138,7 +138,10 @@ void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_o
 // close narrows them to 16 bits when DST is 16-bit, as SFPSTORE would.
 void sfpu_dst_open(krt::SfpuDstView* view);
 void sfpu_dst_close();
-void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_out, uint32_t p0);
+// The core's SFPU local registers (krt_types.h), zeroed when a program starts.
+uint32_t* sfpu_lregs();
+void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_out, uint32_t p0,
+                  uint32_t p1);
 // typecast_tile<IN, OUT>: IN/OUT are tt::DataFormat values. file/line name the
 // kernel call site, for the warning about pairs silicon has no kernel for.
 void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file = nullptr,

@@ -40,6 +40,7 @@ void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_syn
   cs.matmul_operands = {};
   cs.pack_relu_mode = cs.pack_relu_threshold = 0;
   cs.dst_written = 0;
+  cs.sfpu_lregs.fill(0);
   cs.unpack_cb = cs.unpack_cb_b = cs.pack_cb = 0;
 }
 
@@ -428,7 +429,10 @@ void sfpu_dst_close() {
   for (uint32_t t = 0; t < cs.dst_capacity; ++t) narrow_if_16bit(cs, cs.dst[t].v, Rounding::kTruncate);
 }
 
-void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_o, uint32_t p0) {
+uint32_t* sfpu_lregs() { return state().sfpu_lregs.data(); }
+
+void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_o, uint32_t p0,
+                  uint32_t p1) {
   ComputeState& cs = state();
   if (static_cast<uint32_t>(op) >= static_cast<uint32_t>(SfpuTernaryOp::kCount))
     emu::fail_run(std::string("unknown SFPU ternary op ") + std::to_string(static_cast<uint32_t>(op)));
@@ -438,7 +442,7 @@ void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst
   const float* b = dst_tile(cs, dst_b, name);
   const float* c = dst_tile(cs, dst_c, name);
   float* o = dst_out(cs, dst_o, name);
-  apply_ternary(op, a, b, c, o, p0);
+  apply_ternary(op, a, b, c, o, p0, p1);
   if (!ternary_selects(op)) narrow_if_16bit(cs, o, Rounding::kNearestEven);
 }
 

@@ -94,7 +94,7 @@ using krt::SfpuUnaryOp;
   X(TanhDerivative, 1.0f - std::tanh(x) * std::tanh(x))                  \
   X(I0, bessel_i(0, x))                                                  \
   X(I1, bessel_i(1, x))                                                  \
-  X(Lgamma, std::lgamma(x))                                              \
+  X(Lgamma, lgamma_reflected(x))                                         \
   X(Erfinv, erfinv(x))                                                   \
   X(Digamma, digamma(x))                                                 \
   X(UnaryEq, x == fp0 ? 1.0f : 0.0f)                                     \
@@ -102,7 +102,9 @@ using krt::SfpuUnaryOp;
   X(UnaryGt, x > fp0 ? 1.0f : 0.0f)                                      \
   X(UnaryGe, x >= fp0 ? 1.0f : 0.0f)                                     \
   X(UnaryLt, x < fp0 ? 1.0f : 0.0f)                                      \
-  X(UnaryLe, x <= fp0 ? 1.0f : 0.0f)
+  X(UnaryLe, x <= fp0 ? 1.0f : 0.0f)                                     \
+  X(Xielu, xielu(x, fp0, fp1))                                           \
+  X(Polygamma, polygamma(x, fp0, fp1))
 
 // Bodies on the raw word u (integer DST data).
 #define ZYXTT_UNARY_BITS_BODIES(X)                                       \
@@ -154,7 +156,10 @@ using krt::SfpuUnaryOp;
   X(Atan2, std::atan2(a, b))                                             \
   X(Xlogy, a == 0.0f && !std::isnan(b) ? 0.0f : a * std::log(b))         \
   /* logsigmoid_tile(x, exp(-x)): -log(1 + e^-x); x itself once e^-x overflows */ \
-  X(Logsigmoid, std::isinf(b) ? a : -std::log1p(b))
+  X(Logsigmoid, std::isinf(b) ? a : -std::log1p(b))                   \
+  X(LgammaStirlingFloat, lgamma_reflected(a))                           \
+  X(Mask, b == 0.0f ? 0.0f : a)                                          \
+  X(MaskPosinf, b == 0.0f ? std::numeric_limits<float>::infinity() : a)
 
 #define ZYXTT_BINARY_BITS_BODIES(X)                                      \
   X(AddInt32, ua + ub)                                                   \
@@ -188,7 +193,8 @@ using krt::SfpuUnaryOp;
   X(FmodInt32, int32_remainder(ua, ub, false))                           \
   X(Gcd, static_cast<uint32_t>(std::gcd(int64_t(static_cast<int32_t>(ua)), int64_t(static_cast<int32_t>(ub))))) \
   X(Lcm, static_cast<uint32_t>(std::lcm(int64_t(static_cast<int32_t>(ua)), int64_t(static_cast<int32_t>(ub))))) \
-  X(CopyDest, ua)
+  X(CopyDest, ua)                                                        \
+  X(MaskInt32, ub == 0 ? 0u : ua)
 
 // round_tile: half to even at `decimals` decimal places (torch.round).
 inline float round_decimals(float x, int32_t decimals) {
@@ -279,6 +285,44 @@ inline float digamma(float x) {
     return std::numeric_limits<float>::quiet_NaN();
   if (std::isinf(x)) return x;
   return float(digamma_d(x));
+}
+
+// lgamma_stirling_tile / lgamma_stirling_float_tile: log|Gamma(z)| for
+// z = 1 - x below 1/2 (the fp32 difference), else x; the reflection term is
+// lgamma_adjusted_tile's. In double, rounded once (silicon: Stirling's series
+// with Taylor bridges near 1 and 2).
+inline float lgamma_reflected(float x) {
+  const float z = x < 0.5f ? 1.0f - x : x;
+  return float(std::lgamma(double(z)));
+}
+
+// xIELU: alpha_p x^2 + x / 2 above 0, else alpha_n (expm1(min(x, eps)) - x)
+// + x / 2 with eps = -1e-6; in double, rounded once.
+inline float xielu(float xf, float alpha_p, float alpha_n) {
+  const double x = xf;
+  if (x > 0) return float(alpha_p * x * x + 0.5 * x);
+  return float(alpha_n * (std::expm1(std::min(x, -1e-6)) - x) + 0.5 * x);
+}
+
+// polygamma_tile(x, n, scale) = scale * sum_k 1 / (x + k)^(n + 1), scale being
+// the caller's (-1)^(n+1) n!: ten terms summed, then Euler-Maclaurin's tail
+// at z = x + 10 to the B10 term; in double, rounded once. For x > 0.
+inline float polygamma(float xf, float nf, float scale) {
+  const int n = int(nf);
+  const double x = xf;
+  double sum = 0;
+  for (int k = 0; k < 10; ++k) sum += std::pow(x + k, -(n + 1));
+  const double z = x + 10, s = n + 1;
+  // sum_{k>=0} z'^-s over z' = z, z+1...: z^(1-s)/(s-1) + z^-s/2 + sum B2j/(2j)! s(s+1)..(s+2j-2) z^(-s-2j+1)
+  double tail = std::pow(z, 1 - s) / (s - 1) + 0.5 * std::pow(z, -s);
+  const double b[] = {1.0 / 6, -1.0 / 30, 1.0 / 42, -1.0 / 30, 5.0 / 66};
+  double rising = s, fact = 2;
+  for (int j = 1; j <= 5; ++j) {
+    tail += b[j - 1] / fact * rising * std::pow(z, -s - 2 * j + 1);
+    rising *= (s + 2 * j - 1) * (s + 2 * j);
+    fact *= (2 * j + 1) * (2 * j + 2);
+  }
+  return float(scale * (sum + tail));
 }
 
 // Python's remainder: the sign of the divisor (torch.remainder).

@@ -38,8 +38,9 @@ void apply_binary(krt::SfpuBinaryOp op, const float* a, const float* b, float* o
 // `a` is the SrcA operand; mul takes `phases` fidelity phases.
 void apply_fpu_binary(krt::FpuBinaryOp op, const float* a, const float* b, float* out, uint32_t phases = 4);
 // out[i] = op(a[i], b[i], c[i]) (ternary_math.cpp); out may alias any input.
-void apply_ternary(krt::SfpuTernaryOp op, const float* a, const float* b, const float* c, float* out, uint32_t p0);
-// where: picks whole words, so nothing to round.
+void apply_ternary(krt::SfpuTernaryOp op, const float* a, const float* b, const float* c, float* out, uint32_t p0,
+                   uint32_t p1 = 0);
+// where picks whole words and quant / requant give integers: nothing to round.
 bool ternary_selects(krt::SfpuTernaryOp op);
 // typecast_tile<in, out> on a 32-bit DST tile. Returns false (and leaves the
 // tile alone) for pairs the hardware does not support: they are no-ops there.

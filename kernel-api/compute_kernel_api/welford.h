@@ -1,0 +1,3 @@
+// Legacy include path; the header lives under api/compute/.
+#pragma once
+#include "api/compute/welford.h"
