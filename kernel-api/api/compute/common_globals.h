@@ -31,6 +31,7 @@
 
 #include "llk_defs.h"
 #include "zyxtt/llk.h"  // the LLK calls under the compute API, visible as on tt-metal
+#include "ckernel.h"    // ThreadId and the mailboxes, as tt-metal's compute globals bring them
 #include "sfpi.h"  // custom SFPI code and the LLK params wrappers it runs under
 
 
