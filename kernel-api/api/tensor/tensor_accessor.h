@@ -13,6 +13,8 @@
 #include <variant>  // the standard headers tt-metal's accessor headers include, so kernels see the same
 
 #include "api/dataflow/dataflow_api.h"
+#include "api/tensor/pages_address_iterator.h"
+#include "api/tensor/shard_pages_address_iterator.h"
 #include "api/tensor/tensor_accessor_args.h"
 
 namespace tensor_accessor {
@@ -39,22 +41,53 @@ struct ShardedPages {
   uint32_t bank_base_address;
   uint32_t page_size;  // a page's stride in a bank
 
-  FORCE_INLINE uint64_t get_noc_addr(uint32_t id, uint32_t offset = 0, uint8_t noc = noc_index) const {
+  // A page's bank and its place there, in pages.
+  struct PageMapping {
+    size_t bank_id;
+    size_t bank_page_offset;
+  };
+
+  // The geometry, in pages; dimension 0 is the outermost.
+  static constexpr uint32_t rank() { return Args::RankCT; }
+  static constexpr uint32_t num_banks() { return Args::NumBanksCT; }
+  static constexpr uint32_t tensor_dim(uint32_t d) { return Args::tensor_dim(d); }
+  static constexpr uint32_t shard_dim(uint32_t d) { return Args::shard_dim(d); }
+  static constexpr uint32_t shard_grid_dim(uint32_t d) { return (tensor_dim(d) + shard_dim(d) - 1) / shard_dim(d); }
+  static constexpr uint32_t tensor_volume() {
+    uint32_t v = 1;
+    for (uint32_t d = 0; d < rank(); ++d) v *= tensor_dim(d);
+    return v;
+  }
+  static constexpr uint32_t shard_volume() {
+    uint32_t v = 1;
+    for (uint32_t d = 0; d < rank(); ++d) v *= shard_dim(d);
+    return v;
+  }
+
+  PageMapping get_bank_and_offset(uint32_t id) const {
     uint32_t shard = 0, in_shard = 0, shard_stride = 1, volume = 1;
-    for (uint32_t d = Args::RankCT; d-- > 0;) {
-      const uint32_t dim = Args::tensor_dim(d), sdim = Args::shard_dim(d);
-      const uint32_t c = id % dim;
-      id /= dim;
-      shard += c / sdim * shard_stride;
-      in_shard += c % sdim * volume;
-      shard_stride *= (dim + sdim - 1) / sdim;
-      volume *= sdim;
+    for (uint32_t d = rank(); d-- > 0;) {
+      const uint32_t c = id % tensor_dim(d);
+      id /= tensor_dim(d);
+      shard += c / shard_dim(d) * shard_stride;
+      in_shard += c % shard_dim(d) * volume;
+      shard_stride *= shard_grid_dim(d);
+      volume *= shard_dim(d);
     }
-    const uint32_t bank = shard % Args::NumBanksCT;
-    const uint32_t word = Args::bank_coords_word(bank / 2);
-    const uint32_t xy = bank % 2 ? word >> 16 : word & 0xffff;
-    const uint32_t page = shard / Args::NumBanksCT * volume + in_shard;
-    return ::get_noc_addr((xy >> 8) & 0xff, xy & 0xff, bank_base_address + page * page_size + offset, noc);
+    return {shard % num_banks(), shard / num_banks() * volume + in_shard};
+  }
+  FORCE_INLINE uint64_t get_noc_addr(const PageMapping& m, uint32_t offset = 0, uint8_t noc = noc_index) const {
+    const uint32_t word = Args::bank_coords_word(uint32_t(m.bank_id / 2));
+    const uint32_t xy = m.bank_id % 2 ? word >> 16 : word & 0xffff;
+    return ::get_noc_addr((xy >> 8) & 0xff, xy & 0xff, bank_base_address + uint32_t(m.bank_page_offset) * page_size + offset,
+                          noc);
+  }
+  FORCE_INLINE uint64_t get_noc_addr(uint32_t id, uint32_t offset = 0, uint8_t noc = noc_index) const {
+    return get_noc_addr(get_bank_and_offset(id), offset, noc);
+  }
+  // The address of a shard's first page.
+  FORCE_INLINE uint64_t get_shard_noc_addr(uint32_t shard_id, uint32_t offset = 0, uint8_t noc = noc_index) const {
+    return get_noc_addr(PageMapping{shard_id % num_banks(), shard_id / num_banks() * shard_volume()}, offset, noc);
   }
 };
 }  // namespace zyxtt::kernel
@@ -85,6 +118,33 @@ class TensorAccessor<TensorAccessorArgs<CTA_OFFSET, CRTA_OFFSET>>
   uint32_t get_aligned_page_size() const { return this->page_size; }
   uint32_t get_bank_base_address() const { return this->bank_base_address; }
   const ArgsT& args() const { return args_; }
+
+  // The pages of one shard, from start_page_offset to end_page_offset within
+  // it (0: its end); sharded accessors only, as tt-metal's.
+  tensor_accessor::ShardPages<TensorAccessor> shard_pages(uint32_t shard_id, uint32_t start_page_offset = 0,
+                                                          uint32_t end_page_offset = 0,
+                                                          uint8_t noc = noc_index) const {
+    if constexpr (is_sharded) {
+      return {*this, shard_id, start_page_offset, end_page_offset == 0 ? Base::shard_volume() : end_page_offset, noc};
+    } else {
+      static_assert(is_sharded, "TensorAccessor::shard_pages is not supported by the interleaved tensor accessor");
+      return {*this, shard_id, start_page_offset, end_page_offset, noc};
+    }
+  }
+  // Pages [start_page_id, end_page_id) by id; a sharded accessor knows its
+  // volume (end 0: all), an interleaved one must be told the range.
+  tensor_accessor::Pages<TensorAccessor> pages(uint32_t start_page_id = 0, uint32_t end_page_id = 0,
+                                               uint8_t noc = noc_index) const
+    requires(is_sharded)
+  {
+    return {*this, start_page_id, end_page_id == 0 ? Base::tensor_volume() : end_page_id, 1, noc};
+  }
+  tensor_accessor::Pages<TensorAccessor> pages(uint32_t start_page_id, uint32_t end_page_id,
+                                               uint8_t noc = noc_index) const
+    requires(!is_sharded)
+  {
+    return {*this, start_page_id, end_page_id, 1, noc};
+  }
 
  private:
   ArgsT args_;

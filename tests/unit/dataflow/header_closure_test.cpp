@@ -202,6 +202,15 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
        "static_assert(NEG_INF_INT32 < 0 && POS_INF_INT32 == 0x7FFFFFFF && INT32_SIGN_MASK == 0x80000000u); "
        "(void)int32_greater(1, 2);"},
       {Side::kDataflow, "debug/dprint.h", "DPRINT << SETPRECISION(3) << FIXED() << 1.5f << HEX() << 7u << ENDL();"},
+      {Side::kDataflow, "api/tensor/page.h",
+       "const tensor_accessor::Page p(64, 3); static_assert(sizeof(p.noc_addr()) == 8); (void)p.page_id();"},
+      {Side::kDataflow, "api/tensor/shard_pages_address_iterator.h",
+       "static_assert(sizeof(tensor_accessor::ShardPages<int>) > 0); (void)sizeof(tensor_accessor::Page);"},
+      {Side::kDataflow, "api/tensor/pages_address_iterator.h",
+       "static_assert(sizeof(tensor_accessor::PagesAddressIteratorSharded<int>) > 0); (void)sizeof(tensor_accessor::Page);"},
+      {Side::kDataflow, "api/tensor/noc_traits.h",
+       "Noc noc; const tensor_accessor::Page p(get_noc_addr(1, 2, 64), 0), here(get_noc_addr(128), 0); "
+       "noc.async_read(p, here, 32, {.offset_bytes = 16}, {}); noc.async_write(here, p, 32, {}, {.offset_bytes = 16});"},
       // tt-metal's LLK layer and the compute headers around it (kapi-llk)
       {Side::kCompute, "llk_math_matmul_api.h",
        "static_assert(MM_THROTTLE == 0 && MM_THROTTLE_MAX == 5); llk_math_matmul_init<MathFidelity::HiFi4, MM_THROTTLE>(0, 1, 0); "
@@ -267,6 +276,29 @@ TEST(HeaderClosure, LocalCbInterfaceIsReadOnly) {
   const std::string assigned =
       syntax_errors(Side::kDataflow, "void kernel_main() { auto& i = get_local_cb_interface(0); i.fifo_wr_ptr = 0; }\n");
   EXPECT_NE(assigned.find("read-only"), std::string::npos) << assigned;
+}
+
+// shard_pages() and pages() with no range are for sharded accessors; an
+// interleaved one refuses shard_pages() with tt-metal's message and needs
+// pages() told its range.
+TEST(HeaderClosure, PageIteratorsOfShardedAndInterleavedAccessors) {
+  const std::vector<std::string> sharded = {"KERNEL_COMPILE_TIME_ARGS=1,64,2,2,3,4,2,2,516,772"};
+  const std::vector<std::string> interleaved = {"KERNEL_COMPILE_TIME_ARGS=2,64"};
+  const std::string head = "void kernel_main() {\n  const auto a = TensorAccessor(TensorAccessorArgs<0>(), 0);\n";
+  EXPECT_EQ(syntax_errors(Side::kDataflow, head + "for (const auto& p : a.shard_pages(1, 1)) (void)p.noc_addr();\n"
+                                                  "for (const auto& p : a.pages()) (void)p.page_id();\n}\n",
+                          sharded),
+            "");
+  EXPECT_EQ(syntax_errors(Side::kDataflow, head + "for (const auto& p : a.pages(0, 8)) (void)p.page_id();\n}\n",
+                          interleaved),
+            "");
+  const std::string shard_err =
+      syntax_errors(Side::kDataflow, head + "(void)a.shard_pages(0);\n}\n", interleaved);
+  EXPECT_NE(shard_err.find("TensorAccessor::shard_pages is not supported by the interleaved tensor accessor"),
+            std::string::npos)
+      << shard_err;
+  const std::string pages_err = syntax_errors(Side::kDataflow, head + "(void)a.pages();\n}\n", interleaved);
+  EXPECT_NE(pages_err.find("no matching function for call to"), std::string::npos) << pages_err;
 }
 
 // Named compile-time args arrive as one define; an unknown name is a compile

@@ -2,7 +2,9 @@
 // shard shapes in pages and the shard grid's cores, and a kernel on a core
 // outside the grid reads every page through the TensorAccessor and copies
 // it to DRAM. Height-, width- and block-sharded (both orientations): the
-// DRAM copy must equal what the host wrote, page for page.
+// DRAM copy must equal what the host wrote, page for page. The same copy
+// through the page iterators (shard_pages(), pages(), stepping by +=) must
+// give the same pages.
 #include <fmt/ranges.h>
 
 #include <tt-metalium/tensor_accessor_args.hpp>
@@ -59,6 +61,22 @@ void copy_through_accessor(distributed::MeshDevice& mesh, TensorMemoryLayout lay
   detail::ReadFromBuffer(out, got);
   TT_FATAL(got == pages, "layout {}: the pages read through the accessor differ from those written",
            static_cast<int>(layout));
+
+  const uint32_t n_shards = ((tensor_pages[0] + shard_pages[0] - 1) / shard_pages[0]) *
+                            ((tensor_pages[1] + shard_pages[1] - 1) / shard_pages[1]);
+  for (uint32_t mode : {0u, 1u, 2u}) {
+    detail::WriteToBuffer(out, std::vector<uint16_t>(pages.size(), 0));  // a missed page stays 0
+    Program walk = CreateProgram();
+    auto w = CreateKernel(walk, OVERRIDE_KERNEL_PREFIX "sharded_accessor/kernels/copy_pages_by_iterators.cpp", core,
+                          DataMovementConfig{.processor = DataMovementProcessor::RISCV_0,
+                                             .noc = NOC::RISCV_0_default,
+                                             .compile_args = cta});
+    SetRuntimeArgs(walk, w, core, {sharded->address(), out->address(), n_shards, scratch->address(), mode});
+    detail::LaunchProgram(&mesh, walk);
+    detail::ReadFromBuffer(out, got);
+    TT_FATAL(got == pages, "layout {} iterator mode {}: the pages walked differ from those written",
+             static_cast<int>(layout), mode);
+  }
 }
 
 }  // namespace
