@@ -37,26 +37,25 @@ inline void print_pages(uint32_t l1_addr, uint32_t per_page, uint32_t npages, ui
 
 #if !defined(COMPILE_FOR_TRISC)
 namespace tt::data_movement::common {
-using zyxtt::dprint::Line;
 inline void print_bf16_pages(uint32_t l1_addr, uint32_t elts_per_page, uint32_t npages, uint32_t start = 0) {
   zyxtt::dprint::print_pages<uint16_t>(l1_addr, elts_per_page, npages, start,
-                                       [](Line& l, uint16_t v) { zyxtt::dprint::put_value(l, bf16_t(v)); });
+                                       [](zyxtt::dprint::Line& l, uint16_t v) { zyxtt::dprint::put_value(l, bf16_t(v)); });
 }
 inline void print_f32_pages(uint32_t l1_addr, uint32_t elts_per_page, uint32_t npages, uint32_t start = 0) {
   zyxtt::dprint::print_pages<uint32_t>(l1_addr, elts_per_page, npages, start,
-                                       [](Line& l, uint32_t v) { l.put_float(__builtin_bit_cast(float, v)); });
+                                       [](zyxtt::dprint::Line& l, uint32_t v) { l.put_float(__builtin_bit_cast(float, v)); });
 }
 inline void print_u8_pages(uint32_t l1_addr, uint32_t bytes_per_page, uint32_t npages, uint32_t start = 0) {
   zyxtt::dprint::print_pages<uint8_t>(l1_addr, bytes_per_page, npages, start,
-                                      [](Line& l, uint8_t v) { l.put_hex(v, 2, true); });
+                                      [](zyxtt::dprint::Line& l, uint8_t v) { l.put_hex(v, 2, true); });
 }
 inline void print_u16_pages(uint32_t l1_addr, uint32_t elts_per_page, uint32_t npages, uint32_t start = 0) {
   zyxtt::dprint::print_pages<uint16_t>(l1_addr, elts_per_page, npages, start,
-                                       [](Line& l, uint16_t v) { l.put_int(v, false); });
+                                       [](zyxtt::dprint::Line& l, uint16_t v) { l.put_int(v, false); });
 }
 inline void print_u32_pages(uint32_t l1_addr, uint32_t elts_per_page, uint32_t npages, uint32_t start = 0) {
   zyxtt::dprint::print_pages<uint32_t>(l1_addr, elts_per_page, npages, start,
-                                       [](Line& l, uint32_t v) { l.put_int(v, false); });
+                                       [](zyxtt::dprint::Line& l, uint32_t v) { l.put_int(v, false); });
 }
 }  // namespace tt::data_movement::common
 #endif
