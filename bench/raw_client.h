@@ -35,10 +35,19 @@ class RawClient {
     in_ = down[1];
     out_ = up[0];
   }
+  // The pipes of a runtime someone else spawned (the client library's), opened
+  // again through /proc: raw round trips then reach the same process as that
+  // owner's requests, so both sides see the same runtime. Take turns with the
+  // owner: one command in flight at a time.
+  static RawClient attach(pid_t pid) { return RawClient(pid); }
+  RawClient(RawClient&& other) noexcept : owns_process_(other.owns_process_), pid_(other.pid_), in_(other.in_), out_(other.out_) {
+    other.in_ = other.out_ = -1;
+    other.pid_ = -1;
+  }
   ~RawClient() {
-    close(in_);
-    waitpid(pid_, nullptr, 0);
-    close(out_);
+    if (in_ >= 0) close(in_);
+    if (owns_process_ && pid_ > 0) waitpid(pid_, nullptr, 0);
+    if (out_ >= 0) close(out_);
   }
   RawClient(const RawClient&) = delete;
   RawClient& operator=(const RawClient&) = delete;
@@ -79,6 +88,14 @@ class RawClient {
       data.remove_prefix(static_cast<size_t>(n));
     }
   }
+  explicit RawClient(pid_t pid) : owns_process_(false), pid_(pid) {
+    const std::string fds = "/proc/" + std::to_string(pid) + "/fd/";
+    in_ = open((fds + "0").c_str(), O_WRONLY | O_CLOEXEC);
+    out_ = open((fds + "1").c_str(), O_RDONLY | O_CLOEXEC);
+    if (in_ < 0 || out_ < 0) std::abort();
+  }
+
+  bool owns_process_ = true;
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1;
   char answer_[4096];

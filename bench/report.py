@@ -106,8 +106,10 @@ NOTES = {
         "two threads above 8 MiB.",
         "The raw round trip writes the same free_buf line to another runtime process and reads up to the "
         "answer's newline with plain write and read calls: the floor any client can reach. The interleaved "
-        "row sends that line raw to one runtime and through the client library to another in every "
-        "iteration, so both see the same load.",
+        "row sends that line raw and then through the client library to the same runtime process in every "
+        "iteration (the raw side opens the runtime's pipes again through /proc), so both see the same "
+        "process and load; with two runtimes, whichever still polled after its answer took a CPU from the "
+        "other side and the ratio swung between 0.7 and 2.5 from one run to the next.",
         "The round trip can beat the bare pipe because the runtime polls its stdin for 200 us after each "
         "answer (--idle-spin-us) while the bare ping-pong sleeps in read: on a VM, waking a sleeping "
         "process is most of a round trip.",
@@ -125,7 +127,9 @@ NOTES = {
         "separate benchmarks of the same pair have differed by 5x within minutes, which is why these rows "
         "time both sides in one loop. Their round trip runs while the worker still polls after the previous "
         "run (--idle-spin-us), which on 2 CPUs slows it too: under heavy load the ratio reads low, so read it "
-        "beside the separate rows above.",
+        "beside the separate rows above. Even on a quiet machine (load 1 to 2) the 10x12 ratio moved between "
+        "2.9 and 7.2 across five back-to-back runs of this benchmark alone at 18:14 UTC on 2026-12-03 (median "
+        "5.8), the 1-core one between 1.3 and 2.0; one run of this table is one draw from that spread.",
         "add_tiles is bound by copies, not math: per tile the emulator moves 4 x 4 KiB through memcpy (two NOC "
         "reads into L1, pack_tile from DST, one NOC write back) where the a+b loop streams 12 KiB once; perf "
         "on the worker puts memmove at about 45% of its time in this benchmark.",
