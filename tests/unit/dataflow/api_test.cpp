@@ -263,7 +263,7 @@ TEST_F(ApiTest, PagePrintersAndDumpsPrintL1) {
   EXPECT_EQ(kernel_exit_problems(writer), "");
   const std::string err = ::testing::internal::GetCapturedStderr();
   const std::string p = "[core (0,0) writer] ", at = std::to_string(a);
-  char l1[64];
+  char l1[128];
   std::snprintf(l1, sizeof l1, "L1[0x%x] 1 words:\n%s  [0x%x] 0x0a0b0c01\n", a + 4, p.c_str(), a + 4);
   EXPECT_EQ(err, p + "1: 168496130 168496131 \n" + p + "2: 168496132 168496133 \n" + p + "0: 0x00 0x0C 0x0B 0x0A \n" +
                      p + "cb_id 7: { size: 32, page_size: 32, num_pages: 1, rd_ptr: " + at + ", wr_ptr: " + at + " }\n" +

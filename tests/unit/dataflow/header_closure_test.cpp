@@ -229,7 +229,7 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
        "static_assert(RECONFIG_CHANGED_PACK == 4 && ckernel::INVALID_CB_INDEX == 0xFFFFFFFFu);"},
       {Side::kCompute, "api/compute/sentinel/testing_spy.h", "static_assert(!TEST_RECONFIG_CALLS(1)); SET_CALLED_RECONFIG(1);"},
       // Debug headers: printers print through DPRINT; watcher-only hooks compile to nothing (kapi-debug).
-      {Side::kDataflow, "api/debug/pause.h", "if (get_arg_val<uint32_t>(0) != 0) PAUSE(); else WAYPOINT(\"PASD\");"},
+      {Side::kDataflow, "api/debug/pause.h", "if (get_arg_val<uint32_t>(0) != 0) PAUSE(); else PAUSE();"},
       {Side::kDataflow, "api/debug/ring_buffer.h",
        "WATCHER_RING_BUFFER_PUSH(get_arg_val<uint32_t>(0)); static_assert(DEBUG_RING_BUFFER_STARTING_INDEX == -1);"},
       {Side::kDataflow, "api/debug/noc_logging.h", "LOG_LEN(64) LOG_READ_LEN_FROM_STATE(0) LOG_WRITE_LEN_FROM_STATE(1)"},
