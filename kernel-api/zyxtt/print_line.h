@@ -60,6 +60,15 @@ class Line {
     if (negative) tmp[--n] = '-';
     padded(tmp + n, sizeof(tmp) - n);
   }
+  // "0x" and exactly `digits` hex digits, as fmt's {:#0Nx} / 0x{:0NX} print (dump helpers).
+  void put_hex(uint32_t v, uint32_t digits, bool upper = false) {
+    put('0');
+    put('x');
+    for (uint32_t i = digits; i-- > 0;) {
+      const uint32_t d = (v >> (4 * i)) & 0xF;
+      put(char(d < 10 ? '0' + d : (upper ? 'A' : 'a') + d - 10));
+    }
+  }
   void put_float(double v) {
     char tmp[64];
     const int p = fmt.precision < 0 ? 6 : fmt.precision;

@@ -160,3 +160,16 @@ struct TileSlice {
 };
 
 using TSLICE = TileSlice<64>;
+
+namespace zyxtt::dprint {
+// Row `row`, columns [c0, c1), of tile `tile` at the CB's read pointer, one
+// line in the CB's format: the dump helpers' row (wide enough for 32 Float32).
+inline TileSlice<128> tile_row(uint8_t cb, int tile, uint32_t row, bool untilize, uint32_t c0 = 0, uint32_t c1 = 32) {
+  const SliceRange s{uint8_t(row), uint8_t(row + 1), 1, uint8_t(c0), uint8_t(c1), 1};
+#if defined(COMPILE_FOR_TRISC)
+  return TileSlice<128>(cb, tile, s, true, untilize);
+#else
+  return TileSlice<128>(cb, tile, s, TSLICE_INPUT_CB, TSLICE_RD_PTR, true, untilize);
+#endif
+}
+}  // namespace zyxtt::dprint

@@ -24,18 +24,6 @@ using testing::face_index;
 
 constexpr uint32_t kF32 = 0;
 
-// Builds `body` as a compute kernel and returns its entry; fails the test on errors.
-emu::KernelEntry build(const std::string& name, const std::string& body) {
-  const std::string dir = emu::test::scratch_dir();
-  const std::string src = dir + "/" + name + "_compute.cpp";
-  EXPECT_TRUE(emu::test::write_file(src, body));
-  const emu::test::BuildResult r = emu::test::build_kernel({src}, emu::test::KernelRole::kCompute, "");
-  emu::test::remove_dir(dir);
-  EXPECT_EQ(r.status, 0) << r.output;
-  if (r.status != 0) return nullptr;
-  return emu::test::load_kernel(r.object).entry;
-}
-
 // Tile t of a test input: value (r, c) at face position, a multiple of 1/16 in [-15, 15].
 std::vector<float> sixteenths(uint32_t seed, uint32_t tiles, int bias = 0) {
   std::vector<float> v(tiles * 1024);
@@ -51,7 +39,7 @@ float out(test::FakeCore& fc, uint32_t page, uint32_t r, uint32_t c) {
 // the second on top of a previous max copied in by copy_tile_custom), then
 // sub_tiles_bcast_cols_custom of that previous max, packed by pack_block_contiguous.
 TEST(CustomComputeHeaders, BlockRowMaxSdpaSubAndPackBlock) {
-  const emu::KernelEntry entry = build("block_max", R"ZYX(
+  const emu::KernelEntry entry = test::build_compute("block_max", R"ZYX(
 #include "api/compute/reduce_custom.h"
 #include "api/compute/experimental/sdpa_sub_custom.h"
 #include "api/compute/experimental/tile_move_copy_custom.h"
@@ -116,7 +104,7 @@ void kernel_main() {
 // The six sfpu_{add,sub,mul}_bcast_{col,row} calls and the templated
 // sfpu_bcast<ROW, ELWSUB>, then transpose_wh_dest, all inside DST.
 TEST(CustomComputeHeaders, SfpuBinaryBcastAndTransposeDest) {
-  const emu::KernelEntry entry = build("sfpu_bcast", R"ZYX(
+  const emu::KernelEntry entry = test::build_compute("sfpu_bcast", R"ZYX(
 #include "api/compute/sfpu_binary_bcast.h"
 #include "api/compute/transpose_wh_dest.h"
 #include "api/compute/tile_move_copy.h"
@@ -166,7 +154,7 @@ void kernel_main() {
 // matmul_block_no_mop: a 64 x 64 by 64 x 32 product in two K steps into DST
 // 0 and 1; mul_reduce_scalar_tile: the dot product of three tile pairs.
 TEST(CustomComputeHeaders, MatmulNoMopAndMulReduceScalar) {
-  const emu::KernelEntry entry = build("mm_no_mop", R"ZYX(
+  const emu::KernelEntry entry = test::build_compute("mm_no_mop", R"ZYX(
 #include "api/compute/experimental/matmul_custom.h"
 #include "api/compute/experimental/mul_reduce_scalar.h"
 void kernel_main() {
@@ -234,7 +222,7 @@ void kernel_main() {
 
 // experimental/semaphore.h: the counter lives in the core's semaphore 0.
 TEST(CustomComputeHeaders, ComputeSemaphoreCounts) {
-  const emu::KernelEntry entry = build("semaphore", R"ZYX(
+  const emu::KernelEntry entry = test::build_compute("semaphore", R"ZYX(
 #include "api/compute/experimental/semaphore.h"
 void kernel_main() {
   ckernel::Semaphore s(0);

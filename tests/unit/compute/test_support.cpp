@@ -1,5 +1,7 @@
 #include "test_support.h"
 
+#include <gtest/gtest.h>
+
 #include <cstring>
 #include <utility>
 
@@ -34,6 +36,17 @@ void FakeCore::feed(uint32_t id, const void* bytes, uint32_t pages) {
 uint8_t* FakeCore::page_ptr(uint32_t id, uint32_t page) {
   const emu::CbState& c = core().cbs[id];
   return reinterpret_cast<uint8_t*>(uintptr_t(c.base + page * c.page_bytes));
+}
+
+emu::KernelEntry build_compute(const std::string& name, const std::string& body) {
+  const std::string dir = emu::test::scratch_dir();
+  const std::string src = dir + "/" + name + "_compute.cpp";
+  EXPECT_TRUE(emu::test::write_file(src, body));
+  const emu::test::BuildResult r = emu::test::build_kernel({src}, emu::test::KernelRole::kCompute, "");
+  emu::test::remove_dir(dir);
+  EXPECT_EQ(r.status, 0) << r.output;
+  if (r.status != 0) return nullptr;
+  return emu::test::load_kernel(r.object).entry;
 }
 
 }  // namespace zyxtt::test

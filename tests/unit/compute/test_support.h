@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "emu_grid.h"
+#include "kernel_loader.h"
 
 namespace zyxtt::test {
 
@@ -35,5 +37,9 @@ class FakeCore {
   emu::KernelInstance& self_;
   emu::KernelInstance& producer_;
 };
+
+// Builds `body` as a compute kernel named `name` with the runtime's kernel
+// compiler and returns its entry; fails the test (and returns null) on errors.
+emu::KernelEntry build_compute(const std::string& name, const std::string& body);
 
 }  // namespace zyxtt::test

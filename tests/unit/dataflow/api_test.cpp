@@ -12,10 +12,13 @@
 #include "api/debug/dprint.h"
 #include "api/debug/device_print.h"
 #include "api/debug/dprint_tile.h"
+#include "api/debug/dprint_pages.h"
+#include "api/debug/dump.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 
 #include "device/emu/dataflow/dataflow_checks.h"
@@ -239,6 +242,33 @@ TEST_F(ApiTest, DprintFormatFormAndTileSlices) {
                      "4 8 12 16 20 24 28 32\n" + p + "6 10 14 18 22 26 30 34\n" + p +
                      "<TileSlice data truncated due to exceeding max count (32)>\n" + p + "30.25 31.25\n" + p +
                      "62.25 63.25\n");
+}
+
+// The page printers and dump helpers print the words in L1 (little endian bytes),
+// and a CB's size and pointers in bytes.
+TEST_F(ApiTest, PagePrintersAndDumpsPrintL1) {
+  grid.add_cb(7, 32, 1, uint32_t(DataFormat::UInt32));
+  grid.use(writer);
+  cb_reserve_back(7, 1);
+  const uint32_t a = get_write_ptr(7);
+  auto* w = reinterpret_cast<uint32_t*>(uintptr_t(a));
+  for (uint32_t i = 0; i < 8; ++i) w[i] = 0x0A0B0C00u + i;
+  ::testing::internal::CaptureStderr();
+  tt::data_movement::common::print_u32_pages(a, 2, 2, 1);
+  tt::data_movement::common::print_u8_pages(a, 4, 1);
+  print_cb_details(7);
+  debug_dump_cb(7, 2);
+  debug_dump_l1(a + 4, 1);
+  cb_push_back(7, 1);
+  EXPECT_EQ(kernel_exit_problems(writer), "");
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  const std::string p = "[core (0,0) writer] ", at = std::to_string(a);
+  char l1[128];
+  std::snprintf(l1, sizeof l1, "L1[0x%x] 1 words:\n%s  [0x%x] 0x0a0b0c01\n", a + 4, p.c_str(), a + 4);
+  EXPECT_EQ(err, p + "1: 168496130 168496131 \n" + p + "2: 168496132 168496133 \n" + p + "0: 0x00 0x0C 0x0B 0x0A \n" +
+                     p + "cb_id 7: { size: 32, page_size: 32, num_pages: 1, rd_ptr: " + at + ", wr_ptr: " + at + " }\n" +
+                     p + "CB7 sz=32 rd=" + at + " wr=" + at + "\n" + p + "  [0] 0x0a0b0c00\n" + p +
+                     "  [1] 0x0a0b0c01\n" + p + l1);
 }
 
 // Metal 2.0's DataflowBuffer is the CB of its id: the reader fills entries

@@ -237,6 +237,49 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
        "ckernel::SentinelCore s; s.enable(); s.inject_all_operands(0, 1, 16); "
        "static_assert(RECONFIG_CHANGED_PACK == 4 && ckernel::INVALID_CB_INDEX == 0xFFFFFFFFu);"},
       {Side::kCompute, "api/compute/sentinel/testing_spy.h", "static_assert(!TEST_RECONFIG_CALLS(1)); SET_CALLED_RECONFIG(1);"},
+      // Debug headers: printers print through DPRINT; watcher-only hooks compile to nothing (kapi-debug).
+      {Side::kDataflow, "api/debug/pause.h", "if (get_arg_val<uint32_t>(0) != 0) PAUSE(); else PAUSE();"},
+      {Side::kDataflow, "api/debug/ring_buffer.h",
+       "WATCHER_RING_BUFFER_PUSH(get_arg_val<uint32_t>(0)); static_assert(DEBUG_RING_BUFFER_STARTING_INDEX == -1);"},
+      {Side::kDataflow, "api/debug/noc_logging.h", "LOG_LEN(64) LOG_READ_LEN_FROM_STATE(0) LOG_WRITE_LEN_FROM_STATE(1)"},
+      {Side::kDataflow, "api/debug/eth_link_status.h",
+       "WATCHER_CHECK_ETH_LINK_STATUS(); static_assert(WATCHER_ETH_LINK_STATUS_ENABLED == 0);"},
+      {Side::kCompute, "api/debug/timing_perturbation.h",
+       "tt::compute::common::add_compute_nops<1, 2, 3, 0>(); tt::compute::common::add_nops<4, 1, 1>();"},
+      {Side::kCompute, "api/debug/checkpoint.h",
+       "DEBUG_CHECKPOINT(\"a\"); DEBUG_CHECKPOINT_EX(\"b\", 4, 8, true); DEBUG_CHECKPOINT_GLOBAL(\"c\", 0, 1, 1, 4);"},
+      {Side::kCompute, "api/debug/dprint_tensix.h",
+       "dprint_tensix_dest_reg(1); dprint_tensix_dest_reg<true>(); uint32_t w[2] = {1, 2}; "
+       "dprint_array_with_data_type<2>(uint32_t(DataFormat::Float16_b), w); dprint_data_format(5); "
+       "(void)reconstruct_float32(lo_word(3), hi_word(4)); dprint_tensix_dest_reg_row_float32(get_logical_row_id(0, 1, 2)); "
+       "static_assert(NUM_ROWS_PER_TILE == 64 && PRECISION == 4); dprint_tensix_struct_field(w[0], 0xF, 0, \"f\", true);"},
+      {Side::kCompute, "api/debug/dprint_tensix_pack.h",
+       "dprint_tensix_pack_config(); dprint_tensix_pack_relu_config(); dprint_tensix_dest_rd_ctrl(); "
+       "dprint_tensix_pack_edge_offset(1); dprint_tensix_pack_counters(); dprint_tensix_pack_strides(2);"},
+      {Side::kCompute, "api/debug/dprint_tensix_unpack.h",
+       "dprint_tensix_unpack_tile_descriptor(); dprint_tensix_unpack_config(1); dprint_tensix_alu_config(); "
+       "dprint_tensix_dest_reg(0);"},
+      {Side::kCompute, "api/debug/dprint_pages.h",
+       "print_cb_details(0); tt::compute::common::print_tile_rows(0, 0, true, 0, 2); "
+       "tt::compute::common::print_full_tile(0);"},
+      {Side::kDataflow, "api/debug/dprint_pages.h",
+       "print_cb_details(0); using namespace tt::data_movement::common; print_bf16_pages(0, 4, 1); "
+       "print_f32_pages(0, 4, 1, 1); print_u8_pages(0, 4, 1); print_u16_pages(0, 2, 2); print_u32_pages(0, 2, 2);"},
+      {Side::kDataflow, "api/debug/dump.h",
+       "debug_dump_cb(0, 8); debug_dump_cb_typed(0, 1, TSLICE_OUTPUT_CB, false); debug_dump_l1(0x1000, 16);"},
+      {Side::kCompute, "api/debug/dump.h", "debug_dump_cb(0); debug_dump_cb_typed(0, 0, false); debug_dump_l1(0x1000, 4);"},
+      {Side::kDataflow, "api/lock.h", "int n = 0; { Lock l([&] { ++n; }); } (void)n;"},
+      {Side::kDataflow, "api/kernel_thread_globals.h",
+       "thread_sync_init(); wait_threads(get_num_threads()); sync_threads(); (void)get_my_thread_id();"},
+      {Side::kCompute, "api/kernel_thread_globals.h", "static_assert(sizeof(get_num_threads()) == 4); (void)get_my_thread_id();"},
+      {Side::kCompute, "debug/dprint_tensix.h", "dprint_tensix_dest_reg(0);"},
+      {Side::kDataflow, "debug/dprint_pages.h", "tt::data_movement::common::print_u32_pages(0, 2, 2);"},
+      {Side::kDataflow, "debug/pause.h", "PAUSE();"},
+      {Side::kDataflow, "debug/ring_buffer.h", "WATCHER_RING_BUFFER_PUSH(1u);"},
+      {Side::kDataflow, "debug/noc_logging.h", "LOG_LEN(4)"},
+      {Side::kDataflow, "debug/eth_link_status.h", "WATCHER_CHECK_ETH_LINK_STATUS();"},
+      {Side::kCompute, "debug/dprint_tensix_pack.h", "dprint_tensix_pack_config();"},
+      {Side::kCompute, "debug/dprint_tensix_unpack.h", "dprint_tensix_alu_config();"},
   };
   for (const auto& r : rows) {
     const std::string body = r.side == Side::kCompute ? "namespace NAMESPACE {\nvoid MAIN {\n" : "void kernel_main() {\n";

@@ -1,0 +1,145 @@
+// Printing DST from a compute kernel (tt-metal's dprint_tensix.h):
+// dprint_tensix_dest_reg(tile) prints "Tile ID = <tile>" and the tile's 64 DST
+// rows of 16 values, in DST's order (face 0 rows 0..15, then faces 1..3), one
+// line each. Call it while math holds DST (after tile_regs_acquire).
+// The emulator keeps DST as fp32 words holding exactly what a 16-bit DST
+// would hold, so every row prints as Float32; integer DST contents print as
+// the floats their bits spell (the kernel cannot see DST's format).
+// Silicon's configuration registers are not modelled: no READ_*_REG_FIELD.
+#pragma once
+
+#include <cstdint>
+
+#include "api/compute/compute_kernel_api.h"
+#include "api/debug/dprint.h"
+
+constexpr int PRECISION = 4;
+constexpr int WIDTH = 8;
+constexpr uint16_t NUM_FACES_PER_TILE = 4;
+constexpr uint16_t NUM_ROWS_PER_FACE = 16;
+constexpr uint16_t NUM_ROWS_PER_TILE = NUM_FACES_PER_TILE * NUM_ROWS_PER_FACE;
+
+// `len` words at `ptr` in DataFormat `type`: one value per 32-bit word, two
+// (low half first) for 16-bit types; values separated by one space.
+template <uint16_t len>
+struct dp_typed_array_t {
+  uint32_t* ptr;
+  uint16_t type;
+  dp_typed_array_t(uint16_t type, uint32_t* ptr) : ptr(ptr), type(type) {}
+
+  void print_to(zyxtt::dprint::Line& l) const {
+    const auto f = static_cast<DataFormat>(type);
+    const bool halves = f == DataFormat::Float16_b || f == DataFormat::Float16 || f == DataFormat::UInt16 ||
+                        f == DataFormat::Int8 || f == DataFormat::UInt8;
+    for (uint32_t i = 0; i < len; ++i) {
+      for (uint32_t h = 0; h < (halves ? 2u : 1u); ++h) {
+        if (i + h != 0) l.put(' ');
+        const uint32_t w = ptr[i], half = (w >> (16 * h)) & 0xFFFF;
+        switch (f) {
+          case DataFormat::Float32: l.put_float(__builtin_bit_cast(float, w)); break;
+          case DataFormat::Int32: zyxtt::dprint::put_value(l, int32_t(w)); break;
+          case DataFormat::Float16_b: l.put_float(__builtin_bit_cast(float, half << 16)); break;
+          case DataFormat::Float16: l.put_float(double(__builtin_bit_cast(_Float16, uint16_t(half)))); break;
+          case DataFormat::Int8: zyxtt::dprint::put_value(l, int32_t(int8_t(half))); break;
+          case DataFormat::UInt8: l.put_int(half & 0xFF, false); break;
+          case DataFormat::UInt16: l.put_int(half, false); break;
+          default: l.put_int(w, false); break;
+        }
+      }
+    }
+  }
+};
+
+template <uint32_t count>
+inline void dprint_array_with_data_type(uint32_t data_format, uint32_t* data) {
+  DPRINT("{}\n", dp_typed_array_t<count>(uint16_t(data_format), data));
+}
+
+inline void dprint_data_format(uint8_t data_format) {
+  const char* name = "INVALID DATA FORMAT";
+  switch (static_cast<DataFormat>(data_format)) {
+    case DataFormat::Float32: name = "Float32"; break;
+    case DataFormat::Float16: name = "Float16"; break;
+    case DataFormat::Bfp8: name = "Bfp8"; break;
+    case DataFormat::Bfp4: name = "Bfp4"; break;
+    case DataFormat::Bfp2: name = "Bfp2"; break;
+    case DataFormat::Float16_b: name = "Float16_b"; break;
+    case DataFormat::Bfp8_b: name = "Bfp8_b"; break;
+    case DataFormat::Bfp4_b: name = "Bfp4_b"; break;
+    case DataFormat::Bfp2_b: name = "Bfp2_b"; break;
+    case DataFormat::Lf8: name = "Lf8"; break;
+    case DataFormat::Int8: name = "Int8"; break;
+    case DataFormat::UInt8: name = "UInt8"; break;
+    case DataFormat::UInt16: name = "UInt16"; break;
+    case DataFormat::Int32: name = "Int32"; break;
+    case DataFormat::UInt32: name = "UInt32"; break;
+    case DataFormat::Tf32: name = "Tf32"; break;
+    default: break;
+  }
+  DPRINT("{}", name);
+}
+
+inline uint16_t get_logical_row_id(uint16_t tile_id, uint16_t face_id, uint16_t row_id) {
+  return uint16_t(tile_id * NUM_ROWS_PER_TILE + face_id * NUM_ROWS_PER_FACE + row_id);
+}
+inline uint16_t lo_word(uint32_t dword) { return uint16_t(dword); }
+inline uint16_t hi_word(uint32_t dword) { return uint16_t(dword >> 16); }
+// A Float32 from the two 16-bit halves a Wormhole DST keeps it in: sign,
+// exponent and top mantissa bits in `float16` ([sign | 7 mantissa | 8 exponent]),
+// the low 16 mantissa bits in `mantissa16`.
+inline uint32_t reconstruct_float32(uint32_t float16, uint32_t mantissa16) {
+  const uint32_t sign = (float16 >> 15) & 1, exponent = float16 & 0xFF, top = (float16 >> 8) & 0x7F;
+  return (sign << 31) | (exponent << 23) | (top << 16) | (mantissa16 & 0xFFFF);
+}
+
+namespace zyxtt::dprint {
+// DST row `row` (a logical row: tile * 64 + face * 16 + row in face) as 16 words.
+inline void dst_row_words(uint16_t row, uint32_t (&words)[16]) {
+  krt::SfpuDstView view{};
+  krt::sfpu_dst_open(&view);  // fails the run unless math holds DST
+  if (row / NUM_ROWS_PER_TILE >= view.tiles) krt::fail("dprint_tensix_dest_reg: tile index beyond DST");
+  for (uint32_t i = 0; i < 16; ++i) words[i] = __builtin_bit_cast(uint32_t, view.base[row * 16u + i]);
+}
+inline void print_dst_row(uint16_t row, DataFormat f) {
+  uint32_t w[16];
+  dst_row_words(row, w);
+  dprint_array_with_data_type<16>(uint32_t(f), w);
+}
+}  // namespace zyxtt::dprint
+
+inline void dprint_tensix_dest_reg_row_float32(uint16_t row) { zyxtt::dprint::print_dst_row(row, DataFormat::Float32); }
+inline void dprint_tensix_dest_reg_row_int32(uint16_t row) { zyxtt::dprint::print_dst_row(row, DataFormat::Int32); }
+// 16-bit DST rows: the emulator's DST words hold their values exactly as floats.
+inline void dprint_tensix_dest_reg_row_float16(uint32_t /*data_format*/, uint16_t row) {
+  zyxtt::dprint::print_dst_row(row, DataFormat::Float32);
+}
+
+template <bool print_by_face = false>
+void dprint_tensix_dest_reg(int tile_id = 0) {
+  DPRINT("Tile ID = {}\n", tile_id);
+  if (tile_id < 0) zyxtt::krt::fail("dprint_tensix_dest_reg: tile index beyond DST");
+  uint16_t row = uint16_t(tile_id * NUM_ROWS_PER_TILE);
+  for (uint32_t face = 0; face < NUM_FACES_PER_TILE; ++face) {
+    for (uint32_t r = 0; r < NUM_ROWS_PER_FACE; ++r) dprint_tensix_dest_reg_row_float32(row++);
+    if constexpr (print_by_face) DPRINT("\n");
+  }
+}
+
+// Prints a field (mask, shift) of a register word the kernel holds.
+#define DPRINT_TENSIX_CONFIG_FIELD(reg_val, reg_field_name, name, printDec)                   \
+  {                                                                                           \
+    const uint32_t field_value = ((reg_val) & reg_field_name##_MASK) >> reg_field_name##_SHAMT; \
+    if (printDec) {                                                                           \
+      DPRINT(name " = {}; ", field_value);                                                    \
+    } else {                                                                                  \
+      DPRINT(name " = {:x}; ", field_value);                                                  \
+    }                                                                                         \
+  }
+#define dprint_tensix_struct_field(word, mask, shamt, name, printDec) \
+  {                                                                   \
+    if (printDec) {                                                   \
+      DPRINT(name ": {}\n", ((word) & (mask)) >> (shamt));            \
+    } else {                                                          \
+      DPRINT(name ": {:x}\n", ((word) & (mask)) >> (shamt));          \
+    }                                                                 \
+  }

@@ -1,0 +1,3 @@
+// Legacy include path.
+#pragma once
+#include "api/debug/dprint_tensix_unpack.h"
