@@ -374,6 +374,37 @@ TEST_F(FaultTest, CbOfTheProgramBeforeIsNotConfiguredInTheNext) {
   expect_still_serves();
 }
 
+// Every run starts from reset core state, however little of it the worker
+// clears: SFPU local registers a kernel wrote and CB pages it left pushed
+// are gone on the next run of the same cores.
+TEST_F(FaultTest, StateAKernelLeavesIsResetForTheNextRun) {
+  const Kernels k{R"(
+void kernel_main() {
+  cb_reserve_back(tt::CBIndex::c_0, 1);
+  cb_push_back(tt::CBIndex::c_0, 1);  // never popped: the run ends with a page in the CB
+}
+)",
+                  R"(
+#include "api/compute/common.h"
+namespace NAMESPACE {
+void MAIN {
+  uint32_t* lregs = ::zyxtt::krt::sfpu_lregs();
+  if (lregs[5] != 0) __builtin_trap();  // left by the run before
+  lregs[5] = 77;
+}
+}  // namespace NAMESPACE
+)",
+                  R"(
+void kernel_main() {
+  // A CB counter left by the run before would show as a page already waiting.
+  if (cb_pages_available_at_front(tt::CBIndex::c_0, 2)) __builtin_trap();
+}
+)"};
+  ASSERT_EQ(compile_and_run(k, 3, 2), R"({"status":"ok"})");
+  const uint32_t srcs[] = {in_}, dsts[] = {out_};
+  for (int again = 0; again < 2; ++again) EXPECT_EQ(run(7, 3, 2, srcs, dsts), R"({"status":"ok"})");
+}
+
 TEST_F(FaultTest, CompileErrorIsOneQuoteFreeLineNamingFileAndError) {
   const Kernels k{kEmpty, "void kernel_main() { undeclared_thing = 1; }\n", kEmpty};
   const CbConfig cbs[] = {{0, CbFormat::kFloat32}};

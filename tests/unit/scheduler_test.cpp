@@ -231,5 +231,51 @@ TEST(Scheduler, AllInstancesOfACoreRunOnOneThread) {
   }
 }
 
+// A core's kernels that return at once run back to back on one carrier
+// without going back to the scheduler: each must still be the current
+// instance and stand in its thread's crash-report slot, and one that blocks
+// after such a chain must wait and resume like any other.
+ControlBlock g_control;
+std::atomic<int> g_misplaced{0};
+int chain_step() {
+  const KernelInstance& k = current();
+  const ThreadSlot& slot = g_control.threads[scheduler_thread_index()];
+  if (slot.role.load() != static_cast<int32_t>(k.role) || slot.core_x.load() != static_cast<int32_t>(k.core->x))
+    ++g_misplaced;
+  const uint32_t core = k.core->x;
+  switch (k.role) {
+    case krt::Role::kReader: break;                          // returns at once
+    case krt::Role::kWriter: wait_for_token(core, 1); break;  // chained, then blocks
+    case krt::Role::kCompute: std::atomic_ref<uint32_t>(g_tokens[core]).fetch_add(1); break;
+  }
+  if (slot.role.load() != static_cast<int32_t>(k.role)) ++g_misplaced;
+  return 0;
+}
+
+TEST(Scheduler, KernelsRunBackToBackOnACoreEachStayTheCurrentInstance) {
+  for (uint32_t threads : {1u, 2u}) {
+    for (auto& t : g_tokens) t = 0;
+    g_misplaced = 0;
+    std::deque<CoreState> cores;
+    std::vector<Task> tasks;
+    for (uint32_t i = 0; i < kRing; ++i) {
+      cores.emplace_back().x = i;
+      for (uint32_t r = 0; r < 3; ++r) {
+        Task& t = tasks.emplace_back();
+        t.instance.core = &cores.back();
+        t.instance.role = static_cast<krt::Role>(r);
+        t.entry = chain_step;
+      }
+    }
+    SchedulerOptions options;
+    options.threads = threads;
+    options.control = &g_control;
+    const auto failure = run_tasks(tasks, options);
+    ASSERT_FALSE(failure.has_value()) << *failure;
+    EXPECT_EQ(g_misplaced.load(), 0) << threads << " threads";
+    for (uint32_t i = 0; i < kRing; ++i) EXPECT_EQ(g_tokens[i], 1u) << "core " << i;
+  }
+}
+
 }  // namespace
 }  // namespace zyxtt::emu

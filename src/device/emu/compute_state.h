@@ -39,6 +39,7 @@ struct ComputeState {
   uint32_t pack_relu_mode = 0, pack_relu_threshold = 0;
   // SFPU local registers that outlive a call (krt sfpu_lregs).
   std::array<uint32_t, krt::kSfpuLregWords> sfpu_lregs{};
+  bool sfpu_lregs_taken = false;  // a kernel got sfpu_lregs' address since the last reset
   uint32_t dst_written = 0;   // bit i: DST tile i written since the last release (reduce MAX)
   // bit i: DST tile i reads as zero but its memory is not cleared yet. A
   // release only sets bits; the clear happens when the tile is next handed

@@ -40,7 +40,9 @@ void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_syn
   cs.matmul_operands = {};
   cs.pack_relu_mode = cs.pack_relu_threshold = 0;
   cs.dst_written = 0;
-  cs.sfpu_lregs.fill(0);
+  // 2 KiB per core per run: cleared only when a kernel of the last run took them.
+  if (cs.sfpu_lregs_taken) cs.sfpu_lregs.fill(0);
+  cs.sfpu_lregs_taken = false;
   cs.unpack_cb = cs.unpack_cb_b = cs.pack_cb = 0;
 }
 
@@ -429,7 +431,11 @@ void sfpu_dst_close() {
   for (uint32_t t = 0; t < cs.dst_capacity; ++t) narrow_if_16bit(cs, cs.dst[t].v, Rounding::kTruncate);
 }
 
-uint32_t* sfpu_lregs() { return state().sfpu_lregs.data(); }
+uint32_t* sfpu_lregs() {
+  ComputeState& cs = state();
+  cs.sfpu_lregs_taken = true;
+  return cs.sfpu_lregs.data();
+}
 
 void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_c, uint32_t dst_o, uint32_t p0,
                   uint32_t p1) {

@@ -13,11 +13,14 @@
 
 namespace zyxtt::emu {
 
+// configure_cb sets every field of CbState: one added there must be set here too.
+static_assert(sizeof(CbState) == 21 * sizeof(uint32_t), "configure_cb must set every CbState field");
+
 void configure_cb(CoreState& core, uint32_t index, uint32_t base, uint32_t page_bytes, uint32_t num_pages,
                   uint32_t data_format) {
   CbState& cb = core.cbs[index];
   core.configured_cbs |= uint64_t{1} << index;
-  cb = CbState{};
+  // Field by field: every run configures every CB of every core here.
   cb.configured = true;
   cb.data_format = data_format;
   cb.page_bytes = page_bytes;
@@ -26,6 +29,10 @@ void configure_cb(CoreState& core, uint32_t index, uint32_t base, uint32_t page_
   cb.limit = base + page_bytes * num_pages;
   std::fill(std::begin(cb.rd_ptr), std::end(cb.rd_ptr), base);
   std::fill(std::begin(cb.wr_ptr), std::end(cb.wr_ptr), base);
+  cb.pages_received = cb.pages_acked = 0;
+  std::fill(std::begin(cb.reserved), std::end(cb.reserved), 0);
+  std::fill(std::begin(cb.waited), std::end(cb.waited), 0);
+  cb.pack_cursor = 0;
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,6 @@ int scheduler_thread_index();
 
 // Runs every task to completion. Returns the error text of the first
 // failure (already naming core and role), or nullopt when all finished.
-std::optional<std::string> run_tasks(std::vector<Task>& tasks, const SchedulerOptions& options);
+std::optional<std::string> run_tasks(std::span<Task> tasks, const SchedulerOptions& options);
 
 }  // namespace zyxtt::emu

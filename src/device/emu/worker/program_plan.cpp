@@ -66,6 +66,7 @@ PreparedProgram prepare_program(ProgramSpec spec, const std::vector<std::string>
         }
       }
       c.cbs.push_back(static_cast<uint16_t>(i));
+      c.cb_mask |= uint64_t{1} << spec.cbs[i].index;
     });
   }
   for (size_t i = 0; i < spec.semaphores.size(); ++i) {

@@ -21,6 +21,7 @@ struct CorePlan {
   int32_t kernel[kRoles] = {-1, -1, -1};  // by krt::Role: index into ProgramSpec::kernels
   uint32_t position[kRoles] = {};         // the core's place in that kernel's core order
   std::vector<uint16_t> cbs;              // indices into ProgramSpec::cbs
+  uint64_t cb_mask = 0;                   // bit i: CB index i is among them
   std::vector<uint16_t> semaphores;       // indices into ProgramSpec::semaphores
 };
 

@@ -64,14 +64,19 @@ std::optional<RunOutcome> RunExecutor::map_extra_l1(size_t slots) {
 void RunExecutor::setup_core(CoreState& core, const PreparedProgram& program, const CorePlan& plan,
                              const std::vector<const LoadedKernel*>& kernels) {
   const ProgramSpec& spec = program.spec;
-  std::memset(core.l1 + l1::kSemaphoreBase, 0, l1::kMaxSemaphores * l1::kSemaphoreStride);
+  // Word stores, not a memset of the whole region: this runs for every core
+  // of every run, and a block clear here (rep stos) cost more than the rest.
+  for (uint32_t s = 0; s < l1::kMaxSemaphores; ++s)
+    *reinterpret_cast<uint32_t*>(core.l1 + l1::kSemaphoreBase + s * l1::kSemaphoreStride) = 0;
   for (uint16_t s : plan.semaphores) {
     const SemaphoreSlot& sem = spec.semaphores[s];
     std::memcpy(core.l1 + l1::kSemaphoreBase + sem.id * l1::kSemaphoreStride, &sem.initial, sizeof sem.initial);
   }
-  for (uint64_t bits = core.configured_cbs; bits != 0; bits &= bits - 1) core.cbs[__builtin_ctzll(bits)] = CbState{};
+  // CBs of the last run that this one does not configure go back to unconfigured.
+  for (uint64_t bits = core.configured_cbs & ~plan.cb_mask; bits != 0; bits &= bits - 1)
+    core.cbs[__builtin_ctzll(bits)] = CbState{};
   core.configured_cbs = 0;
-  core.mailboxes = {};
+  for (CoreState::Mailbox& m : core.mailboxes) m.head = m.count = 0;  // the words are dead
   const uint32_t base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(core.l1));
   for (uint16_t i : plan.cbs) {
     const CbSpec& cb = spec.cbs[i];
@@ -84,14 +89,17 @@ void RunExecutor::setup_core(CoreState& core, const PreparedProgram& program, co
   core.compute.unpack_to_dest_cbs = ck >= 0 && options_.unpack_fp32_to_dest ? spec.kernels[ck].unpack_to_dest : 0;
 }
 
-void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job,
+void RunExecutor::add_tasks(size_t& count, CoreState& core, const RunJob& job,
                             const PreparedProgram& program, const CorePlan& plan,
                             const std::vector<const LoadedKernel*>& kernels) {
   for (uint32_t r = 0; r < kRoles; ++r) {
     const int32_t ki = plan.kernel[r];
     if (ki < 0) continue;
     const KernelArgs& a = job.args[ki];
-    Task& task = tasks.emplace_back();
+    // Tasks are kept from run to run and every field is set here: clearing
+    // whole Tasks (a block clear each) was a large part of a run of small kernels.
+    if (count == tasks_.size()) tasks_.emplace_back();
+    Task& task = tasks_[count++];
     KernelInstance& k = task.instance;
     k.run = &run_;
     k.core = &core;
@@ -116,6 +124,9 @@ void RunExecutor::add_tasks(std::vector<Task>& tasks, CoreState& core, const Run
     k.arg_count = n;
     if (!a.common.empty()) std::memcpy(k.common_args, a.common.data(), a.common.size() * sizeof(uint32_t));
     k.common_arg_count = static_cast<uint32_t>(a.common.size());
+    k.noc_counters[0] = k.noc_counters[1] = NocCounters{};
+    k.noc_cache = NocCache{};
+    k.print_buffer.clear();
     task.entry = kernels[ki]->entry;
     task.on_exit = check_kernel_exit;
   }
@@ -233,8 +244,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
               static_cast<uint32_t>(slot / arch_.grid_cols), slot);
       physical_placed_ = true;
     }
-    std::vector<Task>& tasks = tasks_;
-    tasks.clear();
+    size_t tasks = 0;
     for (uint32_t i : program.used) {
       const CorePlan& plan = program.plans[i];
       CoreState& core = cores_[size_t{i / program.cols} * arch_.grid_cols + i % program.cols];
@@ -245,7 +255,8 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
     state.rows = arch_.grid_rows;
     state.cols = arch_.grid_cols;
     state.first_row = 0;
-    if (auto failure = run_tasks(tasks, options)) return RunOutcome{false, Code::kFailedPrecondition, *failure};
+    if (auto failure = run_tasks(std::span(tasks_.data(), tasks), options))
+      return RunOutcome{false, Code::kFailedPrecondition, *failure};
     return RunOutcome{};
   }
 
@@ -257,8 +268,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   physical_placed_ = false;
   for (uint32_t row0 = 0; row0 < program.rows; row0 += rows_per_wave) {
     const uint32_t wave_rows = std::min(rows_per_wave, program.rows - row0);
-    std::vector<Task>& tasks = tasks_;
-    tasks.clear();
+    size_t tasks = 0;
     for (uint32_t r = 0; r < wave_rows; ++r) {
       for (uint32_t c = 0; c < program.cols; ++c) {
         const size_t slot = size_t{r} * program.cols + c;
@@ -274,7 +284,8 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
     state.rows = wave_rows;
     state.cols = program.cols;
     state.first_row = row0;
-    if (auto failure = run_tasks(tasks, options)) return RunOutcome{false, Code::kFailedPrecondition, *failure};
+    if (auto failure = run_tasks(std::span(tasks_.data(), tasks), options))
+      return RunOutcome{false, Code::kFailedPrecondition, *failure};
   }
   return RunOutcome{};
 }

@@ -33,7 +33,8 @@ class RunExecutor {
  private:
   void setup_core(CoreState& core, const PreparedProgram& program, const CorePlan& plan,
                   const std::vector<const LoadedKernel*>& kernels);
-  void add_tasks(std::vector<Task>& tasks, CoreState& core, const RunJob& job, const PreparedProgram& program,
+  // Sets tasks_[count...] for the core's kernels and advances count.
+  void add_tasks(size_t& count, CoreState& core, const RunJob& job, const PreparedProgram& program,
                  const CorePlan& plan, const std::vector<const LoadedKernel*>& kernels);
   // Places core `slot` of a wave: its coordinates and L1.
   void place(CoreState& core, uint32_t x, uint32_t y, size_t slot);
@@ -59,7 +60,7 @@ class RunExecutor {
   bool physical_placed_ = false;  // cores_ holds the physical grid (no wave moved it)
   std::vector<std::vector<uint32_t>> arg_offsets_;  // per kernel: where each core's varied args start
   RunState run_;                  // what the current run's instances share
-  std::vector<Task> tasks_;       // one wave's, kept for the next (no allocation per run)
+  std::vector<Task> tasks_;       // a wave's are the first ones; kept for the next (no allocation per run)
 };
 
 }  // namespace zyxtt::emu
