@@ -156,7 +156,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--idle-spin-us", idle_spin_us,
                  "microseconds the runtime and its device worker poll for the next message before sleeping "
-                 "(0: sleep at once); waking a sleeping process costs tens of microseconds on VMs")
+                 "(0: sleep at once); waking a sleeping process costs tens of microseconds on VMs; polls stop "
+                 "for 100 ms when the machine has no CPU to spare")
       ->envname("ZYX_TT_IDLE_SPIN_US")
       ->check(CLI::Range(0u, 100000u))
       ->capture_default_str();

@@ -1,12 +1,16 @@
 // poll_after_spin: the same answer as a sleeping poll, whether the data is
 // already there, arrives while it spins (then without sleeping), or only
-// after it went to sleep.
+// after it went to sleep. spin_until: a spin ends when the machine turns out
+// busy, and spins stay off for a while after.
 #include "common/poll_wait.h"
 
 #include <gtest/gtest.h>
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -92,6 +96,48 @@ TEST_F(PollAfterSpin, AClosedWriterIsReportedAsHangUp) {
   fds_[1] = -1;
   EXPECT_EQ(wait(microseconds(500)), 1);
   EXPECT_TRUE(p_.revents & POLLHUP);
+}
+
+// Pins the calling thread to `cpu`; false when the machine does not let it.
+bool pin_to(int cpu) {
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  return pthread_setaffinity_np(pthread_self(), sizeof one, &one) == 0;
+}
+
+// A busy thread on the spinner's CPU: each yield hands the CPU over for a
+// whole time slice. The spin must end at the first such yield, long before
+// its 10 s, and the spins that follow must not start until the backoff
+// passed; then they spin again.
+TEST(SpinUntil, AYieldThatRanAnotherTaskEndsTheSpinAndSpinsStayOffForTheBackoff) {
+  const int cpu = sched_getcpu();
+  ASSERT_GE(cpu, 0);
+  if (!pin_to(cpu)) GTEST_SKIP() << "cannot pin threads to one CPU here";
+  std::atomic<bool> started{false}, stop{false};
+  std::thread busy([&] {
+    if (pin_to(cpu)) started = true;
+    while (!stop.load(std::memory_order_relaxed)) {
+    }
+  });
+  while (!started) std::this_thread::yield();
+  const auto t0 = std::chrono::steady_clock::now();
+  int checks = 0;
+  const bool seen = spin_until(std::chrono::seconds(10), [&] { return ++checks, false; });
+  const auto spun = std::chrono::steady_clock::now() - t0;
+  EXPECT_FALSE(seen);
+  EXPECT_LT(spun, std::chrono::seconds(5)) << "the spin went on although another task wanted the CPU";
+  EXPECT_GE(checks, 1);
+  // Within the backoff: no spin, not even one check; the caller sleeps.
+  EXPECT_FALSE(spinning_pays());
+  int later_checks = 0;
+  EXPECT_FALSE(spin_until(std::chrono::seconds(1), [&] { return ++later_checks, true; }));
+  EXPECT_EQ(later_checks, 0);
+  stop = true;
+  busy.join();
+  std::this_thread::sleep_for(kSpinBackoff + milliseconds(50));
+  EXPECT_TRUE(spinning_pays());
+  EXPECT_TRUE(spin_until(std::chrono::seconds(1), [] { return true; }));
 }
 
 }  // namespace

@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
@@ -19,6 +18,7 @@
 
 #include "common/byte_size.h"
 #include "common/error.h"
+#include "common/poll_wait.h"
 #include "common/sanitizers.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/memory_guard.h"
@@ -264,8 +264,8 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   // A short run answers within the idle spin: waiting for it awake saves
   // the 20-40 us a VM takes to wake a sleeping process.
   std::optional<std::string> frame;
-  const auto spin_until = Clock::now() + std::chrono::microseconds(options_.idle_spin_us);
-  while (!(frame = reader_->try_read()) && !reader_->closed() && Clock::now() < spin_until) sched_yield();
+  spin_until(std::chrono::microseconds(options_.idle_spin_us),
+             [&] { return (frame = reader_->try_read()) || reader_->closed(); });
   while (!frame && !reader_->closed()) {
     pollfd fds[2] = {{socket_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
     int n = poll(fds, stop_fd_ >= 0 ? 2 : 1, 100);

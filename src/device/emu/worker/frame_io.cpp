@@ -1,6 +1,5 @@
 #include "device/emu/worker/frame_io.h"
 
-#include <sched.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -8,6 +7,8 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+
+#include "common/poll_wait.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -89,15 +90,8 @@ std::optional<std::string> FrameReader::try_read() {
 }
 
 std::optional<std::string> FrameReader::read_after_spin(std::chrono::microseconds spin) {
-  using Clock = std::chrono::steady_clock;
-  if (spin.count() > 0) {
-    const auto until = Clock::now() + spin;
-    do {
-      if (auto frame = try_read()) return frame;
-      if (closed_) return std::nullopt;
-      sched_yield();  // others on this CPU go first
-    } while (Clock::now() < until);
-  }
+  std::optional<std::string> frame;
+  if (spin_until(spin, [&] { return (frame = try_read()) || closed_; })) return frame;
   return read();
 }
 

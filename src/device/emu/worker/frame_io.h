@@ -24,7 +24,7 @@ class FrameReader {
   // Without sleeping: a frame if one is complete after taking what has
   // arrived; nullopt otherwise (closed() tells EOF from nothing yet).
   std::optional<std::string> try_read();
-  // try_read, yielding the CPU in between, for up to `spin`; then read().
+  // try_read while spinning pays, for up to `spin` (spin_until); then read().
   // Waking a sleeping process costs tens of microseconds on a VM; one
   // syscall per check (no poll before the read) keeps the spin cheap.
   std::optional<std::string> read_after_spin(std::chrono::microseconds spin);
