@@ -11,6 +11,7 @@ using Clock = std::chrono::steady_clock;
 
 // Until when spins are off: steady_clock ticks, shared by the process's threads.
 std::atomic<Clock::rep> g_spins_off_until{0};
+std::atomic<Clock::rep> g_last_late_yield{0};
 
 }  // namespace
 
@@ -23,7 +24,11 @@ bool yield_while_idle() {
   sched_yield();
   const auto after = Clock::now();
   if (after - before <= kLateYield) return true;
-  g_spins_off_until.store((after + kSpinBackoff).time_since_epoch().count(), std::memory_order_relaxed);
+  const Clock::rep now = after.time_since_epoch().count();
+  const Clock::rep last = g_last_late_yield.exchange(now, std::memory_order_relaxed);
+  const Clock::rep window = std::chrono::duration_cast<Clock::duration>(kLateYieldWindow).count();
+  if (last != 0 && now - last <= window)
+    g_spins_off_until.store((after + kSpinBackoff).time_since_epoch().count(), std::memory_order_relaxed);
   return false;
 }
 

@@ -5,7 +5,8 @@
 // wants this one, each yield hands it over for a whole time slice
 // (milliseconds) and the answer waits behind it, where a sleeping waiter
 // would have been woken at once. So a spin ends at the first yield that
-// comes back late, and spins stay off for a while after.
+// comes back late, and after a second late one soon after the first (a
+// single one can be the hypervisor's doing) spins stay off for a while.
 #pragma once
 
 #include <poll.h>
@@ -16,12 +17,14 @@ namespace zyxtt {
 
 // A yield slower than this ran another task: the machine is busy.
 inline constexpr std::chrono::microseconds kLateYield{500};
-// How long spins stay off after a late yield (in this process).
+// Two late yields this close together turn spins off (in this process)
+// for kSpinBackoff.
+inline constexpr std::chrono::milliseconds kLateYieldWindow{50};
 inline constexpr std::chrono::milliseconds kSpinBackoff{100};
 
-// False for kSpinBackoff after a late yield.
+// False for kSpinBackoff after two late yields within kLateYieldWindow.
 bool spinning_pays();
-// Yields the CPU; false when the yield came back late (spins then stay off).
+// Yields the CPU; false when the yield came back late.
 bool yield_while_idle();
 
 // Calls `ready` until it returns true (then true), yielding in between, for

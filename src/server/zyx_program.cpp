@@ -156,8 +156,9 @@ void fill_model_run(const ZyxProgram& zyx, const ZyxShape& shape,
         for (uint32_t y = 0; y < shape.rows; ++y) per_core.emplace_hint(per_core.end(), program::Core{x, y}, n);
     }
     for (auto& [core, values] : per_core) {
-      values.assign(a.runtime.begin(), a.runtime.end());
-      if (a.coords) values.insert(values.end(), {core.y, core.x});
+      values.resize(n);  // in place: the map and its vectors are kept from run to run
+      std::copy(a.runtime.begin(), a.runtime.end(), values.begin());
+      if (a.coords) values[n - 2] = core.y, values[n - 1] = core.x;
     }
   }
   run.kernels.resize(kernel);

@@ -241,8 +241,10 @@ RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) co
     const size_t cores = program.kernel_cores()[i].size();
     const size_t first = given.per_core.begin()->second.size();
     bool uniform = given.per_core.size() == cores;
+    if (uniform) a.words.resize(cores * first);
     for (const auto& [core, args] : given.per_core) {
-      if (program.position(i, core) < 0) {
+      const int32_t at = program.position(i, core);
+      if (at < 0) {
         if (args.empty()) continue;
         throw Error(Code::kInvalidArgument, fmt::format("kernel {} gets runtime args for core ({}, {}), where it does "
                                                         "not run",
@@ -256,12 +258,11 @@ RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) co
                                 l1::kMaxArgs));
       }
       uniform = uniform && args.size() == first;
+      // Placed while the args still look uniform: the common case takes one pass.
+      if (uniform) std::copy(args.begin(), args.end(), a.words.begin() + size_t(at) * first);
     }
     if (uniform) {
       a.uniform = static_cast<uint32_t>(first);
-      a.words.resize(cores * first);
-      for (const auto& [core, args] : given.per_core)
-        std::copy(args.begin(), args.end(), a.words.begin() + program.position(i, core) * first);
       continue;
     }
     a.counts.assign(cores, 0);
