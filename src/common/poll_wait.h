@@ -40,6 +40,16 @@ bool spin_until(std::chrono::microseconds spin, Ready&& ready) {
   return false;
 }
 
+// A pause for the CPU inside a loop that waits on memory (saves power and
+// lets a sibling hyper-thread run).
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
 // Like poll(fds, n, -1), but first checks without sleeping for up to `spin`
 // (spin_until). Returns what poll returned.
 int poll_after_spin(pollfd* fds, nfds_t n, std::chrono::microseconds spin);

@@ -10,6 +10,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -67,12 +68,15 @@ long sleeps() {
 
 // The point of spinning: data that arrives within the spin is seen without
 // the thread ever going to sleep (a wake-up costs tens of microseconds).
+// A spin rightly ends when another task takes the CPU (spin_until), as
+// under a parallel test run; so the spin must avoid the sleep in one of a
+// few tries, each begun while spins pay.
 TEST_F(PollAfterSpin, DataArrivingWhileSpinningIsSeenWithoutSleeping) {
-  // A writer that waits ~20 ms before writing: long enough that a plain poll
+  // A writer that waits 2 ms before writing: long enough that a plain poll
   // would have gone to sleep, far shorter than the spin.
   auto measure = [this](microseconds spin) {
     std::thread writer([this] {
-      std::this_thread::sleep_for(milliseconds(20));
+      std::this_thread::sleep_for(milliseconds(2));
       write_byte();
     });
     const long before = sleeps();
@@ -87,7 +91,12 @@ TEST_F(PollAfterSpin, DataArrivingWhileSpinningIsSeenWithoutSleeping) {
     EXPECT_LT(waited, std::chrono::seconds(1)) << "returned on the byte, long before the spin ended";
     return slept;
   };
-  EXPECT_EQ(measure(microseconds(2'000'000)), 0) << "slept although the byte came within the spin";
+  long fewest = 1 << 30;
+  for (int attempt = 0; attempt < 10 && fewest != 0; ++attempt) {
+    while (!spinning_pays()) std::this_thread::sleep_for(milliseconds(10));
+    fewest = std::min(fewest, measure(microseconds(2'000'000)));
+  }
+  EXPECT_EQ(fewest, 0) << "slept every time although the byte came within the spin";
   EXPECT_GE(measure(microseconds(0)), 1) << "without a spin the thread sleeps in poll (the measure works)";
 }
 

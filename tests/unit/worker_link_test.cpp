@@ -196,6 +196,25 @@ TEST_F(FrameSocket, FramesSentBackToBackArriveWholeAndInOrder) {
   EXPECT_FALSE(reader.buffered());
 }
 
+// The shared count announces each frame once it is whole on the socket,
+// and stops announcing once the reader took it.
+TEST_F(FrameSocket, TheFrameCountAnnouncesEachWrittenFrameUntilItIsRead) {
+  FrameCount sent{0};
+  FrameReader reader(fds_[1]);
+  EXPECT_FALSE(reader.announced(sent));
+  ASSERT_TRUE(write_frame(fds_[0], "first", &sent));
+  ASSERT_TRUE(write_frame(fds_[0], "second", &sent));
+  EXPECT_EQ(sent.load(), 2u);
+  EXPECT_TRUE(reader.announced(sent));
+  EXPECT_EQ(reader.read_after_spin(std::chrono::microseconds(1000), sent), "first");
+  EXPECT_TRUE(reader.announced(sent));  // the second arrived in the same read
+  EXPECT_EQ(reader.read(), "second");
+  EXPECT_FALSE(reader.announced(sent));
+  close(fds_[0]);
+  fds_[0] = -1;
+  EXPECT_EQ(reader.read_after_spin(std::chrono::microseconds(1000), sent), std::nullopt);  // spins, then EOF
+}
+
 TEST_F(FrameSocket, EndOfStreamInsideAFrameIsNoFrame) {
   const std::string frame = encode(job_with_program());
   const uint64_t length = frame.size();

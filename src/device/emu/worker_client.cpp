@@ -99,7 +99,7 @@ void WorkerClient::start() {
   spdlog::debug("device worker started (pid {})", pid_);
   // The options travel once per worker; a worker that died at once shows up
   // at the first run's read.
-  write_frame(socket_, encode(options_));
+  write_frame(socket_, encode(options_), &control_->frames_to_worker);
 }
 
 void WorkerClient::stop() {
@@ -251,7 +251,7 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   } else {
     programs_.splice(programs_.begin(), programs_, slot->second);
   }
-  const bool sent = write_frame(socket_, encode(job));
+  const bool sent = write_frame(socket_, encode(job), &control_->frames_to_worker);
   job.program.reset();
   job.forget.clear();
   if (!sent) {
@@ -264,8 +264,9 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   // A short run answers within the idle spin: waiting for it awake saves
   // the 20-40 us a VM takes to wake a sleeping process.
   std::optional<std::string> frame;
-  spin_until(std::chrono::microseconds(options_.idle_spin_us),
-             [&] { return (frame = reader_->try_read()) || reader_->closed(); });
+  if (spin_until(std::chrono::microseconds(options_.idle_spin_us),
+                 [&] { return reader_->announced(control_->frames_from_worker); }))
+    frame = reader_->read();
   while (!frame && !reader_->closed()) {
     pollfd fds[2] = {{socket_, POLLIN, 0}, {stop_fd_, POLLIN, 0}};
     int n = poll(fds, stop_fd_ >= 0 ? 2 : 1, 100);

@@ -38,6 +38,9 @@ struct ControlBlock {
   std::atomic<int32_t> phase{0};  // WorkerPhase
   std::atomic<int32_t> denied_call{-1};  // system call the sandbox refused (worker/sandbox.h)
   ThreadSlot threads[kMaxThreads];
+  // Frames written on the worker link, each way (worker/frame_io.h FrameCount).
+  alignas(64) std::atomic<uint64_t> frames_to_worker{0};  // options and jobs
+  alignas(64) std::atomic<uint64_t> frames_from_worker{0};  // outcomes
 
   // The sum of monotonic per-thread counters: equal sums mean nothing moved.
   uint64_t progress() const {

@@ -18,7 +18,7 @@ constexpr size_t kReadChunk = 64 * 1024;
 
 }  // namespace
 
-bool write_frame(int fd, std::string_view payload) {
+bool write_frame(int fd, std::string_view payload, FrameCount* sent) {
   // One call: a reader woken by the length alone would sleep again for the rest.
   uint64_t length = payload.size();
   iovec parts[2] = {{&length, sizeof length}, {const_cast<char*>(payload.data()), payload.size()}};
@@ -35,6 +35,8 @@ bool write_frame(int fd, std::string_view payload) {
       next->iov_len -= done;
     }
   }
+  // After the write: a reader that sees the count finds the frame there.
+  if (sent != nullptr) sent->fetch_add(1, std::memory_order_release);
   return true;
 }
 
@@ -68,6 +70,7 @@ std::optional<std::string> FrameReader::take() {
   std::string frame(buffer_.data() + begin_ + sizeof length, length);
   begin_ += sizeof length + length;
   if (begin_ == end_) begin_ = end_ = 0;
+  ++frames_read_;
   return frame;
 }
 
@@ -89,9 +92,17 @@ std::optional<std::string> FrameReader::try_read() {
   return take();
 }
 
-std::optional<std::string> FrameReader::read_after_spin(std::chrono::microseconds spin) {
-  std::optional<std::string> frame;
-  if (spin_until(spin, [&] { return (frame = try_read()) || closed_; })) return frame;
+bool FrameReader::announced(const FrameCount& sent) const {
+  constexpr int kChecks = 64;  // about a microsecond of pauses
+  for (int i = 0; i < kChecks; ++i) {
+    if (sent.load(std::memory_order_acquire) != frames_read_) return true;
+    cpu_relax();
+  }
+  return false;
+}
+
+std::optional<std::string> FrameReader::read_after_spin(std::chrono::microseconds spin, const FrameCount& sent) {
+  spin_until(spin, [&] { return announced(sent); });
   return read();
 }
 

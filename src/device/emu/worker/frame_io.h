@@ -2,7 +2,9 @@
 // device-worker process: a u64 length, then the frame (run_job.h).
 #pragma once
 
+#include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,8 +12,14 @@
 
 namespace zyxtt::emu {
 
-// One write call per frame. Returns false when the peer is gone.
-bool write_frame(int fd, std::string_view payload);
+// The number of frames one side has written, in memory both sides map
+// (ControlBlock): bumped after each frame, so that a reader waits for a frame
+// by loading it, with no system call per check, and reads once one is there.
+using FrameCount = std::atomic<uint64_t>;
+
+// One write call per frame, then `sent` (if any) counts it. Returns false
+// when the peer is gone.
+bool write_frame(int fd, std::string_view payload, FrameCount* sent = nullptr);
 
 // Reads frames from one fd. A read takes whatever has arrived, so a frame
 // that follows another in the same read is not lost, and a small frame
@@ -24,10 +32,13 @@ class FrameReader {
   // Without sleeping: a frame if one is complete after taking what has
   // arrived; nullopt otherwise (closed() tells EOF from nothing yet).
   std::optional<std::string> try_read();
-  // try_read while spinning pays, for up to `spin` (spin_until); then read().
-  // Waking a sleeping process costs tens of microseconds on a VM; one
-  // syscall per check (no poll before the read) keeps the spin cheap.
-  std::optional<std::string> read_after_spin(std::chrono::microseconds spin);
+  // Whether `sent` counts a frame this reader has not returned yet; loads it
+  // for about a microsecond, so a frame written meanwhile is seen at once.
+  bool announced(const FrameCount& sent) const;
+  // Waits for announced(sent) while spinning pays, for up to `spin`
+  // (spin_until); then read(). Waking a sleeping process costs tens of
+  // microseconds on a VM.
+  std::optional<std::string> read_after_spin(std::chrono::microseconds spin, const FrameCount& sent);
   bool closed() const { return closed_; }
   // Whether bytes of a next frame already arrived (then polling would hang).
   bool buffered() const { return end_ > begin_; }
@@ -39,6 +50,7 @@ class FrameReader {
   std::vector<char> buffer_;
   size_t begin_ = 0, end_ = 0;  // unread bytes
   bool closed_ = false;
+  uint64_t frames_read_ = 0;  // frames returned, for announced()
 };
 
 }  // namespace zyxtt::emu

@@ -104,7 +104,7 @@ int worker_main(int argc, char** argv) {
   }
   const std::chrono::microseconds idle_spin(options.idle_spin_us);
   for (;;) {
-    frame = link.read_after_spin(idle_spin);
+    frame = link.read_after_spin(idle_spin, g_control->frames_to_worker);
     if (!frame) break;
     RunOutcome outcome;
     try {
@@ -122,7 +122,7 @@ int worker_main(int argc, char** argv) {
     // has all from it on closed; sweeping the whole table after every run
     // cost more (3 us) than a run of small kernels.
     if (fcntl(kFirstFreeFd, F_GETFD) != -1) close_range(kFirstFreeFd, ~0u, 0);
-    if (!write_frame(kWorkerSocketFd, encode(outcome))) break;
+    if (!write_frame(kWorkerSocketFd, encode(outcome), &g_control->frames_from_worker)) break;
   }
   return 0;
 }
