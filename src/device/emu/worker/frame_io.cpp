@@ -40,7 +40,7 @@ bool write_frame(int fd, std::string_view payload, FrameCount* sent) {
   return true;
 }
 
-bool FrameReader::fill(bool wait) {
+bool FrameReader::fill() {
   // Unread bytes move to the front; the buffer grows only for a larger frame.
   if (begin_ > 0) {
     std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
@@ -49,9 +49,8 @@ bool FrameReader::fill(bool wait) {
   }
   if (buffer_.size() - end_ < kReadChunk) buffer_.resize(end_ + kReadChunk);
   for (;;) {
-    ssize_t r = ::recv(fd_, buffer_.data() + end_, buffer_.size() - end_, wait ? 0 : MSG_DONTWAIT);
+    ssize_t r = ::recv(fd_, buffer_.data() + end_, buffer_.size() - end_, 0);
     if (r < 0 && errno == EINTR) continue;
-    if (r < 0 && !wait && (errno == EAGAIN || errno == EWOULDBLOCK)) return false;
     if (r <= 0) {
       closed_ = true;
       return false;
@@ -84,12 +83,6 @@ std::optional<std::string> FrameReader::read() {
     if (auto frame = take()) return frame;
     if (closed_ || !fill()) return std::nullopt;
   }
-}
-
-std::optional<std::string> FrameReader::try_read() {
-  if (auto frame = take()) return frame;
-  if (closed_ || !fill(false)) return std::nullopt;
-  return take();
 }
 
 bool FrameReader::announced(const FrameCount& sent) const {

@@ -29,9 +29,6 @@ class FrameReader {
   explicit FrameReader(int fd) : fd_(fd) {}
   // The next frame; nullopt at EOF or on error.
   std::optional<std::string> read();
-  // Without sleeping: a frame if one is complete after taking what has
-  // arrived; nullopt otherwise (closed() tells EOF from nothing yet).
-  std::optional<std::string> try_read();
   // Whether `sent` counts a frame this reader has not returned yet; loads it
   // for about a microsecond, so a frame written meanwhile is seen at once.
   bool announced(const FrameCount& sent) const;
@@ -44,7 +41,7 @@ class FrameReader {
   bool buffered() const { return end_ > begin_; }
 
  private:
-  bool fill(bool wait = true);
+  bool fill();
   std::optional<std::string> take();
   int fd_;
   std::vector<char> buffer_;
