@@ -17,7 +17,7 @@
 
 namespace zyxtt::krt {
 
-inline constexpr uint32_t kKrtAbiVersion = 7;
+inline constexpr uint32_t kKrtAbiVersion = 8;
 
 // X(return type, name, (parameters), (arguments)). Every call acts on the
 // calling kernel instance (core x role), which the emulator tracks; blocking

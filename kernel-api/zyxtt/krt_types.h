@@ -17,6 +17,12 @@ inline constexpr uint32_t kL1ZerosBytes = 512;
 struct SfpuDstView {
   float* base;
   uint32_t tiles;
+  // What DST's words hold, by the CB of the last unpack init (silicon's DST
+  // format register), as a tt::DataFormat code: Int32 for two's-complement
+  // integers (Int32 CBs, Int8 ones by default), UInt32 for unsigned ones
+  // (UInt32, UInt16, UInt8), Int8 for sign-magnitude integers (Int8 CBs
+  // under the sign-magnitude DST model), Float32 for every float format.
+  uint32_t data_format;
 };
 
 // The calling core's SFPU local registers (sfpu_lregs): LREG n, lane L is

@@ -2,9 +2,10 @@
 // dprint_tensix_dest_reg(tile) prints "Tile ID = <tile>" and the tile's 64 DST
 // rows of 16 values, in DST's order (face 0 rows 0..15, then faces 1..3), one
 // line each. Call it while math holds DST (after tile_regs_acquire).
-// The emulator keeps DST as fp32 words holding exactly what a 16-bit DST
-// would hold, so every row prints as Float32; integer DST contents print as
-// the floats their bits spell (the kernel cannot see DST's format).
+// Values print in the format DST holds, as silicon reads it from its DST
+// format register (here: the CB of the last unpack init): integers from
+// Int32, UInt32, UInt16, UInt8 and Int8 CBs as integers, everything else as
+// Float32 (the emulator's DST words hold a 16-bit DST's values exactly).
 // Silicon's configuration registers are not modelled: no READ_*_REG_FIELD.
 #pragma once
 
@@ -93,16 +94,28 @@ inline uint32_t reconstruct_float32(uint32_t float16, uint32_t mantissa16) {
 }
 
 namespace zyxtt::dprint {
-// DST row `row` (a logical row: tile * 64 + face * 16 + row in face) as 16 words.
-inline void dst_row_words(uint16_t row, uint32_t (&words)[16]) {
+// DST row `row` (a logical row: tile * 64 + face * 16 + row in face) as 16
+// words; returns the format they hold (krt::SfpuDstView::data_format).
+inline DataFormat dst_row_words(uint16_t row, uint32_t (&words)[16]) {
   krt::SfpuDstView view{};
   krt::sfpu_dst_open(&view);  // fails the run unless math holds DST
   if (row / NUM_ROWS_PER_TILE >= view.tiles) krt::fail("dprint_tensix_dest_reg: tile index beyond DST");
   for (uint32_t i = 0; i < 16; ++i) words[i] = __builtin_bit_cast(uint32_t, view.base[row * 16u + i]);
+  return static_cast<DataFormat>(view.data_format);
 }
 inline void print_dst_row(uint16_t row, DataFormat f) {
   uint32_t w[16];
   dst_row_words(row, w);
+  dprint_array_with_data_type<16>(uint32_t(f), w);
+}
+// The row in the format DST holds; sign-magnitude integers print signed.
+inline void print_dst_row_as_held(uint16_t row) {
+  uint32_t w[16];
+  DataFormat f = dst_row_words(row, w);
+  if (f == DataFormat::Int8) {
+    for (uint32_t& x : w) x = (x >> 31) ? 0u - (x & 0x7FFFFFFFu) : x;
+    f = DataFormat::Int32;
+  }
   dprint_array_with_data_type<16>(uint32_t(f), w);
 }
 }  // namespace zyxtt::dprint
@@ -120,7 +133,7 @@ void dprint_tensix_dest_reg(int tile_id = 0) {
   if (tile_id < 0) zyxtt::krt::fail("dprint_tensix_dest_reg: tile index beyond DST");
   uint16_t row = uint16_t(tile_id * NUM_ROWS_PER_TILE);
   for (uint32_t face = 0; face < NUM_FACES_PER_TILE; ++face) {
-    for (uint32_t r = 0; r < NUM_ROWS_PER_FACE; ++r) dprint_tensix_dest_reg_row_float32(row++);
+    for (uint32_t r = 0; r < NUM_ROWS_PER_FACE; ++r) zyxtt::dprint::print_dst_row_as_held(row++);
     if constexpr (print_by_face) DPRINT("\n");
   }
 }

@@ -418,12 +418,33 @@ void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_o
   if (!binary_is_bitwise(op)) narrow_if_16bit(cs, o, rne ? Rounding::kNearestEven : Rounding::kTruncate);
 }
 
+namespace {
+
+// What the DST words hold after an unpack from a CB of format `f` (formats.cpp).
+tt::DataFormat dst_words_format(tt::DataFormat f, ComputeState::Int8Dst int8_dst) {
+  switch (f) {
+    case tt::DataFormat::Int32: return tt::DataFormat::Int32;
+    case tt::DataFormat::UInt32:
+    case tt::DataFormat::UInt16:
+    case tt::DataFormat::UInt8: return tt::DataFormat::UInt32;
+    case tt::DataFormat::Int8:
+      return int8_dst == ComputeState::Int8Dst::kSignMagnitude ? tt::DataFormat::Int8 : tt::DataFormat::Int32;
+    default: return tt::DataFormat::Float32;
+  }
+}
+
+}  // namespace
+
 void sfpu_dst_open(krt::SfpuDstView* view) {
   ComputeState& cs = state();
   require_math(cs, "dst_reg (SFPI)");
   for (uint32_t t = 0; t < cs.dst_capacity; ++t) dst_tile(cs, t, "dst_reg (SFPI)");
   view->base = cs.dst[0].v;
   view->tiles = cs.dst_capacity;
+  const CbState& unpacked = current().core->cbs[cs.unpack_cb % kMaxCbs];
+  view->data_format = static_cast<uint32_t>(
+      unpacked.configured ? dst_words_format(static_cast<tt::DataFormat>(unpacked.data_format), cs.int8_dst)
+                          : tt::DataFormat::Float32);
 }
 
 void sfpu_dst_close() {
