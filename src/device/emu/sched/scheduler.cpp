@@ -158,7 +158,6 @@ class Carriers {
     c->job = nullptr;
     c->shared = nullptr;
     c->unwind = false;
-    c->finished = 0;
     if (idle_.size() < kMaxIdle) idle_.push_back(c);
     else delete c;
   }
