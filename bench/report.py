@@ -133,10 +133,12 @@ NOTES = {
         "empty kernels per core); the ratio is of the summed times. A run crosses three processes (client, "
         "runtime, device worker) where the round trip crosses two, and each of them polls for a while before "
         "it sleeps (--idle-spin-us): with other work on this 2-CPU VM every extra hand-off can wait for a CPU, "
-        "so the ratio grows with load. Beside one busy-looping process the 10x12 ratio read 2.8 to 5.4 in "
-        "three runs, beside two 4.5 to 18 (20:12 UTC on 2026-12-03); the table is of a machine without "
-        "other work. The round trip also runs while the worker still polls after the previous run, which "
-        "makes it slower than on an idle runtime (the ratio reads lower).",
+        "so the ratio grows with load. Polls stop when a yield shows the machine busy (--idle-spin-us): "
+        "before that rule, beside two busy-looping processes the 10x12 ratio read 4.5 to 344 (runs of up to "
+        "4 ms); with it, 2.5 to 4.0 beside two and 3.6 to 4.1 beside one (three runs each, 21:43 UTC on "
+        "2026-12-03). The table is of a machine without other work. The round trip also runs while the worker "
+        "still polls after the previous run, which makes it slower than on an idle runtime (the ratio reads "
+        "lower).",
         "add_tiles is bound by copies, not math: per tile the emulator moves 4 x 4 KiB through memcpy (two NOC "
         "reads into L1, pack_tile from DST, one NOC write back) where the a+b loop streams 12 KiB once; perf "
         "on the worker puts memmove at about 45% of its time in this benchmark.",
