@@ -11,7 +11,7 @@ extern "C" {
 __attribute__((visibility("hidden"))) const zyxtt_krt_table* zyxtt_krt_bound = nullptr;
 
 __attribute__((visibility("default"))) extern const zyxtt_kernel_info zyxtt_kernel_record;
-const zyxtt_kernel_info zyxtt_kernel_record = {
+__attribute__((section(ZYXTT_KERNEL_RECORD_SECTION), used)) const zyxtt_kernel_info zyxtt_kernel_record = {
     sizeof(zyxtt_kernel_info),
     ::zyxtt::krt::kKrtAbiVersion,
 #if defined(COMPILE_FOR_TRISC)

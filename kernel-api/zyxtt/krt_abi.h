@@ -4,9 +4,14 @@
 // the kernel-API headers call through it (krt.h, krt_compute.h). Nothing else
 // links a kernel to the emulator: the worker exports no symbols for kernels.
 //
-// Changing the list, a signature or a struct: bump kKrtAbiVersion. Objects
-// built for another version are refused at load, and the version is part of
-// the kernel cache key, so they are rebuilt rather than reused.
+// The version is derived from the contract's content: a hash of this header
+// and the others the contract spans (krt_types.h, compute_ops.h,
+// data_format.h; src/device/emu/jit/krt_contract.h lists them), so changing a
+// call, a signature, a struct, an op's number or a layout is a new version
+// with no manual bump. The object's record (below) carries it in a section of
+// its own, which the runtime reads from the file before anything of the
+// object runs: an object of another version is never loaded. The version is
+// part of the kernel cache key too, so such objects are rebuilt, not reused.
 #pragma once
 
 #include <cstddef>
@@ -17,7 +22,12 @@
 
 namespace zyxtt::krt {
 
-inline constexpr uint32_t kKrtAbiVersion = 8;
+// The emulator's build generates the version (krt_abi_version.h); the kernel
+// compiler defines it for every kernel it builds.
+#ifndef ZYXTT_KRT_ABI_VERSION
+#include "zyxtt/krt_abi_version.h"
+#endif
+inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
 
 // X(return type, name, (parameters), (arguments)). Every call acts on the
 // calling kernel instance (core x role), which the emulator tracks; blocking
@@ -171,8 +181,11 @@ using zyxtt_krt_table = zyxtt::krt::KrtTable;
 extern "C" {
 
 // What a kernel object says about itself (exported data symbol
-// `zyxtt_kernel_record`): the ABI it was built for, its role and the compute
-// configuration it was compiled with, which the emulator applies to the core.
+// `zyxtt_kernel_record`, alone in ELF section ZYXTT_KERNEL_RECORD_SECTION so
+// that it can be read from the file without loading it): the ABI it was built
+// for, its role and the compute configuration it was compiled with, which the
+// emulator applies to the core. Plain constants: the file holds the bytes.
+#define ZYXTT_KERNEL_RECORD_SECTION ".zyxtt_kernel_record"
 struct zyxtt_kernel_info {
   uint32_t size;          // sizeof(zyxtt_kernel_info) when built
   uint32_t abi_version;   // kKrtAbiVersion when built

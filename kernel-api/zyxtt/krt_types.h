@@ -12,8 +12,18 @@ enum class Role : uint32_t { kReader = 0, kWriter = 1, kCompute = 2 };
 // Bytes of the always-zero L1 region (tt-metal's MEM_ZEROS) at l1_zeros_addr.
 inline constexpr uint32_t kL1ZerosBytes = 512;
 
+// DST's layout, as kernel-side ops (cumsum, welford, ema, reshuffle, the
+// PRNG) index it directly: a tile is kTileWords words, four 16 x 16 faces
+// (top-left, top-right, bottom-left, bottom-right), each row-major.
+inline constexpr uint32_t kTileDim = 32, kFaceDim = 16;
+inline constexpr uint32_t kFaceWords = kFaceDim * kFaceDim, kTileWords = 4 * kFaceWords;
+// The word of element (row, col) inside its tile.
+inline constexpr uint32_t dst_word(uint32_t row, uint32_t col) {
+  return ((row / kFaceDim) * 2 + col / kFaceDim) * kFaceWords + (row % kFaceDim) * kFaceDim + col % kFaceDim;
+}
+
 // The calling core's DST as SFPI code sees it (sfpu_dst_open): `tiles`
-// consecutive 32 x 32 fp32 tiles in face layout from `base`.
+// consecutive tiles of kTileWords fp32 words in face layout from `base`.
 struct SfpuDstView {
   float* base;
   uint32_t tiles;

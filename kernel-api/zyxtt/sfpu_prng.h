@@ -46,9 +46,9 @@ inline void for_each_element(uint32_t idst, F f) {
   krt::SfpuDstView view;
   krt::sfpu_dst_open(&view);
   if (idst >= view.tiles) krt::fail("rand / dropout: DST tile index past the tiles in force");
-  float* t = view.base + idst * 1024;
+  float* t = view.base + idst * krt::kTileWords;
   for (uint32_t k = 0; k < 32; ++k)
-    for (uint32_t l = 0; l < krt::kSfpuLanes; ++l) f(t[(4 * (k / 2) + l / 8) * 16 + 2 * (l % 8) + k % 2], next(l));
+    for (uint32_t l = 0; l < krt::kSfpuLanes; ++l) f(t[(4 * (k / 2) + l / 8) * krt::kFaceDim + 2 * (l % 8) + k % 2], next(l));
   krt::sfpu_dst_close();
 }
 

@@ -1,6 +1,8 @@
 // The emulator through the device interface only: programs of the model (in
 // the shape of tt-metal's programming examples) on one core and on a grid,
 // with the real device worker, each checked against a host reference.
+#include <fmt/format.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -304,7 +306,11 @@ TEST_F(EmuDeviceTest, SoftmaxWithAWholeRowPlusOneInItsCbOnAGrid) { softmax(*this
 
 // ---- An SFPU op chosen by a define ------------------------------------------
 
-void sfpu_by_define(EmuDeviceTest& t, EmuDevice& device, Grid g, const std::string& define) {
+// x (random, 2 tiles per core) through tile_reader, `compute` built with
+// `defines`, tile_writer; returns {x, y}.
+std::pair<std::vector<float>, std::vector<float>> through_compute(EmuDeviceTest& t, EmuDevice& device, Grid g,
+                                                                  const std::string& compute,
+                                                                  std::map<std::string, std::string> defines) {
   constexpr uint32_t kTilesPerCore = 2;
   const uint32_t tiles = g.cores() * kTilesPerCore;
   std::mt19937 rng(3);
@@ -315,9 +321,9 @@ void sfpu_by_define(EmuDeviceTest& t, EmuDevice& device, Grid g, const std::stri
   PlacedBuffer by = device.allocate(spec_of(x.size() * 4, 4096));
   Program p;
   p.kernels = {kernel("tile_reader.cpp", Processor::kRiscv0, g.all()),
-               kernel("sfpu_compute.cpp", Processor::kCompute, g.all()),
+               kernel(compute, Processor::kCompute, g.all()),
                kernel("tile_writer.cpp", Processor::kRiscv1, g.all())};
-  p.kernels[1].defines = {{define, "1"}};
+  p.kernels[1].defines = std::move(defines);
   p.kernels[1].compute.unpack_to_dest = {0};  // Float32 straight into DST: exact
   p.kernels[2].named_compile_args = {{"tiles_per_unit", 1}};
   p.circular_buffers = {cb(0, DataFormat::Float32, 4096, 2, g.all()), cb(16, DataFormat::Float32, 4096, 2, g.all())};
@@ -329,8 +335,12 @@ void sfpu_by_define(EmuDeviceTest& t, EmuDevice& device, Grid g, const std::stri
     r.kernels[2].per_core[g.core(i)] = {addr(by), i * kTilesPerCore, kTilesPerCore};
   }
   auto compiled = device.compile(p);
-  device.run(*compiled, r, "sfpu");
-  const std::vector<float> y = t.download<float>(by);
+  device.run(*compiled, r, compute);
+  return {x, t.download<float>(by)};
+}
+
+void sfpu_by_define(EmuDeviceTest& t, EmuDevice& device, Grid g, const std::string& define) {
+  const auto [x, y] = through_compute(t, device, g, "sfpu_compute.cpp", {{define, "1"}});
   for (size_t i = 0; i < y.size(); ++i) {
     const float ref = define == "SFPU_RELU" ? std::max(x[i], 0.0f) : -x[i];
     ASSERT_EQ(y[i], ref) << define << " element " << i;
@@ -342,6 +352,49 @@ TEST_F(EmuDeviceTest, SfpuOpChosenByADefineOnOneCore) {
   sfpu_by_define(*this, device_, {1, 1}, "SFPU_NEGATIVE");
 }
 TEST_F(EmuDeviceTest, SfpuOpChosenByADefineOnAGrid) { sfpu_by_define(*this, device_, {6, 5}, "SFPU_NEGATIVE"); }
+
+// Defines as ttnn's binary_ng factory gives them: function-like activation
+// chains on DST tile i, empty when there is none, and an empty plain define,
+// all reaching the compiler as tt-metal's JIT passes them (NAME=VALUE, the
+// value verbatim: empty stays empty).
+TEST_F(EmuDeviceTest, FunctionLikeAndEmptyDefinesReachTheKernelAsTtMetalPassesThem) {
+  {
+    const auto [x, y] = through_compute(*this, device_, {1, 1}, "activations_compute.cpp",
+                                        {{"PROCESS_LHS_ACTIVATIONS(i)", "negative_tile_init(); negative_tile(i);"},
+                                         {"PROCESS_POST_ACTIVATIONS(i)", ""},
+                                         {"BIAS_TERM", ""}});
+    for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], -x[i] + 2.0f) << "element " << i;
+  }
+  const auto [x, y] = through_compute(*this, device_, {1, 1}, "activations_compute.cpp",
+                                      {{"PROCESS_LHS_ACTIVATIONS(i)", ""},
+                                       {"PROCESS_POST_ACTIVATIONS(i)", "relu_tile_init(); relu_tile(i);"},
+                                       {"BIAS_TERM", "* 3.0f"}});
+  for (size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], std::max(x[i], 0.0f) + 6.0f) << "element " << i;
+}
+
+TEST_F(EmuDeviceTest, MalformedDefinesAreRefusedNamingThem) {
+  using ::testing::HasSubstr;
+  auto refusal = [&](const std::string& name, const std::string& value) {
+    Program p;
+    p.kernels = {kernel("sfpu_compute.cpp", Processor::kCompute, rect(0, 0, 0, 0))};
+    p.kernels[0].defines = {{"SFPU_RELU", "1"}, {name, value}};
+    try {
+      auto compiled = device_.compile(p);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), Code::kInvalidArgument) << name;
+      return std::string(e.what());
+    }
+    return std::string("compiled");
+  };
+  for (const char* name : {"1ABC", "A B", "F(", "F(1)", "F(a,)", "F (a)", "F(a)b", ""})
+    EXPECT_THAT(refusal(name, ""), HasSubstr(fmt::format("define '{}' is neither a macro name nor a function-like "
+                                                         "macro NAME(a, b)",
+                                                         name)));
+  EXPECT_THAT(refusal("TWO_LINES", "1\nint injected;"), HasSubstr("the value of define 'TWO_LINES' spans lines"));
+  EXPECT_EQ(refusal("V(...)", "__VA_ARGS__"), "compiled");
+  EXPECT_EQ(refusal("G()", ""), "compiled");
+  EXPECT_EQ(refusal("H(a, b)", "a + b"), "compiled");
+}
 
 // ---- Mailboxes: the reader tells the TRISCs which batches are valid ----------
 

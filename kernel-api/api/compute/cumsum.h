@@ -16,10 +16,10 @@ ALWI void cumsum_tile(uint32_t idst, bool first = true) {
   ::zyxtt::krt::SfpuDstView view;
   ::zyxtt::krt::sfpu_dst_open(&view);
   if (idst >= view.tiles) ::zyxtt::krt::fail("cumsum_tile: DST tile index past the tiles in force");
-  float* t = view.base + idst * 1024;
+  float* t = view.base + idst * ::zyxtt::krt::kTileWords;
   for (uint32_t r = 0; r < 32; ++r)
     for (uint32_t c = 0; c < 32; ++c) {
-      float& v = t[((r >> 4) * 2 + (c >> 4)) * 256 + (r & 15) * 16 + (c & 15)];
+      float& v = t[::zyxtt::krt::dst_word(r, c)];
       v = carry[c] = carry[c] + v;
     }
   ::zyxtt::krt::sfpu_dst_close();

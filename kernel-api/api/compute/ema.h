@@ -17,13 +17,13 @@ inline void tile(uint32_t input) {
   krt::SfpuDstView view;
   krt::sfpu_dst_open(&view);
   if (input + 1 >= view.tiles) krt::fail("ema_tile: DST tile index past the tiles in force (it writes the next tile)");
-  const float* in = view.base + input * 1024;
-  float* out = view.base + (input + 1) * 1024;
+  const float* in = view.base + input * krt::kTileWords;
+  float* out = view.base + (input + 1) * krt::kTileWords;
   float* prev = lreg(4);
   const float alpha = lreg(5)[0], beta = lreg(6)[0];
   for (uint32_t r = 0; r < 32; ++r)
     for (uint32_t c = 0; c < 32; ++c) {
-      const uint32_t w = ((r >> 4) * 2 + (c >> 4)) * 256 + (r & 15) * 16 + (c & 15);
+      const uint32_t w = krt::dst_word(r, c);
       out[w] = prev[c] = std::fma(beta, in[w], alpha * prev[c]);
     }
   krt::sfpu_dst_close();
@@ -33,7 +33,7 @@ inline void tile(uint32_t input) {
 namespace ckernel {
 ALWI void ema_init(uint32_t alpha, uint32_t beta) {
   uint32_t* r = ::zyxtt::krt::sfpu_lregs();
-  for (uint32_t l = 0; l < ::zyxtt::krt::kSfpuLanes; ++l) r[5 * 32 + l] = alpha, r[6 * 32 + l] = beta;
+  for (uint32_t l = 0; l < ::zyxtt::krt::kSfpuLanes; ++l) r[5 * ::zyxtt::krt::kSfpuLanes + l] = alpha, r[6 * ::zyxtt::krt::kSfpuLanes + l] = beta;
 }
 ALWI void ema_clear_previous_output() {
   float* prev = ::zyxtt::kernel::ema::lreg(4);

@@ -14,13 +14,12 @@ ALWI void reshuffle_rows_tile(uint32_t idst, uint32_t idx_addr) {
   ::zyxtt::krt::SfpuDstView view;
   ::zyxtt::krt::sfpu_dst_open(&view);
   if (idst + 1 >= view.tiles) ::zyxtt::krt::fail("reshuffle_rows_tile: DST tile index past the tiles in force");
-  const float* in = view.base + idst * 1024;
-  float* out = view.base + (idst + 1) * 1024;
-  auto word = [](uint32_t r, uint32_t c) { return ((r >> 4) * 2 + (c >> 4)) * 256 + (r & 15) * 16 + (c & 15); };
+  const float* in = view.base + idst * ::zyxtt::krt::kTileWords;
+  float* out = view.base + (idst + 1) * ::zyxtt::krt::kTileWords;
   for (uint32_t r = 0; r < 32; ++r) {
     const uint32_t d = idx[r];
     if (d >= 32) continue;
-    for (uint32_t c = 0; c < 32; ++c) out[word(d, c)] += in[word(r, c)];
+    for (uint32_t c = 0; c < 32; ++c) out[::zyxtt::krt::dst_word(d, c)] += in[::zyxtt::krt::dst_word(r, c)];
   }
   ::zyxtt::krt::sfpu_dst_close();
 }

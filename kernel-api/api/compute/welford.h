@@ -26,13 +26,11 @@
 
 namespace zyxtt::kernel::welford {
 
-inline constexpr uint32_t kMeanLreg = 4, kM2Lreg = 5, kTileWords = 1024;
+inline constexpr uint32_t kMeanLreg = 4, kM2Lreg = 5;
+using krt::kTileWords;
 
 inline uint32_t column_of_lane(uint32_t lane) { return 16 * (lane / 16) + 2 * (lane % 8) + (lane / 8) % 2; }
-inline uint32_t word_of(uint32_t row, uint32_t col) {  // face layout
-  return ((row >> 4) * 2 + (col >> 4)) * 256 + (row & 15) * 16 + (col & 15);
-}
-inline uint32_t raw_word(uint32_t group, uint32_t lane) { return (4 * group + lane / 8) * 16 + 2 * (lane % 8); }
+inline uint32_t raw_word(uint32_t group, uint32_t lane) { return (4 * group + lane / 8) * krt::kFaceDim + 2 * (lane % 8); }
 inline float u2f(uint32_t u) { return __builtin_bit_cast(float, u); }
 inline uint32_t f2u(float f) { return __builtin_bit_cast(uint32_t, f); }
 inline float* lreg(uint32_t n) { return reinterpret_cast<float*>(krt::sfpu_lregs() + n * krt::kSfpuLanes); }
@@ -79,7 +77,7 @@ inline void update(uint32_t input, uint32_t idx, uint32_t start_row, uint32_t nu
   for (uint32_t row = start_row; row < start_row + num_rows; ++row, ++idx) {
     const float r = reciprocal(idx, lut);
     for (uint32_t l = 0; l < krt::kSfpuLanes; ++l) {
-      const float x = dst.tile(0)[word_of(row, column_of_lane(l))];
+      const float x = dst.tile(0)[krt::dst_word(row, column_of_lane(l))];
       const float next = std::fma(x - mean[l], r, mean[l]);
       m2[l] = std::fma(x - mean[l], x - next, m2[l]);
       mean[l] = next;
@@ -111,11 +109,11 @@ inline void finalize_row(uint32_t mean_dst, uint32_t scale_idx, const std::array
   float* m2 = lreg(kM2Lreg);
   for (uint32_t t = 0; t < 2; ++t)
     for (uint32_t row = 0; row < 4; ++row)
-      for (uint32_t col = 0; col < 32; ++col) dst.tile(t)[word_of(row, col)] = 0.0f;
+      for (uint32_t col = 0; col < 32; ++col) dst.tile(t)[krt::dst_word(row, col)] = 0.0f;
   for (uint32_t l = 0; l < krt::kSfpuLanes; ++l) {
     const float var = m2[l] * r;
-    dst.tile(0)[word_of(0, column_of_lane(l))] = mean[l];
-    dst.tile(1)[word_of(0, column_of_lane(l))] = var;
+    dst.tile(0)[krt::dst_word(0, column_of_lane(l))] = mean[l];
+    dst.tile(1)[krt::dst_word(0, column_of_lane(l))] = var;
     mean[l] = var;  // the registers hold what silicon leaves in them
     m2[l] = 0.0f;
   }

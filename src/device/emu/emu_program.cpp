@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "common/error.h"
+#include "device/emu/jit/defines.h"
 #include "device/emu/l1_layout.h"
 #include "device/emu/worker/program_plan.h"
 
@@ -53,11 +54,6 @@ std::string file_name(const program::KernelSpec& k, size_t index) {
   return k.name.find('.') == std::string::npos ? k.name + ".cpp" : k.name;
 }
 
-bool is_identifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-}
-
 void check_kernel(const program::KernelSpec& k, const std::string& file) {
   if (k.cores.ranges.empty())
     throw Error(Code::kInvalidArgument, fmt::format("kernel {} runs on no core", file));
@@ -67,10 +63,7 @@ void check_kernel(const program::KernelSpec& k, const std::string& file) {
                   fmt::format("kernel {}: named compile-time arg '{}' is not an identifier", file, name));
     }
   }
-  for (const auto& [name, value] : k.defines) {
-    if (!is_identifier(name))
-      throw Error(Code::kInvalidArgument, fmt::format("kernel {}: define '{}' is not an identifier", file, name));
-  }
+  for (const auto& [name, value] : k.defines) define_argument(name, value, file);
   for (const std::string& dir : k.include_dirs) {
     if (dir.empty() || dir[0] != '/')
       throw Error(Code::kInvalidArgument, fmt::format("kernel {}: include dir '{}' is not absolute", file, dir));
@@ -108,7 +101,7 @@ KernelSpec compile_spec(const program::Program& program, size_t index) {
   spec.compile_args = k.compile_args;
   spec.include_dirs = k.include_dirs;
   if (k.processor != Processor::kCompute) spec.noc = k.noc;
-  for (const auto& [name, value] : k.defines) spec.defines.push_back(value.empty() ? name : name + "=" + value);
+  for (const auto& [name, value] : k.defines) spec.defines.push_back(define_argument(name, value, spec.file));
   if (!k.named_compile_args.empty()) {
     std::string list;
     for (const auto& [name, value] : k.named_compile_args)

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "device/emu/jit/subprocess.h"
+#include "zyxtt/krt_abi.h"
 
 namespace zyxtt::emu::test {
 namespace {
@@ -24,6 +25,7 @@ enum class Side { kCompute, kDataflow };
 std::string syntax_errors(Side side, const std::string& source, const std::vector<std::string>& defines = {}) {
   std::vector<std::string> cmd = {ZYXTT_TEST_CXX, "-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
                                   "-I" ZYXTT_KERNEL_API_DIR, "-include", "zyxtt/prelude.h", "-DKERNEL_BUILD",
+                                  "-DZYXTT_KRT_ABI_VERSION=" + std::to_string(krt::kKrtAbiVersion) + "u",
                                   side == Side::kCompute ? "-DCOMPILE_FOR_TRISC" : "-DCOMPILE_FOR_BRISC"};
   for (const auto& d : defines) cmd.push_back("-D" + d);
   cmd.insert(cmd.end(), {"-x", "c++", "-"});

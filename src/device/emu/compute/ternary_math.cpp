@@ -102,7 +102,7 @@ bool ternary_selects(SfpuTernaryOp op) {
 
 const char* ternary_name(SfpuTernaryOp op) {
   switch (op) {
-#define ZYXTT_CASE(name, api) \
+#define ZYXTT_CASE(name, api, value) \
   case SfpuTernaryOp::k##name: return #api;
     ZYXTT_SFPU_TERNARY_OPS(ZYXTT_CASE)
 #undef ZYXTT_CASE

@@ -608,7 +608,7 @@ bool binary_is_bitwise(SfpuBinaryOp op) {
 
 const char* unary_name(SfpuUnaryOp op) {
   switch (op) {
-#define ZYXTT_CASE(name, api) case SfpuUnaryOp::k##name: return #api;
+#define ZYXTT_CASE(name, api, value) case SfpuUnaryOp::k##name: return #api;
     ZYXTT_SFPU_UNARY_OPS(ZYXTT_CASE)
 #undef ZYXTT_CASE
     case SfpuUnaryOp::kCount: break;
@@ -618,7 +618,7 @@ const char* unary_name(SfpuUnaryOp op) {
 
 const char* binary_name(SfpuBinaryOp op) {
   switch (op) {
-#define ZYXTT_CASE(name, api) case SfpuBinaryOp::k##name: return #api;
+#define ZYXTT_CASE(name, api, value) case SfpuBinaryOp::k##name: return #api;
     ZYXTT_SFPU_BINARY_OPS(ZYXTT_CASE)
 #undef ZYXTT_CASE
     case SfpuBinaryOp::kCount: break;
@@ -628,7 +628,7 @@ const char* binary_name(SfpuBinaryOp op) {
 
 const char* fpu_name(FpuBinaryOp op) {
   switch (op) {
-#define ZYXTT_CASE(name, api) case FpuBinaryOp::k##name: return #api;
+#define ZYXTT_CASE(name, api, value) case FpuBinaryOp::k##name: return #api;
     ZYXTT_FPU_BINARY_OPS(ZYXTT_CASE)
 #undef ZYXTT_CASE
     case FpuBinaryOp::kCount: break;

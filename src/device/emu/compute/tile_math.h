@@ -8,6 +8,7 @@
 
 #include "device/emu/compute/formats.h"
 #include "zyxtt/compute_ops.h"
+#include "zyxtt/krt_types.h"
 
 namespace zyxtt::emu::compute {
 
@@ -58,10 +59,9 @@ bool binary_rounds_to_nearest(krt::SfpuBinaryOp op);
 bool unary_is_bitwise(krt::SfpuUnaryOp op);
 bool binary_is_bitwise(krt::SfpuBinaryOp op);
 
-// Element (r, c) of a 32x32 tile in face layout (hardware-model.md section 1).
-inline constexpr uint32_t tile_index(uint32_t r, uint32_t c) {
-  return ((r >> 4) * 2 + (c >> 4)) * 256 + (r & 15) * 16 + (c & 15);
-}
+// Element (r, c) of a 32x32 tile in face layout (hardware-model.md section
+// 1), the layout of the kernel ABI (krt_types.h).
+inline constexpr uint32_t tile_index(uint32_t r, uint32_t c) { return krt::dst_word(r, c); }
 void tile_to_rows(const float* tile, float* rows);  // rows[r * 32 + c]
 void rows_to_tile(const float* rows, float* tile);
 // The FPU's second operand as broadcast by bcast.h (kRow takes row `row`).

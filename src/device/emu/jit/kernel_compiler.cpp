@@ -8,9 +8,12 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <spdlog/spdlog.h>
 
 #include "common/error.h"
 #include "device/emu/jit/compiler_output.h"
+#include "device/emu/jit/kernel_record.h"
+#include "device/emu/jit/krt_contract.h"
 #include "device/emu/jit/subprocess.h"
 #include "zyxtt/krt_abi.h"
 
@@ -91,6 +94,22 @@ const std::string& KernelCompiler::toolchain_identity() {
   return identity_;
 }
 
+void KernelCompiler::check_contract() {
+  std::call_once(contract_once_, [&] { contract_version_ = krt_contract_version(kernel_api_); });
+  if (!contract_version_) {
+    throw Error(Code::kFailedPrecondition,
+                fmt::format("the kernel API folder {} lacks the kernel ABI's headers (zyxtt/krt_abi.h and the rest of "
+                            "its contract)",
+                            kernel_api_));
+  }
+  if (*contract_version_ != krt::kKrtAbiVersion) {
+    throw Error(Code::kFailedPrecondition,
+                fmt::format("the kernel API headers in {} are kernel ABI {:#010x}, the emulator speaks ABI {:#010x}: "
+                            "they are not the headers this runtime was built with",
+                            kernel_api_, *contract_version_, krt::kKrtAbiVersion));
+  }
+}
+
 std::string KernelCompiler::cache_key(const KernelSpec& spec) {
   XXH3_state_t* state = XXH3_createState();
   XXH3_128bits_reset(state);
@@ -111,6 +130,7 @@ std::vector<std::string> KernelCompiler::command(const KernelSpec& spec, const s
   // never be unloaded, and the worker unloads objects it no longer runs.
   std::vector<std::string> cmd = {config_.program, "-std=c++20", "-O2", "-fPIC", "-shared", "-fno-gnu-unique", "-w", "-pipe",
                                   "-fvisibility=hidden", "-I" + kernel_api_, "-include", "zyxtt/prelude.h",
+                                  fmt::format("-DZYXTT_KRT_ABI_VERSION={:#010x}u", krt::kKrtAbiVersion),
                                   "-DKERNEL_BUILD", "-DARCH_BLACKHOLE", "-DNOC_MODE=0"};
   for (const auto& dir : spec.include_dirs) cmd.push_back("-I" + dir);
   for (const auto& d : role_defines(spec.role, spec.noc)) cmd.push_back("-D" + d);
@@ -134,7 +154,15 @@ ProcessLimits KernelCompiler::limits() const {
 
 std::optional<std::string> KernelCompiler::cached(const std::string& key) {
   std::string path = store_.object_path(key);
-  if (!ObjectStore::intact(path)) return std::nullopt;
+  const std::optional<std::string> elf = ObjectStore::read_intact(path);
+  if (!elf) return std::nullopt;
+  // Read from the file: an object of another ABI is rebuilt, never loaded.
+  const std::optional<zyxtt_kernel_info> record = find_kernel_record(*elf);
+  if (!record || record->abi_version != krt::kKrtAbiVersion || record->size != sizeof(zyxtt_kernel_info)) {
+    spdlog::warn("kernel cache: {} is not an object of kernel ABI {:#010x} ({}); rebuilding it", path,
+                 krt::kKrtAbiVersion, record ? fmt::format("its record says {:#010x}", record->abi_version) : "no record");
+    return std::nullopt;
+  }
   stats_.disk_hits++;
   return path;
 }
@@ -181,6 +209,7 @@ Error KernelCompiler::failure(const std::string& file, const ProcessResult& resu
 }
 
 std::string KernelCompiler::build(const KernelSpec& spec) {
+  check_contract();
   const std::string key = cache_key(spec);  // hashes the source once
   if (auto hit = cached(key)) return *hit;
   const std::string path = store_.object_path(key);

@@ -70,12 +70,16 @@ class KernelCompiler {
   // The intact cached object of `key`, if there is one.
   std::optional<std::string> cached(const std::string& key);
   const std::string& toolchain_identity();
+  // Throws unless the kernel-API headers are the contract the emulator was built with.
+  void check_contract();
 
   ObjectStore store_;
   std::string kernel_api_;
   CompilerConfig config_;
   std::once_flag identity_once_;
   std::string identity_;  // compiler version + kernel-api contents hash
+  std::once_flag contract_once_;
+  std::optional<uint32_t> contract_version_;  // of the kernel-api headers (krt_contract.h)
   CompileStats stats_;
 };
 

@@ -115,14 +115,15 @@ std::string ObjectStore::temp_path(const std::string& key) {
   return fmt::format("{}/.{}.{}-{}.{}.tmp", dir_, key, ns, getpid(), counter_++);
 }
 
-bool ObjectStore::intact(const std::string& path) {
+std::optional<std::string> ObjectStore::read_intact(const std::string& path) {
   int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return false;
+  if (fd < 0) return std::nullopt;
   struct stat st {};
   bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && (st.st_mode & 022) == 0 &&
             st.st_size > static_cast<off_t>(kTrailerBytes + 4) && st.st_size < kMaxObjectBytes;
+  std::vector<char> bytes;
   if (ok) {
-    std::vector<char> bytes(static_cast<size_t>(st.st_size));
+    bytes.resize(static_cast<size_t>(st.st_size));
     ok = read_all(fd, bytes) && std::memcmp(bytes.data(), "\x7f" "ELF", 4) == 0;
     if (ok) {
       const size_t body = bytes.size() - kTrailerBytes;
@@ -131,7 +132,8 @@ bool ObjectStore::intact(const std::string& path) {
     }
   }
   close(fd);
-  return ok;
+  if (!ok) return std::nullopt;
+  return std::string(bytes.data(), bytes.size() - kTrailerBytes);
 }
 
 void ObjectStore::publish(const std::string& tmp, const std::string& path) const {

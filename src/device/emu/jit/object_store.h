@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace zyxtt::emu {
@@ -27,8 +28,9 @@ class ObjectStore {
   // A fresh temporary name for an object of `key`, tagged with this writer.
   std::string temp_path(const std::string& key);
 
-  // Whether the object at `path` is whole, private and matches its checksum.
-  static bool intact(const std::string& path);
+  // The object at `path` (its ELF bytes, the trailer off) when it is whole,
+  // private and matches its checksum.
+  static std::optional<std::string> read_intact(const std::string& path);
   // Appends the checksum to `tmp`, makes it 0600 and renames it to `path`,
   // replacing whatever is there (a broken object, a directory).
   void publish(const std::string& tmp, const std::string& path) const;

@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "common/error.h"
 #include "device/emu/jit/kernel_compiler.h"
+#include "device/emu/jit/kernel_record.h"
 #include "device/emu/krt_table.h"
 
 namespace zyxtt::emu {
@@ -24,25 +26,23 @@ struct DlGuard {
   void* release() { return std::exchange(handle, nullptr); }
 };
 
-// The record tells the ABI before anything of the object is called, so an
-// object of another version is refused without running its code.
+// Objects reach the worker from the runtime's kernel compiler, which read
+// each one's record from the file before handing out its path and rebuilds
+// an object of another ABI rather than handing it out
+// (KernelCompiler::cached): no code of such an object runs. (The worker
+// itself cannot read files: its sandbox lets only the dynamic loader open
+// them.) Here the loaded record gives the role and compute configuration, and
+// is checked again, against an object swapped in the cache since, before
+// anything of the object is called -- its static initialisers, run by
+// dlopen, excepted.
 zyxtt_kernel_info read_record(void* handle, const std::string& path) {
   const auto* record = static_cast<const zyxtt_kernel_info*>(dlsym(handle, "zyxtt_kernel_record"));
-  if (record == nullptr) {
-    throw Error(Code::kFailedPrecondition,
-                fmt::format("kernel '{}' carries no kernel ABI record: it was not built by this runtime's kernel "
-                            "compiler (ABI {}); remove it from the cache to rebuild",
-                            path, krt::kKrtAbiVersion));
+  std::optional<zyxtt_kernel_info> info;
+  if (record != nullptr) {
+    info.emplace();
+    std::memcpy(&*info, record, std::min<size_t>(sizeof *info, record->size));
   }
-  zyxtt_kernel_info info{};
-  std::memcpy(&info, record, std::min<size_t>(sizeof info, record->size));
-  if (info.abi_version != krt::kKrtAbiVersion || info.size != sizeof(zyxtt_kernel_info)) {
-    throw Error(Code::kFailedPrecondition,
-                fmt::format("kernel '{}' was built for kernel ABI {}, this runtime speaks ABI {}: remove it from the "
-                            "cache to rebuild",
-                            path, info.abi_version, krt::kKrtAbiVersion));
-  }
-  return info;
+  return checked_record(info, path);
 }
 
 }  // namespace
