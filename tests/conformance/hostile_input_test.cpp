@@ -390,7 +390,8 @@ TEST_F(HostileInput, EofOnStdinEndsACompileThatNeverEnds) {
   const std::filesystem::path fifo = std::filesystem::temp_directory_path() / (unique_name("fifo").substr(1) + ".h");
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   const std::string reader = "#include \"" + fifo.string() + "\"\nvoid kernel_main() {}\n";
-  runtime_->send(compile_line(6, reader.size(), 0, 0), reader);
+  const std::string writer = "void kernel_main() {}\n";
+  runtime_->send(compile_line(6, reader.size(), 0, writer.size()), reader + writer);
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   const std::vector<pid_t> processes = descendants(runtime_->pid());
   EXPECT_FALSE(processes.empty()) << "no compiler runs";

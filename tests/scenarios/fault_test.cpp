@@ -369,6 +369,15 @@ void kernel_main() {
   expect_still_serves();
 }
 
+// A CB call that carries its kernel line names it in the error, as warnings do.
+TEST_F(FaultTest, CbPushPastTheRingNamesTheKernelLine) {
+  const std::string answer =
+      compile_and_run({"void kernel_main() {\n  cb_push_back(tt::CBIndex::c_0, 3);\n}\n", kEmpty, kEmpty});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), HasSubstr("core (x=0, y=0) reader: reader.cpp:2: cb_push_back(CB 0, 3 pages): "));
+  expect_still_serves();
+}
+
 TEST_F(FaultTest, CbOverReserveNamesCbAndSize) {
   const std::string answer =
       compile_and_run({"void kernel_main() { cb_reserve_back(tt::CBIndex::c_0, 3); }\n", kEmpty, kEmpty});

@@ -423,7 +423,8 @@ const std::map<std::string, const char*> kNotSwept = {
     {"unary_lt_tile", "exact"}, {"unary_le_tile", "exact"},
     {"unary_max_tile", "exact"}, {"unary_min_tile", "exact"},
     {"fill_tile", "exact (tile_math_test)"}, {"identity_tile", "exact"},
-    {"gt_binary_tile", "exact (op_families/sfpu_binary)"}, {"where_tile<Int32>", "moves whole words"},
+    {"gt_binary_tile", "exact (op_families/sfpu_binary)"}, {"ge_binary_tile", "exact"}, {"le_binary_tile", "exact"},
+    {"ne_binary_tile", "exact"}, {"where_tile<Int32>", "moves whole words"},
     // One rounding of an exact subtraction.
     {"sub_unary_tile", "one rounding"},
     {"logsigmoid_tile", "tile_math_test"},

@@ -389,6 +389,7 @@ void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
 }
 
 void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file, uint32_t line) {
+  const AtSite site(current(), file, line);
   ComputeState& cs = state();
   require_pack(cs, "pack_tile");
   const float* d = dst_tile(cs, dst, "pack_tile");

@@ -462,7 +462,15 @@ void block_until(const Wait& wait) {
   count_progress();
 }
 
-void fail_run(const std::string& what) { throw RunFailure{where(current()) + ": " + what}; }
+void fail_run(const std::string& what) {
+  const KernelInstance& k = current();
+  // The kernel line of the call, unless the message names it already (findings).
+  if (k.site_file != nullptr) {
+    const std::string site = fmt::format("{}:{}: ", k.site_file, k.site_line);
+    if (!what.starts_with(site)) throw RunFailure{where(k) + ": " + site + what};
+  }
+  throw RunFailure{where(k) + ": " + what};
+}
 
 namespace {
 
