@@ -20,4 +20,17 @@ check_prefix "$tmp/home/.config/zyx" XDG_CONFIG_HOME=relative HOME="$tmp/home"
 
 cmake --install "$build_dir" --prefix "$tmp/xdg/zyx" >/dev/null
 "$tmp/xdg/zyx/zyx-tt-runtime" --version | grep -q '^zyx-tt-runtime '
+
+# The environment of `cmake --install` decides, not that of configure (when
+# configure chose the prefix); DESTDIR keeps a wrong answer out of the real one.
+if grep -q '^ZYXTT_PREFIX_FROM_ENVIRONMENT:INTERNAL=' "$build_dir/CMakeCache.txt" &&
+   grep -q "^CMAKE_INSTALL_PREFIX:PATH=$(sed -n 's/^ZYXTT_PREFIX_FROM_ENVIRONMENT:INTERNAL=//p' "$build_dir/CMakeCache.txt")\$" \
+     "$build_dir/CMakeCache.txt"; then
+  DESTDIR="$tmp/dest1" XDG_CONFIG_HOME="$tmp/later" cmake --install "$build_dir" >/dev/null
+  [ -x "$tmp/dest1$tmp/later/zyx/zyx-tt-runtime" ] || { echo "install ignored XDG_CONFIG_HOME given at install time"; exit 1; }
+  DESTDIR="$tmp/dest2" XDG_CONFIG_HOME=relative HOME="$tmp/home2" cmake --install "$build_dir" >/dev/null
+  [ -x "$tmp/dest2$tmp/home2/.config/zyx/zyx-tt-runtime" ] || { echo "install ignored HOME given at install time"; exit 1; }
+else
+  echo "the build's prefix was given at configure: the install-time choice is not checked"
+fi
 echo "install: 1 passed, 0 failed"

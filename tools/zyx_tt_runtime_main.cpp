@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
   double keepalive_every = 4.0;
   uint32_t threads = std::max(1u, std::thread::hardware_concurrency());
   double run_timeout = 120.0;
+  double max_run_time = 0.0;
   std::string noc_alignment = "error";
   bool dprint = false;
   bool strict = false;
@@ -132,6 +133,11 @@ int main(int argc, char** argv) {
                  "satisfied or kernel returning) before the watchdog ends it")
       ->envname("ZYX_TT_RUN_TIMEOUT")
       ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--max-run-time", max_run_time,
+                 "seconds a run may take in all, progress or not, before it is ended (emulator; 0: no limit)")
+      ->envname("ZYX_TT_MAX_RUN_TIME")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   app.add_option("--noc-alignment", noc_alignment,
                  "NOC transfers whose source and destination differ modulo the alignment (shifted data on "
@@ -221,6 +227,7 @@ int main(int argc, char** argv) {
     emu_options.compiler.stop_fd = g_stop_pipe[0];
     emu_options.threads = threads;
     emu_options.run_timeout = to_ms(run_timeout);
+    emu_options.max_run_time = to_ms(max_run_time);
     emu_options.align_policy = noc_alignment == "error"  ? zyxtt::emu::AlignPolicy::kError
                                : noc_alignment == "warn" ? zyxtt::emu::AlignPolicy::kWarn
                                                          : zyxtt::emu::AlignPolicy::kIgnore;
@@ -251,6 +258,10 @@ int main(int argc, char** argv) {
     options.keep_alive.every = to_ms(keepalive_every);
     options.idle_spin = std::chrono::microseconds(idle_spin_us);
     options.max_line_bytes = max_line_bytes;
+    options.on_client_gone = [] {
+      spdlog::info("stdin closed with nothing left to serve: the client is gone, ending what runs");
+      on_stop_signal(0);
+    };
     zyxtt::server::Server server(*device, options, STDIN_FILENO, STDOUT_FILENO, g_stop_pipe[0]);
     return server.serve();
   } catch (const std::exception& e) {

@@ -54,6 +54,7 @@ bool InputReader::fill() {
       return false;
     }
     end_ += static_cast<size_t>(got);
+    publish_unread();
     return true;
   }
 }
@@ -83,6 +84,12 @@ uint64_t InputReader::discard_rest_of_line(uint64_t seen) {
 }
 
 std::optional<InputLine> InputReader::read_line() {
+  std::optional<InputLine> line = next_line();
+  publish_unread();
+  return line;
+}
+
+std::optional<InputLine> InputReader::next_line() {
   size_t scanned = begin_;
   for (;;) {
     const char* start = buf_.data() + scanned;
@@ -121,6 +128,7 @@ size_t InputReader::read_exact(std::string& out, size_t n) {
     begin_ += take;
     done += take;
   }
+  publish_unread();
   return done;
 }
 
@@ -132,6 +140,7 @@ size_t InputReader::skip(size_t n) {
     begin_ += take;
     done += take;
   }
+  publish_unread();
   return done;
 }
 

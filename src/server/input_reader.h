@@ -4,6 +4,7 @@
 // whole, and the buffer shrinks back once it has passed.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <optional>
@@ -33,14 +34,20 @@ class InputReader {
   size_t skip(size_t n);
 
   bool stopped() const { return stopped_; }
+  // Bytes read from the descriptor that no call has returned yet; safe to
+  // ask from another thread (HangupWatch).
+  size_t unread() const { return unread_.load(std::memory_order_acquire); }
+  int fd() const { return fd_; }
 
  private:
+  std::optional<InputLine> next_line();
   // Refills the buffer; false at EOF or stop.
   bool fill();
   // Drops the rest of a line longer than the limit; returns its full length.
   uint64_t discard_rest_of_line(uint64_t seen);
   // Gives memory back after a long line grew the buffer.
   void shrink();
+  void publish_unread() { unread_.store(end_ - begin_, std::memory_order_release); }
 
   int fd_;
   int stop_fd_;
@@ -51,6 +58,7 @@ class InputReader {
   std::vector<char> buf_;
   size_t begin_ = 0;
   size_t end_ = 0;
+  std::atomic<size_t> unread_{0};
 };
 
 }  // namespace zyxtt::server

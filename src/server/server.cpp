@@ -8,6 +8,7 @@
 #include "protocol/answer.h"
 #include "protocol/payload_scan.h"
 #include "device/program_checks.h"
+#include "server/hangup_watch.h"
 #include "server/kernel_args.h"
 
 namespace zyxtt::server {
@@ -42,6 +43,8 @@ Server::Server(Device& device, ServerOptions options, int in_fd, int out_fd, int
     : device_(device), options_(options), input_(in_fd, stop_fd, options.max_line_bytes, options.idle_spin), output_(out_fd, options.keep_alive) {}
 
 int Server::serve() {
+  std::optional<HangupWatch> watch;
+  if (options_.on_client_gone) watch.emplace(input_.fd(), input_, options_.on_client_gone);
   while (!exit_requested_) {
     std::optional<InputLine> line = input_.read_line();
     if (!line) break;

@@ -2,6 +2,7 @@
 // shared-memory transfers. It knows nothing of a device's insides.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -20,6 +21,9 @@ struct ServerOptions {
   KeepAliveTiming keep_alive;
   std::chrono::microseconds idle_spin{0};  // polling for the next command before sleeping
   size_t max_line_bytes = kDefaultMaxLineBytes;
+  // Called once when the client has closed stdin with nothing left unread
+  // (HangupWatch); empty: not watched.
+  std::function<void()> on_client_gone;
   static constexpr size_t kDefaultMaxLineBytes = 1 << 20;
 };
 

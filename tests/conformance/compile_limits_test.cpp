@@ -208,15 +208,12 @@ TEST_F(CompileLimits, AFloodOfErrorsKeepsTheRuntimeSmallAndSaysWhatWasDropped) {
                               ": error: invalid conversion from 'const char*' to 'int'"))
       << msg.substr(0, 300);
   size_t more_at = msg.rfind("; and ");
-  size_t dropped_at = msg.rfind('(');
   ASSERT_NE(more_at, std::string::npos) << msg.substr(msg.size() - 200);
-  ASSERT_NE(dropped_at, std::string::npos);
   size_t shown = 0;
   for (size_t at = msg.find(": error: "); at < more_at; at = msg.find(": error: ", at + 1)) ++shown;
   EXPECT_GE(shown, 10u);
   EXPECT_EQ(std::stoull(msg.substr(more_at + 6)) + shown, 8192u) << msg.substr(more_at);
-  EXPECT_GT(std::stoull(msg.substr(dropped_at + 1)), 120000u) << msg.substr(dropped_at);
-  EXPECT_TRUE(msg.ends_with(" more lines of compiler output dropped)"));
+  EXPECT_TRUE(msg.ends_with(" more errors")) << msg.substr(more_at);
   EXPECT_LT(msg.size(), 1500u);
 }
 

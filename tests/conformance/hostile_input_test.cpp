@@ -6,10 +6,14 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <thread>
@@ -42,6 +46,53 @@ uint64_t status_kib(pid_t pid, const std::string& field) {
 bool strict_json(const std::string& line) { return nlohmann::json::accept(line); }
 
 std::string shm_file(const std::string& name) { return "/dev/shm" + name; }
+
+// Every process descended from `root` (worker, compile guard, compiler).
+std::vector<pid_t> descendants(pid_t root) {
+  std::map<pid_t, std::vector<pid_t>> children;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(entry.path() / "stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t comm_end = text.rfind(')');
+    if (comm_end == std::string::npos) continue;
+    char state = 0;
+    pid_t parent = 0;
+    if (std::sscanf(text.c_str() + comm_end + 1, " %c %d", &state, &parent) == 2)
+      children[parent].push_back(std::stoi(name));
+  }
+  std::vector<pid_t> out;
+  for (std::vector<pid_t> next{root}; !next.empty();) {
+    const pid_t p = next.back();
+    next.pop_back();
+    for (pid_t c : children[p]) out.push_back(c), next.push_back(c);
+  }
+  return out;
+}
+
+// A process is gone when /proc no longer has it or it is a zombie.
+bool gone(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t comm_end = text.rfind(')');
+  return comm_end == std::string::npos || text.compare(comm_end + 2, 1, "Z") == 0;
+}
+
+// Reader and writer pass one CB page back and forth for ever: progress all
+// the time, so the watchdog never ends the run.
+const std::string kStreamReader =
+    "#include \"api/dataflow/dataflow_api.h\"\n"
+    "void kernel_main() { for (;;) { cb_reserve_back(0, 1); cb_push_back(0, 1); } }\n";
+const std::string kStreamWriter =
+    "#include \"api/dataflow/dataflow_api.h\"\n"
+    "void kernel_main() { for (;;) { cb_wait_front(0, 1); cb_pop_front(0, 1); } }\n";
+const std::string kStreamCbs = R"(,"n_cbs":1,"cb_idx0":0,"cb_fmt0":2,"cb_tb0":2048})";
+
+std::string stream_compile_line(uint32_t id) {
+  std::string line = compile_line(id, kStreamReader.size(), 0, kStreamWriter.size());
+  return line.substr(0, line.rfind(R"(,"n_cbs")")) + kStreamCbs;
+}
 
 std::string unique_name(const char* what) {
   static int counter = 0;
@@ -312,5 +363,74 @@ TEST_F(HostileInput, RunWithMoreBuffersThanRuntimeArgsIsRefused) {
   std::string answer = raw(line + "}");
   EXPECT_EQ(answer,
             R"({"status":"error","code":"OUT_OF_RANGE","msg":"run: 500 src buffers give the reader 502 runtime args (one address each, then row and column); a kernel takes at most 341, so at most 339 src buffers"})");
+  expect_still_serving();
+}
+
+// zyx has exited (stdin closed) while its run streams tiles for ever: the run
+// ends, the runtime exits 0 and no process of it is left.
+TEST_F(HostileInput, EofOnStdinEndsARunThatProgressesForever) {
+  skip_sentinel_check_ = true;
+  ASSERT_EQ(raw(stream_compile_line(5), kStreamReader + kStreamWriter), R"({"status":"ok"})");
+  runtime_->send(R"({"cmd":"run","id":5,"gd0":1,"gd1":2})");
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const std::vector<pid_t> processes = descendants(runtime_->pid());
+  EXPECT_FALSE(processes.empty()) << "no device worker runs the kernels";
+  runtime_->close_stdin();
+  const auto status = runtime_->wait_exit(5000);
+  ASSERT_TRUE(status) << "the runtime kept running its endless run after EOF on stdin";
+  EXPECT_TRUE(WIFEXITED(*status));
+  EXPECT_EQ(WEXITSTATUS(*status), 0);
+  for (pid_t pid : processes) EXPECT_TRUE(gone(pid)) << "process " << pid << " outlived the runtime";
+}
+
+// A kernel that includes a FIFO: its compile never ends by itself; after EOF
+// on stdin the compiler, its guard and the runtime are gone.
+TEST_F(HostileInput, EofOnStdinEndsACompileThatNeverEnds) {
+  skip_sentinel_check_ = true;
+  const std::filesystem::path fifo = std::filesystem::temp_directory_path() / (unique_name("fifo").substr(1) + ".h");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const std::string reader = "#include \"" + fifo.string() + "\"\nvoid kernel_main() {}\n";
+  const std::string writer = "void kernel_main() {}\n";
+  runtime_->send(compile_line(6, reader.size(), 0, writer.size()), reader + writer);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const std::vector<pid_t> processes = descendants(runtime_->pid());
+  EXPECT_FALSE(processes.empty()) << "no compiler runs";
+  runtime_->close_stdin();
+  const auto status = runtime_->wait_exit(5000);
+  std::filesystem::remove(fifo);
+  ASSERT_TRUE(status) << "the runtime kept compiling after EOF on stdin";
+  EXPECT_TRUE(WIFEXITED(*status));
+  EXPECT_EQ(WEXITSTATUS(*status), 0);
+  for (pid_t pid : processes) EXPECT_TRUE(gone(pid)) << "process " << pid << " outlived the runtime";
+}
+
+// Commands still unread when stdin closes are served: EOF ends a run only
+// once nothing the client sent is left.
+TEST_F(HostileInput, CommandsSentBeforeEofAreStillServed) {
+  skip_sentinel_check_ = true;
+  const std::string spin = "void kernel_main() { for (volatile int i = 0; i < 20000000; i = i + 1) {} }\n";
+  const std::string idle = "void kernel_main() {}\n";
+  ASSERT_EQ(raw(compile_line(7, spin.size(), idle.size(), idle.size()), spin + idle + idle), R"({"status":"ok"})");
+  runtime_->send(R"({"cmd":"run","id":7,"gd0":1,"gd1":1})");
+  runtime_->send(R"({"cmd":"grid"})");
+  runtime_->close_stdin();
+  EXPECT_EQ(runtime_->receive(client::ErrorKind::kKernelLaunch).line, R"({"status":"ok"})");
+  EXPECT_EQ(code_of(runtime_->receive(client::ErrorKind::kKernelLaunch).line), "");
+  const auto status = runtime_->wait_exit(5000);
+  ASSERT_TRUE(status);
+  EXPECT_EQ(WEXITSTATUS(*status), 0);
+}
+
+// --max-run-time bounds a run that progresses for ever.
+TEST_F(HostileInput, MaxRunTimeEndsARunThatProgressesForever) {
+  runtime_.reset();
+  start({"--max-run-time", "1"});
+  ASSERT_EQ(raw(stream_compile_line(8), kStreamReader + kStreamWriter), R"({"status":"ok"})");
+  const std::string answer = raw(R"({"cmd":"run","id":8,"gd0":1,"gd1":1})");
+  EXPECT_EQ(code_of(answer), "DEADLINE_EXCEEDED") << answer;
+  const std::string msg = msg_of(answer);
+  EXPECT_EQ(msg.rfind("run of program 8 on 1x1 cores: the run took longer than the 1 s --max-run-time "
+                      "(ZYX_TT_MAX_RUN_TIME) allows (0: no limit); core (x=0, y=0) ", 0), 0u) << msg;
+  EXPECT_NE(msg.find("was running and was stopped; buffers keep their bytes"), std::string::npos) << msg;
   expect_still_serving();
 }

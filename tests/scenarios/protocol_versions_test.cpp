@@ -178,23 +178,24 @@ struct FormatCase {
   uint32_t (*bits)(uint64_t);
 };
 
+constexpr FormatCase kV3Formats[] = {
+    {3, 2048, 2, [](uint64_t i) { return mix(i) & 0xFFFFu; }},             // UInt16
+    {4, 1024, 1, [](uint64_t i) {                                    // Fp8_e4m3, NaN excluded
+       const uint32_t v = mix(i) & 0xFFu;
+       return (v & 0x7Fu) == 0x7Fu ? v - 1 : v;
+       }},
+    {5, 1024, 1, [](uint64_t i) { return mix(i) & 0xFFu; }},               // UInt8
+    {6, 1024, 1, [](uint64_t i) {                                    // Int8 (sign-magnitude), no -0
+       const uint32_t v = mix(i) & 0xFFu;
+       return v == 0x80u ? 0u : v;
+       }},
+    {7, 4096, 4, [](uint64_t i) { return mix(i); }},                    // UInt32
+    {8, 4096, 4, [](uint64_t i) { return mix(i); }},                    // Int32
+};
+
 TEST_F(ProtocolVersionsTest, V3FormatsThreeToEightRoundTripThroughACopyKernelWithOnePageCbs) {
-  const FormatCase cases[] = {
-      {3, 2048, 2, [](uint64_t i) { return mix(i) & 0xFFFFu; }},               // UInt16
-      {4, 1024, 1, [](uint64_t i) {                                            // Fp8_e4m3, NaN excluded
-         const uint32_t v = mix(i) & 0xFFu;
-         return (v & 0x7Fu) == 0x7Fu ? v - 1 : v;
-       }},
-      {5, 1024, 1, [](uint64_t i) { return mix(i) & 0xFFu; }},                 // UInt8
-      {6, 1024, 1, [](uint64_t i) {                                            // Int8 (sign-magnitude), no -0
-         const uint32_t v = mix(i) & 0xFFu;
-         return v == 0x80u ? 0u : v;
-       }},
-      {7, 4096, 4, [](uint64_t i) { return mix(i); }},                        // UInt32
-      {8, 4096, 4, [](uint64_t i) { return mix(i); }},                        // Int32
-  };
   const Kernels k = copy_kernels();
-  for (const FormatCase& f : cases) {
+  for (const FormatCase& f : kV3Formats) {
     SCOPED_TRACE(fmt::format("format {}", f.code));
     const uint32_t id = 30 + f.code;
     ASSERT_EQ(compile(id, k, {{0, f.code, f.tile_bytes, 1}, {16, f.code, f.tile_bytes, 1}}, true,
@@ -203,6 +204,25 @@ TEST_F(ProtocolVersionsTest, V3FormatsThreeToEightRoundTripThroughACopyKernelWit
     const auto input = mixed_bytes(3 * 3 * f.tile_bytes, f.code, f.bits, f.element_bytes);
     std::string answer;
     EXPECT_EQ(run_copy(id, input, 3, 3, 16, &answer), input);
+    EXPECT_EQ(answer, kOk);
+  }
+}
+
+// What zyx sends for every output that is not Float32: fp32_dest_acc 0. A
+// 16-bit DST holds UInt16, UInt8 and Int8 data as integers, so the copy is
+// exact (not rounded as if the words were floats).
+TEST_F(ProtocolVersionsTest, V25IntegerFormatsRoundTripThroughA16BitDst) {
+  const Kernels k = copy_kernels();
+  for (const FormatCase& f : kV3Formats) {
+    if (f.code != 3 && f.code != 5 && f.code != 6) continue;
+    SCOPED_TRACE(fmt::format("format {}", f.code));
+    const uint32_t id = 40 + f.code;
+    ASSERT_EQ(compile(id, k, {{0, f.code, f.tile_bytes, 2}, {16, f.code, f.tile_bytes, 2}}, true,
+                      copy_params(1, 0) + R"(,"fp32_dest_acc":0)"),
+              kOk);
+    const auto input = mixed_bytes(2 * 3 * f.tile_bytes, f.code + 7, f.bits, f.element_bytes);
+    std::string answer;
+    EXPECT_EQ(run_copy(id, input, 2, 3, 16, &answer), input);
     EXPECT_EQ(answer, kOk);
   }
 }

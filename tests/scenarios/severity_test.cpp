@@ -36,7 +36,7 @@ void kernel_main() {
 )";
 
 // The same, three times over a two-page CB with nothing draining it in
-// between: the third pack lands on a page still holding the first tile.
+// between: the third pack (line 9) lands on a page still holding the first tile.
 constexpr const char* kPackOverUnpoppedData = R"(#include "api/compute/tile_move_copy.h"
 void kernel_main() {
   cb_wait_front(tt::CBIndex::c_0, 1);
@@ -126,8 +126,8 @@ TEST_F(SeverityTest, PackingOverUnpoppedDataFails) {
   restart({"--threads", "1"}, log_);
   const std::string answer = compile_and_run({kReadOneTile, kPackOverUnpoppedData, kEmpty});
   EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
-  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) compute: pack_tile: slot 0 of CB 16 is outside the "
-                                              "reserved region"),
+  EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) compute: compute.cpp:9: pack_tile: slot 0 of CB 16 is "
+                                              "outside the reserved region"),
                                     HasSubstr("and its page holds data not yet popped")));
   expect_still_serves();
 }

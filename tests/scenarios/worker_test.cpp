@@ -167,6 +167,39 @@ void kernel_main() {
   expect_still_serves();
 }
 
+// The worker's own descriptors (3: DRAM, 4: the link to the runtime, 5: the
+// control block, 6: the shared regions, 7: L1): a kernel that writes a bogus
+// frame length into the link, reads from it, closes it or maps a region fails
+// its run naming the call, and the runtime keeps serving.
+TEST_F(WorkerTest, KernelCannotUseTheWorkersOwnDescriptors) {
+  const struct {
+    const char* body;
+    const char* role;
+    const char* call;
+  } cases[] = {
+      {"const unsigned long long bogus = ~0ull; [[maybe_unused]] ssize_t n = write(4, &bogus, sizeof bogus);",
+       "reader", "write"},
+      {"char byte; [[maybe_unused]] ssize_t n = read(4, &byte, 1);", "compute", "read"},
+      {"close(4);", "writer", "close"},
+      {"dup2(2, 6);", "reader", "dup2"},
+      {"[[maybe_unused]] void* p = mmap(nullptr, 4096, PROT_READ, MAP_SHARED, 3, 0);", "reader", "mmap"},
+      {"close_range(3, ~0u, 0);", "compute", "close_range"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.body);
+    const std::string kernel = std::string("#include <sys/mman.h>\n#include <unistd.h>\nvoid kernel_main() { ") +
+                               c.body + " }\n";
+    const std::string role = c.role;
+    const std::string answer = compile_and_run({role == "reader" ? kernel : kEmpty, role == "compute" ? kernel : kEmpty,
+                                                role == "writer" ? kernel : kEmpty});
+    EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+    EXPECT_THAT(msg_of(answer), HasSubstr(std::string("core (x=0, y=0) ") + c.role +
+                                          ": kernel made a system call a device cannot make: " + c.call +
+                                          " on a descriptor of the device worker's own"));
+    expect_still_serves();
+  }
+}
+
 // A kernel that uses up every descriptor: the next run still loads its kernels.
 TEST_F(WorkerTest, DescriptorsAKernelLeaksDoNotOutliveItsRun) {
   ASSERT_EQ(compile_and_run({"#include <unistd.h>\nvoid kernel_main() { while (dup(2) >= 0) {} }\n", kEmpty, kEmpty}),

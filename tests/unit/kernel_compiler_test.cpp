@@ -204,8 +204,7 @@ TEST_F(KernelCompilerTest, AMissingBraceIsReportedAtTheKernelsLine) {
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), Code::kInvalidArgument);
     EXPECT_EQ(std::string(e.what()),
-              "reader.cpp does not compile: reader.cpp:5:4: error: expected '}' at end of input "
-              "(2 more lines of compiler output dropped)");
+              "reader.cpp does not compile: reader.cpp:5:4: error: expected '}' at end of input");
   }
 }
 
@@ -250,7 +249,7 @@ TEST(CompilerOutput, KeepsErrorLinesWithoutPathsAndCountsTheRest) {
       "reader.cpp:9:2: error: second\nreader.cpp:10:2: error: third\nreader.cpp:11:2: error: \"fourth\"";
   EXPECT_EQ(read_output(text).summary(),
             "x.h:3:1: error: bad thing; reader.cpp:9:2: error: second; reader.cpp:10:2: error: third; "
-            "reader.cpp:11:2: error: 'fourth' (2 more lines of compiler output dropped)");
+            "reader.cpp:11:2: error: 'fourth'");
 }
 
 TEST(CompilerOutput, KeepsAtMostTheCapOfErrorsAndBoundedLines) {
@@ -259,8 +258,8 @@ TEST(CompilerOutput, KeepsAtMostTheCapOfErrorsAndBoundedLines) {
   text += "reader.cpp:26:1: error: " + std::string(100000, 'z') + "\n";
   CompilerOutput out = read_output(text, 4096);
   std::string summary = out.summary();
-  EXPECT_NE(summary.find("reader.cpp:20:1: error: e20; and 6 more errors (31 more lines of compiler output dropped)"),
-            std::string::npos)
+  EXPECT_TRUE(summary.ends_with("reader.cpp:20:1: error: e20; and 6 more errors")) << summary;
+  EXPECT_NE(summary.find("reader.cpp:1:1: error: e1; reader.cpp:2:1: error: e2; "), std::string::npos)
       << summary;
   EXPECT_EQ(summary.find("e21"), std::string::npos);
   EXPECT_EQ(out.lines(), 51u);
@@ -275,7 +274,7 @@ TEST(CompilerOutput, ErrorsInsideTheRuntimesHeadersPointAtTheKernelAndNameNoInte
       "reader.cpp:5:1: error: 'kr' was not declared in this scope; did you mean 'krt'?\n";
   EXPECT_EQ(read_output(text).summary(),
             "reader.cpp:4:7: error: no match for 'Value<int>' in 'f(MAIN)'; reader.cpp:5:1: error: 'kr' was not "
-            "declared in this scope (2 more lines of compiler output dropped)");
+            "declared in this scope");
 }
 
 TEST(CompilerOutput, TellsFailuresThatAreNotTheKernels) {

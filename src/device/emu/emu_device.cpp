@@ -74,6 +74,7 @@ EmuDevice::EmuDevice(const EmuOptions& options)
       worker_(options.worker_path, std::string(arch_.name), dram_.fd(), l1_.fd(), regions_.fd(),
               worker_options(options), options.run_timeout, options.stop_fd) {
   worker_.set_memory_limit(options.worker_memory);
+  worker_.set_max_run_time(options.max_run_time);
 }
 
 void EmuDevice::open(const std::string& cache_dir) {

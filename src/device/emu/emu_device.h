@@ -28,6 +28,7 @@ struct EmuOptions {
   CompilerConfig compiler;      // program, time and memory limits of kernel compiles
   uint32_t threads = 1;
   std::chrono::milliseconds run_timeout{120000};
+  std::chrono::milliseconds max_run_time{0};  // a run's whole time (--max-run-time); 0: none
   AlignPolicy align_policy = AlignPolicy::kError;
   bool dprint = false;
   bool strict = false;  // --strict: every sanitizer finding fails the run

@@ -86,6 +86,25 @@ struct KernelInstance {
   NocCounters noc_counters[2];
   NocCache noc_cache;
   std::string print_buffer;
+  // The kernel line of the call in progress, for calls that pass theirs
+  // (AtSite): a failure names it. None of those calls blocks.
+  const char* site_file = nullptr;
+  uint32_t site_line = 0;
+};
+
+// Marks `k`'s call in progress as made at file:line (nullptr: unknown).
+class AtSite {
+ public:
+  AtSite(KernelInstance& k, const char* file, uint32_t line) : k_(k) {
+    k.site_file = file != nullptr && line != 0 ? file : nullptr;
+    k.site_line = line;
+  }
+  ~AtSite() { k_.site_file = nullptr; }
+  AtSite(const AtSite&) = delete;
+  AtSite& operator=(const AtSite&) = delete;
+
+ private:
+  KernelInstance& k_;
 };
 
 // The instance the calling fiber runs; set by the scheduler on every switch.

@@ -260,7 +260,8 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   }
   using Clock = std::chrono::steady_clock;
   uint64_t last_progress = control_->progress();
-  auto last_change = Clock::now();
+  const auto started = Clock::now();
+  auto last_change = started;
   // A short run answers within the idle spin: waiting for it awake saves
   // the 20-40 us a VM takes to wake a sleeping process.
   std::optional<std::string> frame;
@@ -278,6 +279,15 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
     if (n > 0) {
       frame = reader_->read();
       break;
+    }
+    if (max_run_time_.count() > 0 && Clock::now() - started > max_run_time_) {
+      std::string where = whereabouts(-1);
+      if (where.empty()) where = "no kernel";
+      stop();
+      throw Error(Code::kDeadlineExceeded,
+                  fmt::format("{}: the run took longer than the {:g} s --max-run-time (ZYX_TT_MAX_RUN_TIME) allows "
+                              "(0: no limit); {} was running and was stopped; buffers keep their bytes",
+                              what, max_run_time_.count() / 1000.0, where));
     }
     uint64_t progress = control_->progress();
     if (progress != last_progress) {

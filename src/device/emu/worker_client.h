@@ -34,6 +34,8 @@ class WorkerClient {
 
   // Limits the private memory of workers started from now on (0: none).
   void set_memory_limit(uint64_t bytes) { memory_limit_ = bytes; }
+  // Bounds a run's whole time, progress or not (--max-run-time; 0: none).
+  void set_max_run_time(std::chrono::milliseconds limit) { max_run_time_ = limit; }
 
   // Runs `job` (without its program); `program` gives the program the first
   // time this worker runs job.program_id. Throws Error for a run that
@@ -57,6 +59,7 @@ class WorkerClient {
   int regions_fd_;
   WorkerOptions options_;
   std::chrono::milliseconds run_timeout_;
+  std::chrono::milliseconds max_run_time_{0};
   int stop_fd_;
   uint64_t memory_limit_ = 0;
   pid_t pid_ = -1;

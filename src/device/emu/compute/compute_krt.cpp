@@ -142,14 +142,6 @@ inline void check_in_ring(const CbState& s, uint32_t cb, uint32_t tile, uint32_t
   if (addr < s.base || uint64_t(addr) + bytes > s.limit) [[unlikely]] fail_ring(s, cb, tile, call);
 }
 
-// The 16-bit DST format when fp32 accumulation is off: fp16 if the unpacker
-// reads Float16 data, else bf16.
-uint32_t dst16_format(const ComputeState& cs) {
-  const CbState& s = current().core->cbs[cs.unpack_cb < kMaxCbs ? cs.unpack_cb : 0];
-  return s.data_format == static_cast<uint32_t>(tt::DataFormat::Float16) ? s.data_format
-                                                                           : static_cast<uint32_t>(tt::DataFormat::Float16_b);
-}
-
 [[noreturn, gnu::cold, gnu::noinline]] void fail_outside_window(uint32_t cb, uint32_t tile, uint32_t waited,
                                                                  const char* call) {
   fail_run(std::string(call) + ": tile " + std::to_string(tile) + " of CB " + std::to_string(cb) +
@@ -207,6 +199,15 @@ bool is_int_format(uint32_t f) {
     default:
       return false;
   }
+}
+
+// The 16-bit DST format when fp32 accumulation is off: the unpacker's format
+// when it is Float16 or an integer one, else bf16.
+uint32_t dst16_format(const ComputeState& cs) {
+  const CbState& s = current().core->cbs[cs.unpack_cb < kMaxCbs ? cs.unpack_cb : 0];
+  return s.data_format == static_cast<uint32_t>(tt::DataFormat::Float16) || is_int_format(s.data_format)
+             ? s.data_format
+             : static_cast<uint32_t>(tt::DataFormat::Float16_b);
 }
 
 bool is_32bit_format(uint32_t f) {
@@ -288,9 +289,13 @@ void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32
   }
 }
 
-// Keeps DST at 16-bit precision when fp32 accumulation is off.
+// Keeps DST at 16-bit precision when fp32 accumulation is off. Integer data
+// (the unpacker's CB holds an integer format) stays integer: silicon's 16-bit
+// DST holds 16-bit integers as such, so only float words are narrowed.
 void narrow_if_16bit(ComputeState& cs, float* t, Rounding r) {
-  if (!cs.fp32_dest_acc) narrow_to_dst16(t, dst16_format(cs), r);
+  if (cs.fp32_dest_acc) return;
+  const uint32_t format = dst16_format(cs);
+  if (!is_int_format(format)) narrow_to_dst16(t, format, r);
 }
 
 // An FPU op's write to DST: rounded to the 16-bit format when DST is 16-bit.
@@ -384,6 +389,7 @@ void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
 }
 
 void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file, uint32_t line) {
+  const AtSite site(current(), file, line);
   ComputeState& cs = state();
   require_pack(cs, "pack_tile");
   const float* d = dst_tile(cs, dst, "pack_tile");
@@ -607,7 +613,7 @@ void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t in_index,
     for (uint32_t r = 0; r < 32; ++r)
       for (uint32_t c = 0; c < 32; ++c) rows[r * 32 + c] = strip[size_t(r) * width + t * 32 + c];
     rows_to_tile(rows, tile);
-    if (!cs.fp32_dest_acc) narrow_to_dst16(tile, dst16_format(cs), Rounding::kTruncate);
+    narrow_if_16bit(cs, tile, Rounding::kTruncate);
     pack_to_slot(cs, tile, ocb, out_index + t, "tilize_block");
   }
 }
@@ -620,7 +626,7 @@ void untilize_block(uint32_t icb, uint32_t full_ct_dim, uint32_t ocb) {
   const uint32_t width = 32 * full_ct_dim;
   for (uint32_t t = 0; t < full_ct_dim; ++t) {
     unpack(icb, t, tile, false, "untilize_block");
-    if (!cs.fp32_dest_acc) narrow_to_dst16(tile, dst16_format(cs), Rounding::kTruncate);
+    narrow_if_16bit(cs, tile, Rounding::kTruncate);
     tile_to_rows(tile, rows);
     for (uint32_t r = 0; r < 32; ++r)
       for (uint32_t c = 0; c < 32; ++c) strip[size_t(r) * width + t * 32 + c] = rows[r * 32 + c];

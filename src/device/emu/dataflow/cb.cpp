@@ -118,6 +118,7 @@ void cb_reserve_back(uint32_t cb, uint32_t pages) {
 
 void cb_push_back(uint32_t cb, uint32_t pages, const char* file, uint32_t line) {
   KernelInstance& k = current();
+  const AtSite site(k, file, line);
   CbState& c = cb_of(k, cb, "cb_push_back");
   const uint32_t r = df::role_index(k);
   if (pages > c.reserved[r]) [[unlikely]] {
@@ -153,6 +154,7 @@ void cb_wait_front(uint32_t cb, uint32_t pages) {
 
 void cb_pop_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line) {
   KernelInstance& k = current();
+  const AtSite site(k, file, line);
   CbState& c = cb_of(k, cb, "cb_pop_front");
   const uint32_t r = df::role_index(k);
   if (pages > c.waited[r]) [[unlikely]] {

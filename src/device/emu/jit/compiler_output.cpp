@@ -139,13 +139,12 @@ std::string CompilerOutput::summary() const {
     out += (out.empty() ? "" : "; ") + e;
     ++shown;
   }
-  if (out.empty()) {
-    out = last_.empty() ? "the compiler failed without a message"
-                        : answer_safe(scrub_internal_names(strip_directories(last_)));
-  }
   if (errors_seen_ > shown) out += fmt::format("; and {} more errors", errors_seen_ - shown);
-  const uint64_t lines_shown = shown > 0 ? shown : (lines_ > 0 ? 1 : 0);
-  if (lines_ > lines_shown) out += fmt::format(" ({} more lines of compiler output dropped)", lines_ - lines_shown);
+  if (!out.empty()) return out;
+  // No error line: the compiler's last line, and how much came before it.
+  if (last_.empty()) return "the compiler failed without a message";
+  out = answer_safe(scrub_internal_names(strip_directories(last_)));
+  if (lines_ > 1) out += fmt::format(" ({} more lines of compiler output dropped)", lines_ - 1);
   return out;
 }
 

@@ -31,8 +31,10 @@ class CompilerOutput {
   Failure failure() const { return failure_; }
   // The line that shows a failure other than kCompile, cleaned.
   const std::string& reason() const { return reason_; }
-  // One line: the first error lines (at most kMaxErrors, kMaxShownBytes)
-  // joined by "; ", then how many errors and lines were not shown.
+  // One line: every error line up to kMaxErrors and kMaxShownBytes, joined
+  // by "; ", then how many errors were not shown (the source and caret lines
+  // around them repeat the kernel and are left out); without error lines, the
+  // last line and how many came before.
   std::string summary() const;
   uint64_t lines() const { return lines_; }
 

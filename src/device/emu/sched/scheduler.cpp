@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <unordered_map>
@@ -39,6 +40,7 @@ struct Fiber {
   Carrier* carrier = nullptr;  // from its first resume until it finished or unwound
   const Wait* wait = nullptr;
   Fiber* next_in_core = nullptr;  // the core's next fiber in scan order
+  size_t rank = 0;                // its core's place in Shared::cores
   bool done = false;
 };
 
@@ -57,6 +59,10 @@ struct Shared {
   std::atomic<bool> abort{false};
   std::mutex failure_mutex;
   std::optional<std::string> failure;
+  // The rank of the core whose failure is kept: the lowest that failed. After
+  // a failure, cores ranked below it still run (until they finish, fail or
+  // wait), so the error names the same core whatever the threads' timing.
+  std::atomic<size_t> failed_rank{SIZE_MAX};
   uint32_t threads = 1;
   ControlBlock* control = nullptr;
   const std::vector<Fiber>* fibers = nullptr;
@@ -77,10 +83,17 @@ struct Shared {
   uint32_t active = 0;  // threads in run_thread
   uint32_t parked = 0;
 
-  void fail(std::string message) {
+  void fail(std::string message, size_t rank) {
     std::lock_guard lock(failure_mutex);
-    if (!failure) failure = std::move(message);
+    if (!failure || rank < failed_rank.load(std::memory_order_relaxed)) {
+      failure = std::move(message);
+      failed_rank.store(rank, std::memory_order_relaxed);
+    }
     abort = true;
+  }
+  // Whether the core of rank `rank` stops: a failure at or below it.
+  bool stopped(size_t rank) const {
+    return abort.load(std::memory_order_relaxed) && rank >= failed_rank.load(std::memory_order_relaxed);
   }
 };
 
@@ -272,9 +285,9 @@ ctx::fiber Carrier::loop(ctx::fiber&& from) {
       count_progress();
     } catch (const Unwind&) {
     } catch (const RunFailure& e) {
-      shared->fail(e.message);
+      shared->fail(e.message, f.rank);
     } catch (const std::exception& e) {
-      shared->fail(where(f.task->instance) + ": the kernel threw " + e.what());
+      shared->fail(where(f.task->instance) + ": the kernel threw " + e.what(), f.rank);
     }
     f.done = true;
     ++finished;
@@ -305,7 +318,7 @@ void decide_locked(Shared& shared) {
   for (const Fiber& f : *shared.fibers)
     if (!f.done && f.wait != nullptr) report += " " + describe_wait(f) + ";";
   report.pop_back();
-  shared.fail(report);
+  shared.fail(report, SIZE_MAX);
 }
 
 // Parks the calling thread until one of its fibers can run (true) or the run
@@ -380,10 +393,11 @@ void run_thread(Shared& shared, uint32_t index) {
     return true;
   };
   size_t live = 0;  // unfinished fibers of claimed cores
-  while (!shared.abort.load(std::memory_order_relaxed)) {
+  for (;;) {
     bool progressed = false;
     for (const CoreRange& core : mine) {
-      for (bool again = true; again && !shared.abort.load(std::memory_order_relaxed);) {
+      const size_t rank = shared.order[core.begin]->rank;
+      for (bool again = true; again && !shared.stopped(rank);) {
         again = false;
         for (size_t i = core.begin; i < core.end; ++i) {
           Fiber* f = shared.order[i];
@@ -401,6 +415,8 @@ void run_thread(Shared& shared, uint32_t index) {
       return true;
     });
     if (progressed) continue;
+    // After a failure: nothing ranked below it can run now.
+    if (shared.abort.load(std::memory_order_relaxed)) break;
     if (claim()) {
       live += mine.back().end - mine.back().begin;
       continue;
@@ -446,7 +462,15 @@ void block_until(const Wait& wait) {
   count_progress();
 }
 
-void fail_run(const std::string& what) { throw RunFailure{where(current()) + ": " + what}; }
+void fail_run(const std::string& what) {
+  const KernelInstance& k = current();
+  // The kernel line of the call, unless the message names it already (findings).
+  if (k.site_file != nullptr) {
+    const std::string site = fmt::format("{}:{}: ", k.site_file, k.site_line);
+    if (!what.starts_with(site)) throw RunFailure{where(k) + ": " + site + what};
+  }
+  throw RunFailure{where(k) + ": " + what};
+}
 
 namespace {
 
@@ -497,8 +521,10 @@ std::optional<std::string> run_tasks(std::span<Task> tasks, const SchedulerOptio
   for (size_t i = 0; i < tasks.size(); ++i) fibers[i].task = &tasks[i];
   shared.fibers = &fibers;
   group_by_core(fibers, order, cores);
-  for (const CoreRange& c : cores)
-    for (size_t i = c.begin; i + 1 < c.end; ++i) order[i]->next_in_core = order[i + 1];
+  for (size_t c = 0; c < cores.size(); ++c) {
+    for (size_t i = cores[c].begin; i < cores[c].end; ++i) order[i]->rank = c;
+    for (size_t i = cores[c].begin; i + 1 < cores[c].end; ++i) order[i]->next_in_core = order[i + 1];
+  }
   shared.order.swap(order);
   shared.cores.swap(cores);
   // More threads than cores would only idle.

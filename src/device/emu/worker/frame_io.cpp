@@ -1,6 +1,5 @@
 #include "device/emu/worker/frame_io.h"
 
-#include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -9,6 +8,7 @@
 #include <cstring>
 
 #include "common/poll_wait.h"
+#include "device/emu/worker/link_io.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -25,7 +25,7 @@ bool write_frame(int fd, std::string_view payload, FrameCount* sent) {
   int count = 2;
   iovec* next = parts;
   while (count > 0) {
-    ssize_t w = writev(fd, next, count);
+    ssize_t w = link_writev(fd, next, count);
     if (w < 0 && errno == EINTR) continue;
     if (w <= 0) return false;
     auto done = static_cast<size_t>(w);
@@ -49,7 +49,7 @@ bool FrameReader::fill() {
   }
   if (buffer_.size() - end_ < kReadChunk) buffer_.resize(end_ + kReadChunk);
   for (;;) {
-    ssize_t r = ::recv(fd_, buffer_.data() + end_, buffer_.size() - end_, 0);
+    ssize_t r = link_read(fd_, buffer_.data() + end_, buffer_.size() - end_);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) {
       closed_ = true;

@@ -17,6 +17,9 @@
 #include <cstddef>
 #include <vector>
 
+#include "device/emu/worker/link_io.h"
+#include "device/emu/worker/worker_main.h"
+
 namespace zyxtt::emu {
 namespace {
 
@@ -101,6 +104,29 @@ class Filter {
     ret(SECCOMP_RET_ALLOW);
     ret(SECCOMP_RET_TRAP);
   }
+  // Allowed unless one of the descriptors in arguments `args` lies in
+  // [lo, hi]; then only from [text.lo, text.hi) (one 4 GiB window).
+  void guard_descriptors(int nr, const std::vector<uint32_t>& args, uint32_t lo, uint32_t hi, Range text) {
+    const auto n = static_cast<uint8_t>(args.size());
+    constexpr uint8_t kGuard = 7;  // the instructions of the code check below
+    load_nr();
+    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, static_cast<uint8_t>(3 * n + 1 + kGuard));
+    uint8_t left = n;
+    for (uint32_t arg : args) {
+      --left;
+      load(offsetof(seccomp_data, args) + arg * sizeof(uint64_t));  // the low word: descriptors are ints
+      add(BPF_JMP | BPF_JGE | BPF_K, lo, 0, 1);
+      add(BPF_JMP | BPF_JGT | BPF_K, hi, 0, static_cast<uint8_t>(3 * left + 1));
+    }
+    ret(SECCOMP_RET_ALLOW);
+    load(offsetof(seccomp_data, instruction_pointer) + 4);
+    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(text.lo >> 32), 0, 4);
+    load(offsetof(seccomp_data, instruction_pointer));
+    add(BPF_JMP | BPF_JGE | BPF_K, static_cast<uint32_t>(text.lo), 0, 2);
+    add(BPF_JMP | BPF_JGE | BPF_K, static_cast<uint32_t>(text.hi), 1, 0);
+    ret(SECCOMP_RET_ALLOW);
+    ret(SECCOMP_RET_TRAP);
+  }
   void fail_with(int nr, int error) {
     load_nr();
     add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, 1);
@@ -112,6 +138,25 @@ class Filter {
  private:
   std::vector<sock_filter> prog_;
 };
+
+// The calls that take a descriptor, and which of their arguments hold one.
+const std::vector<std::pair<int, std::vector<uint32_t>>>& descriptor_calls() {
+  static const std::vector<std::pair<int, std::vector<uint32_t>>> calls = [] {
+    std::vector<std::pair<int, std::vector<uint32_t>>> v;
+    for (int nr : {SYS_read, SYS_write, SYS_pread64, SYS_pwrite64, SYS_readv, SYS_writev, SYS_preadv, SYS_pwritev,
+                   SYS_preadv2, SYS_pwritev2, SYS_close, SYS_dup, SYS_fcntl, SYS_ioctl, SYS_lseek, SYS_ftruncate,
+                   SYS_fallocate, SYS_fchmod, SYS_fchown, SYS_flock, SYS_fsync, SYS_fdatasync, SYS_fadvise64,
+                   SYS_readahead, SYS_sync_file_range, SYS_sendto, SYS_recvfrom, SYS_sendmsg, SYS_recvmsg,
+                   SYS_sendmmsg, SYS_recvmmsg, SYS_shutdown, SYS_setsockopt, SYS_bind, SYS_connect, SYS_listen,
+                   SYS_accept, SYS_accept4, SYS_vmsplice, SYS_fsetxattr, SYS_fremovexattr})
+      v.push_back({nr, {0}});
+    for (int nr : {SYS_dup2, SYS_dup3, SYS_tee, SYS_sendfile}) v.push_back({nr, {0, 1}});
+    for (int nr : {SYS_splice, SYS_copy_file_range}) v.push_back({nr, {0, 2}});
+    v.push_back({SYS_mmap, {4}});
+    return v;
+  }();
+  return calls;
+}
 
 }  // namespace
 
@@ -148,6 +193,22 @@ bool enter_sandbox(ControlBlock* control) {
                  SYS_socket, SYS_socketpair, SYS_tkill, SYS_ptrace, SYS_process_vm_readv, SYS_process_vm_writev,
                  SYS_pidfd_open, SYS_pidfd_getfd, SYS_pidfd_send_signal, SYS_io_uring_setup, SYS_unshare, SYS_setns})
     f.deny(nr);
+  // The worker's own descriptors (the link, the shared regions): only the
+  // link's own code (link_io.cpp) may use them; a kernel that reads, writes,
+  // closes, duplicates onto or maps one fails. Which argument holds a descriptor:
+  const CodeRange link = link_io_code();
+  const Range link_text{link.lo, link.hi};
+  const uint32_t lo = kWorkerDramFd, hi = kFirstFreeFd - 1;
+  for (const auto& [nr, args] : descriptor_calls()) f.guard_descriptors(nr, args, lo, hi, link_text);
+  // close_range over any of them.
+  f.load_nr();
+  f.add(BPF_JMP | BPF_JEQ | BPF_K, SYS_close_range, 0, 6);
+  f.load(offsetof(seccomp_data, args[0]));
+  f.add(BPF_JMP | BPF_JGT | BPF_K, hi, 2, 0);
+  f.load(offsetof(seccomp_data, args[1]));
+  f.add(BPF_JMP | BPF_JGE | BPF_K, lo, 1, 0);
+  f.ret(SECCOMP_RET_ALLOW);
+  f.ret(SECCOMP_RET_TRAP);
   f.ret(SECCOMP_RET_ALLOW);
 
   sock_fprog prog{static_cast<unsigned short>(f.program().size()), f.program().data()};
