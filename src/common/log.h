@@ -6,8 +6,8 @@
 
 namespace zyxtt {
 
-// Created on first use; its level is ZYX_TT_LOG's (the runtime exports its
-// --log-level there for the worker it spawns), warn when unset.
+// Created on first use at level warn; the emulator device (and its worker,
+// from the options it is sent) sets the level it was given (--log-level).
 spdlog::logger& emulator_log();
 
 }  // namespace zyxtt

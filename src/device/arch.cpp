@@ -12,8 +12,8 @@ namespace {
 // Blackhole: 1536 KiB L1 per Tensix, 4 GiB - 16 MiB usable per DRAM bank
 // (reference/hardware-model.md section 3).
 constexpr Arch kArches[] = {
-    {"p100a", 10, 12, 1536 * 1024, 7, 4278190080ull, 4096, 64, 16},
-    {"p150", 10, 12, 1536 * 1024, 8, 4278190080ull, 4096, 64, 16},
+    {"p100a", 10, 12, 1536 * 1024, 7, 4278190080ull, 64, 16},
+    {"p150", 10, 12, 1536 * 1024, 8, 4278190080ull, 64, 16},
 };
 
 }  // namespace

@@ -14,7 +14,6 @@ struct Arch {
   uint64_t l1_bytes;        // per Tensix core
   uint32_t dram_banks;
   uint64_t dram_bank_bytes;  // usable per bank
-  uint32_t dram_page_bytes;  // page of zyx's interleaved buffers
   uint32_t dram_alignment;   // NOC read alignment for DRAM
   uint32_t l1_alignment;
 

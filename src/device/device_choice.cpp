@@ -13,7 +13,9 @@ namespace zyxtt {
 
 namespace {
 
-constexpr const char* kTryEmulator = "or run on the emulator with --device emu (ZYX_TT_DEVICE=emu)";
+std::string try_emulator(const DeviceChoice& choice) {
+  return "or run on the emulator with " + option_hint(choice.hints, "device", "emu");
+}
 
 void plugin_log(int level, const char* message) {
   spdlog::log(static_cast<spdlog::level::level_enum>(level), "metal: {}", message);
@@ -108,12 +110,12 @@ std::unique_ptr<Device> load_metal_device(const DeviceChoice& choice) {
                   std::string("the metal device is not built: no TT-Metalium was found when this runtime was built; "
                               "install TT-Metalium (tt-metal's package, or a built tt-metal tree named by "
                               "TT_METAL_RUNTIME_ROOT or TT_METAL_ROOT) and rebuild, ") +
-                      kTryEmulator);
+                      try_emulator(choice));
     }
     throw Error(Code::kFailedPrecondition,
                 "the metal device plugin " + path +
-                    " is missing; reinstall the runtime or name the plugin with --metal-plugin (ZYX_TT_METAL_PLUGIN), " +
-                    kTryEmulator);
+                    " is missing; reinstall the runtime or name the plugin with " +
+                    option_hint(choice.hints, "metal-plugin") + ", " + try_emulator(choice));
   }
   // Local: the plugin's TT-Metalium brings its own fmt and spdlog.
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -122,7 +124,7 @@ std::unique_ptr<Device> load_metal_device(const DeviceChoice& choice) {
     throw Error(Code::kFailedPrecondition,
                 "cannot load the metal device plugin " + path + ": " + (why ? why : "unknown error") +
                     "; its TT-Metalium libraries must be where it was built against, or on LD_LIBRARY_PATH, " +
-                    kTryEmulator);
+                    try_emulator(choice));
   }
   // Kept loaded for the process: devices and TT-Metalium's threads live in it.
   auto create = reinterpret_cast<decltype(&zyxtt_metal_device_create)>(dlsym(handle, "zyxtt_metal_device_create"));
@@ -143,6 +145,8 @@ std::unique_ptr<Device> load_metal_device(const DeviceChoice& choice) {
   options.run_timeout_ms = static_cast<uint32_t>(choice.run_timeout.count());
   options.fallback_arch = choice.arch;
   options.log = plugin_log;
+  options.hints = choice.hints;
+  options.options = choice.options;
   std::unique_ptr<Device> device(create(&options));
   if (!device) throw Error(Code::kInternal, "the metal device plugin " + path + " refused its options");
   spdlog::debug("metal device plugin {} loaded (TT-Metalium: {})", path, tt_metalium());

@@ -10,7 +10,9 @@
 #include <string>
 #include <string_view>
 
+#include "common/option_hint.h"
 #include "device/device.h"
+#include "options/options.h"
 
 namespace zyxtt {
 
@@ -31,6 +33,8 @@ struct DeviceChoice {
   std::chrono::milliseconds run_timeout{120000};
   const Arch* arch = nullptr;  // the emulator's; the card's capabilities until it is open
   std::function<std::unique_ptr<Device>()> make_emulator;
+  const Options* options = nullptr;  // for the emulator behind the project's own TT-Metalium
+  OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
 };
 
 std::unique_ptr<Device> choose_device(const DeviceChoice& choice);

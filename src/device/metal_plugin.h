@@ -5,7 +5,9 @@
 #include <cstdint>
 
 #include "device/arch.h"
+#include "common/option_hint.h"
 #include "device/device.h"
+#include "options/options.h"
 
 // Both sides are built from one tree; the build stamps them with a hash of the
 // headers the Device crosses the boundary in (device.h, program.h, arch.h,
@@ -24,6 +26,10 @@ struct ZyxttMetalPluginOptions {
   // The runtime's log (spdlog levels: 0 trace ... 5 critical); the plugin has
   // no logger of its own.
   void (*log)(int level, const char* message) = nullptr;
+  zyxtt::OptionHints hints = zyxtt::OptionHints::kFlagAndVariable;  // how messages name options
+  // The runtime's options, for the emulator behind a TT-Metalium that is
+  // this project's own (a real one has no use for them).
+  const zyxtt::Options* options = nullptr;
 };
 
 // A new device, or null when `options->abi` is not the plugin's.

@@ -28,20 +28,18 @@ const char* processor_name(program::Processor p) {
 }
 
 void check_cores(const CoreRangeSet& set, const std::string& what, const DeviceCapabilities& caps,
-                 bool allow_beyond_arch) {
+                 const GridPermission& grid) {
   if (set.ranges.empty()) throw Error(Code::kInvalidArgument, fmt::format("{} has no cores", what));
   const Arch& arch = *caps.arch;
-  const bool beyond = allow_beyond_arch && caps.grids_beyond_arch;
+  const bool beyond = grid.beyond_arch && caps.grids_beyond_arch;
   for (const program::CoreRange& r : set.ranges) {
     if (r.start.x > r.end.x || r.start.y > r.end.y) {
       throw Error(Code::kInvalidArgument,
                   fmt::format("{}: core range {} ends before it starts", what, describe(r)));
     }
     if (!beyond && (r.end.x >= arch.grid_cols || r.end.y >= arch.grid_rows)) {
-      const char* hint = caps.grids_beyond_arch
-                             ? "; to run it on virtual cores, start the runtime with --virtual-grid or set "
-                               "ZYX_TT_VIRTUAL_GRID=1"
-                             : "";
+      const std::string hint =
+          caps.grids_beyond_arch ? "; to run it on virtual cores, use " + switch_hint(grid.hints, "virtual-grid") : "";
       throw Error(Code::kOutOfRange,
                   fmt::format("{}: core range {} is outside the {} worker grid of {} columns (x) by {} rows (y){}",
                               what, describe(r), arch.name, arch.grid_cols, arch.grid_rows, hint));
@@ -59,13 +57,13 @@ void check_cores(const CoreRangeSet& set, const std::string& what, const DeviceC
   }
 }
 
-void check_kernels(const program::Program& program, const DeviceCapabilities& caps, bool allow_beyond_arch) {
+void check_kernels(const program::Program& program, const DeviceCapabilities& caps, const GridPermission& grid) {
   // A core runs at most one kernel per processor.
   std::map<std::pair<Core, program::Processor>, size_t> owner;
   for (size_t k = 0; k < program.kernels.size(); ++k) {
     const program::KernelSpec& kernel = program.kernels[k];
     const std::string what = fmt::format("kernel {} ({})", k, kernel.name);
-    check_cores(kernel.cores, what, caps, allow_beyond_arch);
+    check_cores(kernel.cores, what, caps, grid);
     if (kernel.processor != program::Processor::kCompute && kernel.noc > 1)
       throw Error(Code::kInvalidArgument, fmt::format("{}: NOC {} does not exist (0 or 1)", what, kernel.noc));
     for (uint32_t cb : kernel.compute.unpack_to_dest) {
@@ -86,14 +84,14 @@ void check_kernels(const program::Program& program, const DeviceCapabilities& ca
 }
 
 void check_circular_buffers(const program::Program& program, const DeviceCapabilities& caps,
-                            bool allow_beyond_arch) {
+                            const GridPermission& grid) {
   const uint64_t space = caps.arch->l1_bytes - caps.l1_unreserved_base;
   std::map<Core, uint64_t> used;
   std::set<std::pair<Core, uint32_t>> indices;
   for (size_t i = 0; i < program.circular_buffers.size(); ++i) {
     const program::CircularBufferSpec& cb = program.circular_buffers[i];
     const std::string what = fmt::format("circular buffer {}", i);
-    check_cores(cb.cores, what, caps, allow_beyond_arch);
+    check_cores(cb.cores, what, caps, grid);
     if (cb.indices.empty()) throw Error(Code::kInvalidArgument, fmt::format("{} has no CB index", what));
     for (const program::CbIndexSpec& index : cb.indices) {
       if (index.index >= caps.max_circular_buffers) {
@@ -133,12 +131,12 @@ void check_circular_buffers(const program::Program& program, const DeviceCapabil
   }
 }
 
-void check_semaphores(const program::Program& program, const DeviceCapabilities& caps, bool allow_beyond_arch) {
+void check_semaphores(const program::Program& program, const DeviceCapabilities& caps, const GridPermission& grid) {
   std::set<std::pair<Core, uint32_t>> ids;
   for (size_t i = 0; i < program.semaphores.size(); ++i) {
     const program::SemaphoreSpec& s = program.semaphores[i];
     const std::string what = fmt::format("semaphore {}", s.id);
-    check_cores(s.cores, what, caps, allow_beyond_arch);
+    check_cores(s.cores, what, caps, grid);
     if (s.id >= caps.max_semaphores) {
       throw Error(Code::kOutOfRange,
                   fmt::format("{}: a core has at most {} semaphores (ids 0 to {})", what, caps.max_semaphores,
@@ -179,10 +177,10 @@ void check_buffer(const program::BufferSpec& spec, const DeviceCapabilities& cap
   }
 }
 
-void check_program(const program::Program& program, const DeviceCapabilities& caps, bool allow_beyond_arch) {
-  check_kernels(program, caps, allow_beyond_arch);
-  check_circular_buffers(program, caps, allow_beyond_arch);
-  check_semaphores(program, caps, allow_beyond_arch);
+void check_program(const program::Program& program, const DeviceCapabilities& caps, const GridPermission& grid) {
+  check_kernels(program, caps, grid);
+  check_circular_buffers(program, caps, grid);
+  check_semaphores(program, caps, grid);
 }
 
 void check_run(const program::Program& program, const program::Run& run, const DeviceCapabilities& caps) {

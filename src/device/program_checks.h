@@ -6,16 +6,24 @@
 
 #include <string>
 
+#include "common/option_hint.h"
 #include "device/device.h"
 #include "program/program.h"
 
 namespace zyxtt {
 
+// Whether the user allowed grids larger than the arch (only meaningful when
+// the device can run them), and how a refusal tells them to.
+struct GridPermission {
+  GridPermission(bool beyond_arch = false, OptionHints hints = OptionHints::kFlagAndVariable)
+      : beyond_arch(beyond_arch), hints(hints) {}
+  bool beyond_arch;
+  OptionHints hints;
+};
+
 // Throws Error(INVALID_ARGUMENT / OUT_OF_RANGE / RESOURCE_EXHAUSTED).
-// `allow_beyond_arch`: the user allowed grids larger than the arch (only
-// meaningful when the device can run them).
 void check_buffer(const program::BufferSpec& spec, const DeviceCapabilities& caps);
-void check_program(const program::Program& program, const DeviceCapabilities& caps, bool allow_beyond_arch);
+void check_program(const program::Program& program, const DeviceCapabilities& caps, const GridPermission& grid);
 void check_run(const program::Program& program, const program::Run& run, const DeviceCapabilities& caps);
 
 // A page's footprint in its bank: page_size rounded up to the alignment of

@@ -13,6 +13,7 @@
 
 #include "device/program_checks.h"
 #include "metalium/backend.h"
+#include "metalium/emulator_options.h"
 #include "metalium/kernel_paths.h"
 #include "metalium/program_impl.h"
 
@@ -55,16 +56,16 @@ model::Run ProgramImpl::make_run() const {
   return run;
 }
 
-// ZYX_TT_VIRTUAL_GRID=1 lets the emulator run core ranges beyond the arch's
+// ZYX_TT_VIRTUAL_GRID lets the emulator run core ranges beyond the arch's
 // grid, as the runtime's --virtual-grid does.
-static bool virtual_grid_requested() {
-  const char* v = std::getenv("ZYX_TT_VIRTUAL_GRID");
-  return v != nullptr && std::string_view(v) == "1";
+static zyxtt::GridPermission virtual_grid() {
+  const zyxtt::metalium::EmulatorOptions& o = zyxtt::metalium::emulator_options();
+  return {o.options.virtual_grid, o.hints};
 }
 
 void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device, const char* call) {
   if (!compiled || compiled_on != device || !(compiled_model == model)) {
-    zyxtt::check_program(model, device->capabilities(), virtual_grid_requested());
+    zyxtt::check_program(model, device->capabilities(), virtual_grid());
     compiled = device->compile(model);
     compiled_on = device;
     compiled_model = model;

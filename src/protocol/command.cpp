@@ -194,20 +194,6 @@ Run parse_run(const Fields& f) {
                   fmt::format("run: vord{} is present but n_vars is {}; the count and the list must match", n, n));
     }
   }
-  // V1: the reader gets every src, the writer every dst. A V2 run (n_vars)
-  // gives each kernel its section's parameters only; the device checks those.
-  if (!r.vars) {
-    for (const auto& [list, prefix, role] :
-         {std::tuple{&r.srcs, "src", "reader"}, std::tuple{&r.dsts, "dst", "writer"}}) {
-      if (list->size() + 2 > kMaxKernelArgs) {
-        throw Error(Code::kOutOfRange,
-                    fmt::format("run: {} {} buffers give the {} {} runtime args (one address each, then row and "
-                                "column); a kernel takes at most {}, so at most {} {} buffers",
-                                list->size(), prefix, role, list->size() + 2, kMaxKernelArgs, kMaxKernelArgs - 2,
-                                prefix));
-      }
-    }
-  }
   return r;
 }
 

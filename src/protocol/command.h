@@ -81,9 +81,6 @@ using Command = std::variant<Init, AllocBuf, FreeBuf, WriteBuf, ReadBuf, Compile
 
 // Largest source the runtime accepts per kernel.
 inline constexpr uint64_t kMaxSourceBytes = 16ull << 20;
-// Runtime args one kernel may take per core (tt-metal's limit): a run's
-// reader gets each src address, then row and column; the writer each dst.
-inline constexpr uint32_t kMaxKernelArgs = 341;
 // Most circular buffers a program may configure (cb_idx < 32).
 inline constexpr uint32_t kMaxCircularBuffers = 32;
 

@@ -232,6 +232,7 @@ void Server::check_grid(const Run& c) const {
 }
 
 std::string Server::handle(const Run& c) {
+  check_v1_buffer_counts(c);
   auto found = programs_.find(c.id);
   if (found == programs_.end()) {
     throw Error(Code::kNotFound,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iterator>
 #include <regex>
+#include <tuple>
 
 #include "common/error.h"
 
@@ -68,7 +69,7 @@ tt::DataFormat data_format_of(CbFormat format) {
 program::BufferSpec dram_buffer(uint64_t bytes, const DeviceCapabilities& caps) {
   program::BufferSpec spec;
   spec.size = bytes;
-  spec.page_size = caps.arch->dram_page_bytes;
+  spec.page_size = kZyxPageBytes;
   spec.memory = program::MemoryKind::kDram;
   return spec;
 }
@@ -107,7 +108,7 @@ program::Program to_model(const ZyxProgram& zyx, const ZyxShape& shape, const De
     // TensorAccessorArgs of an interleaved DRAM buffer: its config word, then
     // its aligned page size.
     for (uint32_t b = 0; b < shape.accessor_buffers[s]; ++b)
-      k.compile_args.insert(k.compile_args.end(), {0x2u, caps.arch->dram_page_bytes});
+      k.compile_args.insert(k.compile_args.end(), {0x2u, kZyxPageBytes});
     if (Section(s) == Section::kCompute) {
       k.compute.fp32_dest_acc = fp32_dest(zyx);
       for (const protocol::CbConfig& cb : zyx.cbs)
@@ -123,6 +124,20 @@ program::Program to_model(const ZyxProgram& zyx, const ZyxShape& shape, const De
     p.circular_buffers.push_back(std::move(spec));
   }
   return p;
+}
+
+void check_v1_buffer_counts(const protocol::Run& run) {
+  if (run.vars) return;
+  for (const auto& [list, prefix, role] :
+       {std::tuple{&run.srcs, "src", "reader"}, std::tuple{&run.dsts, "dst", "writer"}}) {
+    if (list->size() + 2 > kZyxMaxKernelArgs) {
+      throw Error(Code::kOutOfRange,
+                  fmt::format("run: {} {} buffers give the {} {} runtime args (one address each, then row and "
+                              "column); a kernel takes at most {}, so at most {} {} buffers",
+                              list->size(), prefix, role, list->size() + 2, kZyxMaxKernelArgs, kZyxMaxKernelArgs - 2,
+                              prefix));
+    }
+  }
 }
 
 void check_run_args(const ZyxProgram& zyx, const std::array<KernelArgs, protocol::kSections>& args,

@@ -19,6 +19,18 @@
 
 namespace zyxtt::server {
 
+// zyx's interleaved DRAM buffers are laid out in pages of this many bytes.
+inline constexpr uint32_t kZyxPageBytes = 4096;
+// Runtime args zyx's protocol gives one kernel at most (tt-metal's limit): a
+// V1 run's reader gets each src address, then row and column; the writer
+// each dst.
+inline constexpr uint32_t kZyxMaxKernelArgs = 341;
+
+// Throws Error(OUT_OF_RANGE) when a V1 run lists more srcs (or dsts) than
+// its reader's (writer's) args hold. A V2 run (n_vars) gives each kernel its
+// section's parameters only; check_run_args bounds those.
+void check_v1_buffer_counts(const protocol::Run& run);
+
 struct ZyxProgram {
   std::array<std::string, protocol::kSections> sources;  // by protocol::Section; blank: no kernel
   std::vector<protocol::CbConfig> cbs;
@@ -54,7 +66,7 @@ void fill_model_run(const ZyxProgram& zyx, const ZyxShape& shape,
                     const std::array<KernelArgs, protocol::kSections>& args, const DeviceCapabilities& caps,
                     program::Run& run);
 
-// An interleaved DRAM buffer of zyx's page size.
+// An interleaved DRAM buffer of zyx's pages.
 program::BufferSpec dram_buffer(uint64_t bytes, const DeviceCapabilities& caps);
 tt::DataFormat data_format_of(CbFormat format);
 

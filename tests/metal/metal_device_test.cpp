@@ -130,7 +130,6 @@ TEST_F(MetalDeviceTest, CapabilitiesAreTheFallbackUntilOpenThenTheCards) {
   EXPECT_EQ(caps.arch->grid_rows, 10u);
   EXPECT_EQ(caps.arch->dram_banks, 8u);
   EXPECT_EQ(caps.arch->l1_bytes, 1572864u);
-  EXPECT_EQ(caps.arch->dram_page_bytes, 4096u);
   EXPECT_EQ(caps.l1_unreserved_base, 0x19000u);
   EXPECT_EQ(caps.max_runtime_args, 341u);
   EXPECT_FALSE(caps.grids_beyond_arch);

@@ -70,7 +70,12 @@ TEST(ProgramChecks, CoresOutsideTheGridNeedADeviceAndUserThatAllowIt) {
   // A device that could run it says how to ask for that.
   expect_error([&] { check_program(p, caps(true), false); }, Code::kOutOfRange,
                "kernel 0 (k): core range (0,0)-(0,10) is outside the p100a worker grid of 12 columns (x) by 10 rows (y); "
-               "to run it on virtual cores, start the runtime with --virtual-grid or set ZYX_TT_VIRTUAL_GRID=1");
+               "to run it on virtual cores, use --virtual-grid (ZYX_TT_VIRTUAL_GRID=1)");
+  // In the words of the caller: a TT-Metalium program has only the variable.
+  expect_error([&] { check_program(p, caps(true), GridPermission(false, OptionHints::kVariable)); },
+               Code::kOutOfRange,
+               "kernel 0 (k): core range (0,0)-(0,10) is outside the p100a worker grid of 12 columns (x) by 10 rows (y); "
+               "to run it on virtual cores, use ZYX_TT_VIRTUAL_GRID=1");
   EXPECT_NO_THROW(check_program(p, caps(true), true));
 }
 

@@ -136,5 +136,32 @@ TEST(ZyxProgram, TooManyArgsForAKernelAreOutOfRange) {
   }
 }
 
+TEST(ZyxProgram, AV1RunWithMoreBuffersThanAKernelsArgsIsOutOfRange) {
+  protocol::Run run;
+  run.srcs.assign(339, 1);
+  run.dsts.assign(339, 2);
+  check_v1_buffer_counts(run);
+  run.srcs.assign(500, 1);
+  try {
+    check_v1_buffer_counts(run);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kOutOfRange);
+    EXPECT_STREQ(e.what(), "run: 500 src buffers give the reader 502 runtime args (one address each, then row and "
+                           "column); a kernel takes at most 341, so at most 339 src buffers");
+  }
+  run.srcs.assign(1, 1);
+  run.dsts.assign(340, 2);
+  EXPECT_THROW(check_v1_buffer_counts(run), Error);
+  // A V2 run gives each kernel its own parameters; check_run_args bounds those.
+  run.vars.emplace();
+  check_v1_buffer_counts(run);
+}
+
+TEST(ZyxProgram, BuffersAreInterleavedInZyxsPagesWhateverTheArch) {
+  EXPECT_EQ(dram_buffer(10000, caps()).page_size, 4096u);
+  EXPECT_EQ(dram_buffer(10000, caps()).memory, program::MemoryKind::kDram);
+}
+
 }  // namespace
 }  // namespace zyxtt::server

@@ -6,7 +6,9 @@
 #include <optional>
 
 #include "common/error.h"
+#include "common/byte_size.h"
 #include "common/fs.h"
+#include "common/log.h"
 #include "device/emu/emu_program.h"
 #include "device/emu/l1_layout.h"
 
@@ -34,7 +36,12 @@ WorkerOptions worker_options(const EmuOptions& o) {
   w.unpack_fp32_to_dest = o.unpack_fp32_to_dest;
   w.idle_spin_us = static_cast<uint32_t>(o.idle_spin.count());
   w.log_level = o.log_level;
+  w.hints = o.hints;
   return w;
+}
+
+const char* align_name(AlignPolicy p) {
+  return p == AlignPolicy::kError ? "error" : p == AlignPolicy::kWarn ? "warn" : "ignore";
 }
 
 DeviceCapabilities capabilities_of(const Arch& arch) {
@@ -61,6 +68,21 @@ void check_range(const PlacedBuffer& b, uint64_t offset, uint64_t length, const 
 
 }  // namespace
 
+std::string describe(const EmuOptions& o) {
+  return fmt::format(
+      "arch {}, threads {}, run timeout {:g} s, noc alignment {}, dprint {}, strict {}, unpack to dest {}, idle spin "
+      "{} us, worker memory {}, kernel api {}, compiler {}, compile timeout {:g} s, compiler memory {}, log level {}, "
+      "hints {}",
+      o.arch != nullptr ? o.arch->name : default_arch().name, o.threads, o.run_timeout.count() / 1000.0,
+      align_name(o.align_policy), o.dprint ? "on" : "off", o.strict ? "on" : "off",
+      o.unpack_fp32_to_dest ? "fp32" : "default", o.idle_spin.count(),
+      o.worker_memory == 0 ? "unlimited" : format_byte_size(o.worker_memory), o.kernel_api_dir, o.compiler.program,
+      o.compiler.timeout.count() / 1000.0,
+      o.compiler.memory_limit_bytes == 0 ? "unlimited" : format_byte_size(o.compiler.memory_limit_bytes),
+      spdlog::level::to_string_view(static_cast<spdlog::level::level_enum>(o.log_level)),
+      o.hints == OptionHints::kVariable ? "variables" : "flags and variables");
+}
+
 EmuDevice::EmuDevice(const EmuOptions& options)
     : options_(options),
       arch_(options.arch != nullptr ? *options.arch : default_arch()),
@@ -73,6 +95,8 @@ EmuDevice::EmuDevice(const EmuOptions& options)
       regions_(kMaxDramBuffers + 1),
       worker_(options.worker_path, std::string(arch_.name), dram_.fd(), l1_.fd(), regions_.fd(),
               worker_options(options), options.run_timeout, options.stop_fd) {
+  emulator_log().set_level(static_cast<spdlog::level::level_enum>(options.log_level));
+  emulator_log().debug("emulator options: {}", describe(options));
   worker_.set_memory_limit(options.worker_memory);
   worker_.set_max_run_time(options.max_run_time);
 }

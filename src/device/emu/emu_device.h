@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 
+#include "common/option_hint.h"
 #include "device/device.h"
 #include "device/emu/bank_allocator.h"
 #include "device/emu/run_context.h"
@@ -39,7 +40,11 @@ struct EmuOptions {
   int log_level = 3;  // spdlog::level::level_enum the worker logs at
   int stop_fd = -1;  // readable once the runtime must stop (SIGTERM)
   uint64_t worker_memory = 0;  // the device worker's memory limit (--worker-memory); 0: none
+  OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options (the caller's)
 };
+
+// One line for logs: every option the device was given.
+std::string describe(const EmuOptions& options);
 
 class EmuProgram;
 

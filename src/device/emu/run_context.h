@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/option_hint.h"
 #include "device/emu/core_state.h"
 #include "zyxtt/krt_types.h"
 
@@ -39,6 +40,7 @@ struct RunState {
   AlignPolicy align_policy = AlignPolicy::kError;
   bool dprint_enabled = true;
   bool strict = false;  // --strict: findings silicon tolerates fail the run too
+  OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
 };
 
 struct KernelInstance;

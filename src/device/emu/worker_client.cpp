@@ -185,11 +185,11 @@ void WorkerClient::report_death(int status, const std::string& what) {
                     ? fmt::format("{}: {} ran out of host memory; the device worker was restarted, buffers keep their "
                                   "bytes",
                                   what, in_kernel ? where : "the device worker")
-                    : fmt::format("{}: {} exceeded the device worker memory limit of {}{}; raise it with --worker-memory "
-                            "(ZYX_TT_WORKER_MEMORY={}); the device worker was restarted, buffers keep their bytes",
-                            what, in_kernel ? where : "the device worker", format_byte_size(memory_limit_),
-                            in_kernel ? "" : " while no kernel was running",
-                            suggestion));
+                    : fmt::format("{}: {} exceeded the device worker memory limit of {}{}; raise it with {}; the "
+                                  "device worker was restarted, buffers keep their bytes",
+                                  what, in_kernel ? where : "the device worker", format_byte_size(memory_limit_),
+                                  in_kernel ? "" : " while no kernel was running",
+                                  option_hint(options_.hints, "worker-memory", suggestion)));
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == kWorkerExitSandbox) {
     const char* call = denied_call_name(denied);
@@ -285,9 +285,10 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
       if (where.empty()) where = "no kernel";
       stop();
       throw Error(Code::kDeadlineExceeded,
-                  fmt::format("{}: the run took longer than the {:g} s --max-run-time (ZYX_TT_MAX_RUN_TIME) allows "
-                              "(0: no limit); {} was running and was stopped; buffers keep their bytes",
-                              what, max_run_time_.count() / 1000.0, where));
+                  fmt::format("{}: the run took longer than the {:g} s {} allows (0: no limit); {} was running and "
+                              "was stopped; buffers keep their bytes",
+                              what, max_run_time_.count() / 1000.0, option_hint(options_.hints, "max-run-time"),
+                              where));
     }
     uint64_t progress = control_->progress();
     if (progress != last_progress) {
@@ -299,10 +300,12 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
       stop();
       throw Error(Code::kDeadlineExceeded,
                   fmt::format("{}: no kernel made progress for {:.1f} s: no CB page, NOC transaction or kernel "
-                              "return (watchdog; a kernel that computes longer between them needs a larger "
-                              "--run-timeout (ZYX_TT_RUN_TIMEOUT={:g})); {} was running and was stopped; buffers keep "
-                              "their bytes",
-                              what, run_timeout_.count() / 1000.0, 2 * (run_timeout_.count() / 1000.0), where));
+                              "return (watchdog; a kernel that computes longer between them needs a larger {}); {} "
+                              "was running and was stopped; buffers keep their bytes",
+                              what, run_timeout_.count() / 1000.0,
+                              option_hint(options_.hints, "run-timeout",
+                                          fmt::format("{:g}", 2 * (run_timeout_.count() / 1000.0))),
+                              where));
     }
   }
   if (!frame) {

@@ -18,7 +18,7 @@ namespace tm = tt::tt_metal;
 
 namespace {
 
-const char* const kUseEmulator = "or run on the emulator with --device emu (ZYX_TT_DEVICE=emu)";
+std::string use_emulator(const CardOptions& o) { return "or run on the emulator with " + option_hint(o.hints, "device", "emu"); }
 
 std::string device_name(int id) { return "Tenstorrent device " + std::to_string(id); }
 
@@ -100,18 +100,18 @@ std::unique_ptr<Card> open_card(const CardOptions& options) {
   } catch (const std::exception& e) {
     throw Error(Code::kFailedPrecondition,
                 "cannot open " + name + ": TT-Metalium could not list the devices (" + clean_message(e.what()) +
-                    "); check the driver (tt-kmd) and the card with tt-smi, " + kUseEmulator);
+                    "); check the driver (tt-kmd) and the card with tt-smi, " + use_emulator(options));
   }
   if (available == 0) {
     throw Error(Code::kFailedPrecondition,
                 "cannot open " + name + ": no Tenstorrent card found (/dev/tenstorrent holds no device); install the "
-                "card and its driver (tt-kmd), " + kUseEmulator);
+                "card and its driver (tt-kmd), " + use_emulator(options));
   }
   if (options.device_id < 0 || static_cast<size_t>(options.device_id) >= available) {
     throw Error(Code::kFailedPrecondition,
                 "cannot open " + name + ": it does not exist; this machine has " + std::to_string(available) +
                     " (ids 0 to " + std::to_string(available - 1) +
-                    "); choose one with --device-id (ZYX_TT_DEVICE_ID)");
+                    "); choose one with " + option_hint(options.hints, "device-id"));
   }
   // UMD waits for a card another process holds; say who holds it instead.
   const std::string node = "/dev/tenstorrent/" + std::to_string(options.device_id);
@@ -119,8 +119,8 @@ std::unique_ptr<Card> open_card(const CardOptions& options) {
     std::string list;
     for (const std::string& h : holders) list += (list.empty() ? "" : ", ") + h;
     throw Error(Code::kFailedPrecondition, "cannot open " + name + ": it is in use by " + list +
-                                               "; stop that process (or choose another card with --device-id "
-                                               "(ZYX_TT_DEVICE_ID)), then send init again");
+                                               "; stop that process (or choose another card with " +
+                                               option_hint(options.hints, "device-id") + "), then send init again");
   }
   std::shared_ptr<dist::MeshDevice> mesh;
   try {
@@ -129,7 +129,7 @@ std::unique_ptr<Card> open_card(const CardOptions& options) {
     throw Error(Code::kFailedPrecondition,
                 "cannot open " + name + ": " + clean_message(e.what()) +
                     "; if another process held it or a run was interrupted, reset the card (tt-smi -r) and retry, " +
-                    kUseEmulator);
+                    use_emulator(options));
   }
   return std::make_unique<MetalCard>(std::move(mesh), options);
 }
@@ -257,7 +257,7 @@ void MetalCard::launch_and_finish(const std::string& what, std::function<void()>
     throw Error(Code::kDeadlineExceeded,
                 what + " did not finish within the run timeout of " + seconds +
                     " s; the card may need a reset (tt-smi -r) before the runtime is restarted; raise the limit "
-                    "with --run-timeout (ZYX_TT_RUN_TIMEOUT)");
+                    "with " + option_hint(options_.hints, "run-timeout"));
   }
   std::exception_ptr error = std::exchange(t.error, nullptr);
   lock.unlock();

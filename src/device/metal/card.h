@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "common/option_hint.h"
+
 namespace zyxtt::metal {
 
 struct CardInfo {
@@ -123,6 +125,7 @@ struct CardOptions {
   std::chrono::milliseconds run_timeout{120000};
   // The runtime's log (spdlog levels), or null.
   void (*log)(int level, const char* message) = nullptr;
+  OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
 };
 
 // Opens the card; throws Error(FAILED_PRECONDITION) saying why and what to do.

@@ -23,7 +23,8 @@ const std::vector<tt::DataFormat> kCbFormats = {
 constexpr uint32_t kMaxRuntimeArgs = 341;  // tt-metal's max_runtime_args
 constexpr uint32_t kMaxSemaphores = 16;    // tt-metal's NUM_SEMAPHORES
 constexpr uint32_t kMaxCircularBuffers = 64;  // NUM_CIRCULAR_BUFFERS on Blackhole
-constexpr uint32_t kZyxPageBytes = 4096;   // page of zyx's interleaved buffers
+// The page of the one-page buffer that asks TT-Metalium what kernels are told.
+constexpr uint32_t kProbePageBytes = 1024;
 
 std::vector<CardRange> ranges_of(const program::CoreRangeSet& set) {
   std::vector<CardRange> out;
@@ -114,9 +115,8 @@ void MetalDevice::open(const std::string& cache_dir) {
   cache_dir_ = cache_dir;
   const CardInfo& info = card_->info();
   arch_name_ = "card " + std::to_string(options_.card.device_id);
-  arch_ = Arch{arch_name_,           info.grid_rows,      info.grid_cols,     info.l1_bytes,
-               info.dram_banks,      info.dram_bank_bytes, kZyxPageBytes, info.dram_alignment,
-               info.l1_alignment};
+  arch_ = Arch{arch_name_,       info.grid_rows,      info.grid_cols,      info.l1_bytes,
+               info.dram_banks,  info.dram_bank_bytes, info.dram_alignment, info.l1_alignment};
   caps_.arch = &arch_;
   caps_.l1_unreserved_base = info.l1_unreserved_base;
   check_accessor_words();
@@ -128,7 +128,7 @@ void MetalDevice::open(const std::string& cache_dir) {
 // buffer, what TensorAccessorArgs emits from 0.68 on; 0.62 - 0.67 emit one
 // word, and kernels built by such a TT-Metalium would misread those args.
 void MetalDevice::check_accessor_words() {
-  std::shared_ptr<CardBuffer> probe = card_->allocate(kZyxPageBytes, kZyxPageBytes, /*dram=*/true);
+  std::shared_ptr<CardBuffer> probe = card_->allocate(kProbePageBytes, kProbePageBytes, /*dram=*/true);
   const std::vector<uint32_t> words = card_->accessor_args(*probe);
   const std::vector<uint32_t> expected = {0x2, card_->aligned_page_size(*probe)};
   if (words != expected) {

@@ -15,7 +15,8 @@ if(NOT TARGET zyxtt_metal_model)
     ${_zyxtt_metal_dir}/card_probe.cpp
     ${_zyxtt_metal_dir}/card_text.cpp
     ${_zyxtt_metal_dir}/metal_device.cpp
-    ${ZYXTT_SOURCE_DIR}/src/common/fd_io.cpp)
+    ${ZYXTT_SOURCE_DIR}/src/common/fd_io.cpp
+    ${ZYXTT_SOURCE_DIR}/src/common/option_hint.cpp)
   target_include_directories(zyxtt_metal_model PUBLIC ${ZYXTT_SOURCE_DIR}/src PRIVATE ${ZYXTT_SOURCE_DIR}/kernel-api)
   set_target_properties(zyxtt_metal_model PROPERTIES POSITION_INDEPENDENT_CODE ON)
 endif()
@@ -41,6 +42,10 @@ if(ZYXTT_TT_METALIUM_TARGET)
   target_compile_definitions(zyxtt_metal_device PRIVATE
     ZYXTT_DEVICE_ABI="${ZYXTT_DEVICE_ABI}"
     ZYXTT_TT_METALIUM_DESCRIPTION="${_zyxtt_tt_metalium_description}")
+  if(ZYXTT_TT_METALIUM_KIND STREQUAL "own")
+    # The emulator behind it takes the runtime's options (metalium/emulator_options.h).
+    target_compile_definitions(zyxtt_metal_device PRIVATE ZYXTT_OWN_TT_METALIUM=1)
+  endif()
   if(ZYXTT_TT_METALIUM_KIND STREQUAL "tree")
     target_compile_definitions(zyxtt_metal_device PRIVATE ZYXTT_TT_METAL_ROOT_DEFAULT="${ZYXTT_TT_METALIUM_ROOT}")
   endif()

@@ -177,12 +177,11 @@ void misaligned(const char* call, const End& src, const End& dst, uint32_t a) {
       "{}: {} and {} differ modulo {} ({} vs {}); silicon would deliver shifted data", call, end_name(src, "source"),
       end_name(dst, "destination"), a, src.align_key % a, dst.align_key % a);
   if (rs.align_policy == AlignPolicy::kError) {
-    fail_run(what + "; to copy what the kernel means anyway, start the runtime with --noc-alignment warn "
-                    "(ZYX_TT_NOC_ALIGNMENT=warn)");
+    fail_run(what + "; to copy what the kernel means anyway, use " + option_hint(rs.hints, "noc-alignment", "warn"));
   }
   if (!g_align_warned.exchange(true)) {
-    emulator_log().warn("{} (shown once per run; --noc-alignment error (ZYX_TT_NOC_ALIGNMENT=error) refuses it)",
-                        what);
+    emulator_log().warn("{} (shown once per run; {} refuses it)", what,
+                        option_hint(rs.hints, "noc-alignment", "error"));
   }
 }
 

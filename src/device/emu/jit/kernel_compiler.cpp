@@ -86,9 +86,9 @@ const std::string& KernelCompiler::toolchain_identity() {
     // -v prints the version and configuration to stderr (run_process drops
     // stdout, so --version would tell nothing and cost a process start).
     std::string version;
-    run_process({config_.program, "-v"}, {}, [&](std::string_view chunk) {
+    run_compiler({config_.program, "-v"}, {}, [&](std::string_view chunk) {
       if (version.size() < 64 * 1024) version.append(chunk);
-    }, limits());
+    });
     identity_ = fmt::format("zyxtt-kernel-abi-{}|{}|{}|{}", krt::kKrtAbiVersion, config_.program, version, hash_tree(kernel_api_));
   });
   return identity_;
@@ -152,6 +152,16 @@ ProcessLimits KernelCompiler::limits() const {
   return l;
 }
 
+ProcessResult KernelCompiler::run_compiler(const std::vector<std::string>& argv, std::string_view input,
+                                           const OutputSink& on_stderr) const {
+  try {
+    return run_process(argv, input, on_stderr, limits());
+  } catch (const Error& e) {
+    if (e.code() != Code::kFailedPrecondition) throw;
+    throw Error(e.code(), fmt::format("{} (choose the compiler with {})", e.what(), option_hint(config_.hints, "compiler")));
+  }
+}
+
 std::optional<std::string> KernelCompiler::cached(const std::string& key) {
   std::string path = store_.object_path(key);
   const std::optional<std::string> elf = ObjectStore::read_intact(path);
@@ -182,9 +192,9 @@ Error KernelCompiler::failure(const std::string& file, const ProcessResult& resu
   using Failure = CompilerOutput::Failure;
   if (result.timed_out) {
     return Error(Code::kDeadlineExceeded,
-                 fmt::format("{} did not finish compiling within {} s; raise --compile-timeout "
-                             "(ZYX_TT_COMPILE_TIMEOUT) if it needs longer",
-                             file, static_cast<double>(config_.timeout.count()) / 1000.0));
+                 fmt::format("{} did not finish compiling within {} s; raise {} if it needs longer", file,
+                             static_cast<double>(config_.timeout.count()) / 1000.0,
+                             option_hint(config_.hints, "compile-timeout")));
   }
   if (result.stopped) return Error(Code::kInternal, fmt::format("compile of {} ended: the runtime is stopping", file));
   switch (output.failure()) {
@@ -222,7 +232,7 @@ std::string KernelCompiler::build(const KernelSpec& spec) {
   std::string tu = fmt::format("#include \"zyxtt/entry.h\"\n#line 1 \"{}\"\n{}\n", file, spec.source);
   CompilerOutput output(file);
   ProcessResult result =
-      run_process(command(spec, tmp), tu, [&](std::string_view chunk) { output.feed(chunk); }, limits());
+      run_compiler(command(spec, tmp), tu, [&](std::string_view chunk) { output.feed(chunk); });
   output.finish();
   if (result.timed_out || result.stopped || result.exit_code != 0) {
     unlink(tmp.c_str());

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "common/option_hint.h"
 #include "device/emu/jit/compiler_output.h"
 #include "device/emu/jit/object_store.h"
 #include "device/emu/jit/subprocess.h"
@@ -34,6 +35,7 @@ struct CompilerConfig {
   std::chrono::milliseconds timeout{120000};  // per kernel; 0: none
   uint64_t memory_limit_bytes = 0;             // address space of each compiler process; 0: none
   int stop_fd = -1;                            // readable once the runtime must stop: compiles end at once
+  OptionHints hints = OptionHints::kFlagAndVariable;  // how errors name --compiler and --compile-timeout
 };
 
 struct CompileStats {
@@ -65,6 +67,9 @@ class KernelCompiler {
 
  private:
   ProcessLimits limits() const;
+  // run_process under limits(); a compiler that cannot start is told how to choose another.
+  ProcessResult run_compiler(const std::vector<std::string>& argv, std::string_view input,
+                             const OutputSink& on_stderr) const;
   Error out_of_memory(const std::string& file, const std::string& reason) const;
   Error failure(const std::string& file, const ProcessResult& result, const CompilerOutput& output) const;
   // The intact cached object of `key`, if there is one.

@@ -182,7 +182,7 @@ Launch prepare(const std::vector<std::string>& argv, const ProcessLimits& limits
   l.path = find_program(argv.at(0));
   if (l.path.empty()) {
     throw Error(Code::kFailedPrecondition,
-                fmt::format("cannot start '{}': not found or not executable (see --compiler, ZYX_TT_COMPILER)", argv[0]));
+                fmt::format("cannot start '{}': not found or not executable", argv[0]));
   }
   for (const auto& a : argv) l.argv.push_back(const_cast<char*>(a.c_str()));
   l.argv.push_back(nullptr);

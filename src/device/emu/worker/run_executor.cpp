@@ -227,6 +227,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   state.align_policy = options_.align_policy;
   state.dprint_enabled = options_.dprint;
   state.strict = options_.strict;
+  state.hints = options_.hints;
   reset_dataflow_warnings();
 
   SchedulerOptions options;

@@ -116,6 +116,7 @@ std::string encode(const WorkerOptions& o) {
   w.put(o.unpack_fp32_to_dest);
   w.put(o.idle_spin_us);
   w.put(o.log_level);
+  w.put(static_cast<uint8_t>(o.hints));
   return w.take();
 }
 
@@ -129,6 +130,7 @@ WorkerOptions decode_options(std::string_view frame) {
   o.unpack_fp32_to_dest = r.get_bool();
   o.idle_spin_us = r.get<uint32_t>();
   o.log_level = r.get<int32_t>();
+  o.hints = r.get_enum<OptionHints>(2);
   r.finish();
   return o;
 }

@@ -38,6 +38,7 @@ struct WorkerOptions {
   // After answering, the worker polls for the next job this long before sleeping.
   uint32_t idle_spin_us = 0;
   int32_t log_level = 3;  // spdlog::level::level_enum of the runtime (3: warn)
+  OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
   bool operator==(const WorkerOptions&) const = default;
 };
 

@@ -81,6 +81,7 @@ int worker_main(int argc, char** argv) {
   try {
     options = decode_options(*frame);
     spdlog::set_level(static_cast<spdlog::level::level_enum>(options.log_level));
+    emulator_log().set_level(static_cast<spdlog::level::level_enum>(options.log_level));
     spdlog::debug("device worker: options received (threads {}, noc alignment {}, dprint {}, strict {}, unpack to "
                   "dest {}, idle spin {} us)",
                   options.threads, static_cast<int>(options.align_policy), options.dprint, options.strict,

@@ -1,0 +1,26 @@
+// The options of the emulator behind this TT-Metalium. A TT-Metalium program
+// has no command line: its emulator reads the ZYX_TT_* environment through
+// the runtime's own parser (options/options_parser.h). The runtime, driving
+// this library through the metal plugin, hands over the options it parsed.
+// Exported for the plugin; only plain data crosses.
+#pragma once
+
+#include "common/option_hint.h"
+#include "options/options.h"
+
+namespace zyxtt::metalium {
+
+// From now on the emulator takes `options` (the runtime's) and names options
+// as the runtime does (flag and variable).
+void use_runtime_options(const Options& options);
+
+struct EmulatorOptions {
+  Options options;
+  OptionHints hints = OptionHints::kVariable;
+};
+// The runtime's when it handed them over, else the environment's (parsed on
+// first use; throws Error(INVALID_ARGUMENT) naming a variable the runtime
+// would refuse).
+const EmulatorOptions& emulator_options();
+
+}  // namespace zyxtt::metalium
