@@ -71,12 +71,27 @@ std::vector<pid_t> descendants(pid_t root) {
   return out;
 }
 
-// A process is gone when /proc no longer has it or it is a zombie.
+// The processes under `root` once at least `at_least` exist (at most 10 s).
+std::vector<pid_t> wait_for_descendants(pid_t root, size_t at_least) {
+  std::vector<pid_t> found = descendants(root);
+  for (int i = 0; i < 200 && found.size() < at_least; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    found = descendants(root);
+  }
+  return found;
+}
+
+// A process is gone when /proc no longer has it or it is a zombie; its killer
+// may still be reaping it, so this waits up to 2 s.
 bool gone(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const size_t comm_end = text.rfind(')');
-  return comm_end == std::string::npos || text.compare(comm_end + 2, 1, "Z") == 0;
+  for (int i = 0; i < 40; ++i) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t comm_end = text.rfind(')');
+    if (comm_end == std::string::npos || text.compare(comm_end + 2, 1, "Z") == 0) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
 }
 
 // Reader and writer pass one CB page back and forth for ever: progress all
@@ -373,7 +388,7 @@ TEST_F(HostileInput, EofOnStdinEndsARunThatProgressesForever) {
   ASSERT_EQ(raw(stream_compile_line(5), kStreamReader + kStreamWriter), R"({"status":"ok"})");
   runtime_->send(R"({"cmd":"run","id":5,"gd0":1,"gd1":2})");
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const std::vector<pid_t> processes = descendants(runtime_->pid());
+  const std::vector<pid_t> processes = wait_for_descendants(runtime_->pid(), 1);
   EXPECT_FALSE(processes.empty()) << "no device worker runs the kernels";
   runtime_->close_stdin();
   const auto status = runtime_->wait_exit(5000);
@@ -392,9 +407,9 @@ TEST_F(HostileInput, EofOnStdinEndsACompileThatNeverEnds) {
   const std::string reader = "#include \"" + fifo.string() + "\"\nvoid kernel_main() {}\n";
   const std::string writer = "void kernel_main() {}\n";
   runtime_->send(compile_line(6, reader.size(), 0, writer.size()), reader + writer);
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const std::vector<pid_t> processes = descendants(runtime_->pid());
-  EXPECT_FALSE(processes.empty()) << "no compiler runs";
+  // The worker, the compile guard and the compiler (and the driver's cc1plus).
+  const std::vector<pid_t> processes = wait_for_descendants(runtime_->pid(), 3);
+  EXPECT_GE(processes.size(), 3u) << "no compiler runs";
   runtime_->close_stdin();
   const auto status = runtime_->wait_exit(5000);
   std::filesystem::remove(fifo);
@@ -430,7 +445,7 @@ TEST_F(HostileInput, MaxRunTimeEndsARunThatProgressesForever) {
   EXPECT_EQ(code_of(answer), "DEADLINE_EXCEEDED") << answer;
   const std::string msg = msg_of(answer);
   EXPECT_EQ(msg.rfind("run of program 8 on 1x1 cores: the run took longer than the 1 s --max-run-time "
-                      "(ZYX_TT_MAX_RUN_TIME) allows (0: no limit); core (x=0, y=0) ", 0), 0u) << msg;
-  EXPECT_NE(msg.find("was running and was stopped; buffers keep their bytes"), std::string::npos) << msg;
+                      "(ZYX_TT_MAX_RUN_TIME) allows (0: no limit); ", 0), 0u) << msg;
+  EXPECT_TRUE(msg.ends_with(" was running and was stopped; buffers keep their bytes")) << msg;
   expect_still_serving();
 }
