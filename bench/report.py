@@ -35,6 +35,9 @@ PAIRS = {
          "BM_Memcpy64MiB", "throughput ratio (higher is better)", "-", "speed"),
     ],
     "emulator_bench": [
+        ("compile_program, cold (empty cache), vs the same compiler building three empty shared objects at once "
+         "with the JIT's flags", "BM_CompileCold", "BM_CompileThreeEmptyObjects", "time ratio (lower is better)",
+         "<= 1.3 (issue 25)", "time"),
         ("compile_program, warm start (new process, objects on disk) vs cold (empty cache)",
          "BM_CompileWarmStart", "BM_CompileCold", "time ratio (lower is better)", "-", "time"),
         ("compile_program of an id already compiled (hot) vs command round trip",
@@ -143,6 +146,9 @@ NOTES = {
         "the cores; the reader moves one 4096-byte page per tile, compute does copy_tile + exp_tile + "
         "pack_tile (or add_tiles + pack_tile), the writer writes the page back. Without `--threads` the "
         "runtime uses one host thread per CPU (2 here); the host loops use one thread.",
+        "A cold compile_program is set beside the same compiler (g++, or ZYX_TT_COMPILER) building three "
+        "empty shared objects (extern \"C\" void kernel_main() {}) at once with the JIT's flags: the "
+        "difference is what the kernel-API headers cost.",
         "The interleaved rows drive one runtime raw (plain write and read on its pipes) and alternate, in "
         "every iteration, the cheapest command (free_buf of an unknown index) with a trivial run (three "
         "empty kernels per core); the ratio is of the summed times. A run crosses three processes (client, "
