@@ -4,12 +4,16 @@
 // the exact error, that the runtime still serves, and (in TearDown) that the
 // sentinel buffer kept every byte.
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -127,6 +131,7 @@ class HostileInput : public RuntimeTest {
     EXPECT_EQ(read(index, bytes.size()), bytes);
     EXPECT_EQ(raw(R"({"cmd":"free_buf","index":)" + std::to_string(index) + "}"), R"({"status":"ok"})");
   }
+  void shrink_during_write(bool reused);
 };
 
 TEST_F(HostileInput, DeeplyNestedLineIsRefusedWithoutRecursion) {
@@ -258,7 +263,9 @@ TEST_F(HostileInput, ObjectsThatAreNotRegularFilesAreRefusedWithoutBlocking) {
 // The client truncates its object while the runtime copies it: an error
 // answer saying which bytes were written, no SIGBUS, and every byte of the
 // buffer either new (inside the reported ranges) or as before.
-TEST_F(HostileInput, ObjectShrinkingDuringACopyGetsAnErrorAndNoSigbus) {
+// An object's first transfer goes through its descriptor, later ones through
+// a mapping of it (ClientMappings): `reused` shrinks it during its fourth.
+void HostileInput::shrink_during_write(bool reused) {
   const uint64_t size = 128ull << 20;
   uint32_t buf = alloc(size);
   std::vector<std::byte> old_bytes(size), new_bytes(size);
@@ -267,15 +274,35 @@ TEST_F(HostileInput, ObjectShrinkingDuringACopyGetsAnErrorAndNoSigbus) {
     new_bytes[i] = static_cast<std::byte>(i * 17 + 200);
   }
   bool saw_shrink = false;
-  for (int attempt = 0; attempt < 6 && !saw_shrink; ++attempt) {
+  for (int attempt = 0; attempt < (reused ? 12 : 6) && !saw_shrink; ++attempt) {
     write(buf, old_bytes);
     ShmMapping shm = ShmMapping::create_unique("zyxtt-test", size);
     std::memcpy(shm.data(), new_bytes.data(), size);
+    if (reused) {
+      for (int i = 0; i < 3; ++i) ASSERT_EQ(raw(write_command(buf, shm.name(), size)), R"({"status":"ok"})");
+      write(buf, old_bytes);
+    }
+    // A mapped copy is quick and the runtime keeps the object open: wake on
+    // the command's own open of it (inotify) rather than scanning its descriptors.
+    const int opens = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+    ASSERT_GE(opens, 0);
+    ASSERT_GE(inotify_add_watch(opens, shm_file(shm.name()).c_str(), IN_OPEN), 0);
     // Truncate as soon as the runtime holds the object open.
     const std::string fd_dir = "/proc/" + std::to_string(runtime_->pid()) + "/fd";
     std::atomic<bool> done{false};
     std::thread shrinker([&] {
       const std::string path = shm_file(shm.name());
+      if (reused) {
+        alignas(inotify_event) char event[sizeof(inotify_event) + NAME_MAX + 1];
+        pollfd ready{opens, POLLIN, 0};
+        while (!done) {
+          if (poll(&ready, 1, 10) == 1 && ::read(opens, event, sizeof(event)) > 0) {
+            EXPECT_EQ(truncate(path.c_str(), 4096), 0);
+            return;
+          }
+        }
+        return;
+      }
       while (!done) {
         for (const auto& entry : std::filesystem::directory_iterator(fd_dir)) {
           std::error_code ec;
@@ -292,10 +319,13 @@ TEST_F(HostileInput, ObjectShrinkingDuringACopyGetsAnErrorAndNoSigbus) {
     } catch (...) {
       done = true;
       shrinker.join();
+      close(opens);
       throw;  // the runtime died (SIGBUS)
     }
     done = true;
     shrinker.join();
+    close(opens);
+    if (reused && code_of(answer) == "INVALID_ARGUMENT") continue;  // shrunk before the runtime's size check
     if (code_of(answer) != "FAILED_PRECONDITION") {
       EXPECT_EQ(answer, R"({"status":"ok"})") << "the shrink came too late for this attempt";
       continue;
@@ -315,10 +345,16 @@ TEST_F(HostileInput, ObjectShrinkingDuringACopyGetsAnErrorAndNoSigbus) {
     for (auto [first, last] : ranges) std::copy(new_bytes.begin() + first, new_bytes.begin() + last + 1, expected.begin() + first);
     EXPECT_TRUE(read(buf, size) == expected) << "bytes outside " << msg;
   }
+  // A mapped copy of 128 MiB takes a few ms: on a busy machine the shrinker
+  // may wake too late every time, which proves nothing either way.
+  if (reused && !saw_shrink) GTEST_SKIP() << "no attempt's shrink landed during the mapped copy (busy machine)";
   EXPECT_TRUE(saw_shrink) << "no attempt truncated the object during the copy";
 
   // read_buf into an object that shrinks: no SIGBUS either.
   ShmMapping shm = ShmMapping::create_unique("zyxtt-test", size);
+  if (reused) {
+    for (int i = 0; i < 2; ++i) ASSERT_EQ(raw(read_command(buf, shm.name(), size)), R"({"status":"ok"})");
+  }
   std::thread shrinker([&] {
     int fd = shm_open(shm.name().c_str(), O_RDWR, 0);
     EXPECT_EQ(ftruncate(fd, 0), 0);
@@ -337,6 +373,10 @@ TEST_F(HostileInput, ObjectShrinkingDuringACopyGetsAnErrorAndNoSigbus) {
       << answer;
   expect_still_serving();
 }
+
+TEST_F(HostileInput, ObjectShrinkingDuringACopyGetsAnErrorAndNoSigbus) { shrink_during_write(false); }
+
+TEST_F(HostileInput, MappedObjectShrinkingDuringACopyGetsAnErrorAndNoSigbus) { shrink_during_write(true); }
 
 TEST_F(HostileInput, AnswersAreValidUtf8WhateverBytesCameIn) {
   const std::string bad = "\xff\xfe\xc3(\xed\xa0\x80";

@@ -200,12 +200,12 @@ void EmuDevice::read(const PlacedBuffer& buffer, uint64_t offset, std::span<std:
 
 void EmuDevice::write_from_fd(const PlacedBuffer& buffer, int fd, uint64_t length) {
   check_range(buffer, 0, length, "a write");
-  memory(buffer).write_from_fd(fd, length);
+  memory(buffer).write_from_fd(fd, length, client_mappings_.map(fd, length, /*writable=*/false));
 }
 
 void EmuDevice::read_to_fd(const PlacedBuffer& buffer, int fd, uint64_t length) {
   check_range(buffer, 0, length, "a read");
-  memory(buffer).read_to_fd(fd, length);
+  memory(buffer).read_to_fd(fd, length, client_mappings_.map(fd, length, /*writable=*/true));
 }
 
 void EmuDevice::check_cbs_clear_of_l1_buffers(const EmuProgram& program) const {

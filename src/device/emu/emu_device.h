@@ -12,6 +12,7 @@
 #include "common/option_hint.h"
 #include "device/device.h"
 #include "device/emu/bank_allocator.h"
+#include "device/emu/client_mappings.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dram.h"
 #include "device/emu/l1_memory.h"
@@ -88,6 +89,7 @@ class EmuDevice final : public Device {
   // Live buffers by memory and address.
   std::map<uint64_t, program::PlacedBuffer> dram_buffers_;
   std::map<uint64_t, program::PlacedBuffer> l1_buffers_;
+  ClientMappings client_mappings_;
   std::string cache_dir_;
   std::unique_ptr<KernelCompiler> compiler_;
   SharedRegions regions_;

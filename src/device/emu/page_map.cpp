@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "common/error.h"
+#include "common/fault_guarded_copy.h"
 
 namespace zyxtt::emu {
 
@@ -240,9 +241,25 @@ uint64_t BufferMemory::copy_with_file(int fd, uint64_t offset, uint64_t length) 
   return done;
 }
 
-void BufferMemory::write_from_fd(int fd, uint64_t length) const {
+// A mapping of the client's object (ClientMappings) is copied with
+// fault_guarded_copy: pages that vanish because the client shrank it mid-copy
+// end the copy (a short count) instead of raising SIGBUS in the runtime.
+template <bool kFromFile>
+uint64_t BufferMemory::copy_with_mapping(std::byte* object, uint64_t offset, uint64_t length) const {
+  uint64_t done = 0;
+  for_each_piece(offset, length, [&](std::byte* where, uint64_t from, uint64_t n) {
+    std::byte* theirs = object + offset + from;
+    const size_t copied = kFromFile ? fault_guarded_copy(where, theirs, n) : fault_guarded_copy(theirs, where, n);
+    done += copied;
+    return copied == n;
+  });
+  return done;
+}
+
+void BufferMemory::write_from_fd(int fd, uint64_t length, const std::byte* mapped) const {
   auto parts = split_transfer(length, page_size_, [&](uint64_t offset, uint64_t n) {
-    return copy_with_file<true>(fd, offset, n);
+    return mapped != nullptr ? copy_with_mapping<true>(const_cast<std::byte*>(mapped), offset, n)
+                             : copy_with_file<true>(fd, offset, n);
   });
   if (copied_bytes(parts) < length) {
     struct stat st {};
@@ -254,9 +271,9 @@ void BufferMemory::write_from_fd(int fd, uint64_t length) const {
   }
 }
 
-void BufferMemory::read_to_fd(int fd, uint64_t length) const {
+void BufferMemory::read_to_fd(int fd, uint64_t length, std::byte* mapped) const {
   auto parts = split_transfer(length, page_size_, [&](uint64_t offset, uint64_t n) {
-    return copy_with_file<false>(fd, offset, n);
+    return mapped != nullptr ? copy_with_mapping<false>(mapped, offset, n) : copy_with_file<false>(fd, offset, n);
   });
   if (copied_bytes(parts) < length) {
     struct stat st {};

@@ -63,15 +63,19 @@ class BufferMemory {
 
   void write(uint64_t offset, std::span<const std::byte> bytes) const;
   void read(uint64_t offset, std::span<std::byte> bytes) const;
-  // The same copies to and from the start of a file (a client's object)
-  // through its descriptor, never a mapping. Throws Error(FAILED_PRECONDITION)
-  // saying which bytes were copied when the file is shorter than `length`.
-  void write_from_fd(int fd, uint64_t length) const;
-  void read_to_fd(int fd, uint64_t length) const;
+  // The same copies to and from the start of a file (a client's object):
+  // through its descriptor, or through `mapped` (ClientMappings) when not
+  // null; either way a file that shrinks mid-copy cannot raise SIGBUS.
+  // Throws Error(FAILED_PRECONDITION) saying which bytes were copied when
+  // the file is shorter than `length`.
+  void write_from_fd(int fd, uint64_t length, const std::byte* mapped = nullptr) const;
+  void read_to_fd(int fd, uint64_t length, std::byte* mapped = nullptr) const;
 
  private:
   template <bool kFromFile>
   uint64_t copy_with_file(int fd, uint64_t offset, uint64_t length) const;
+  template <bool kFromFile>
+  uint64_t copy_with_mapping(std::byte* object, uint64_t offset, uint64_t length) const;
 
   uint64_t address_;
   uint32_t page_size_;
