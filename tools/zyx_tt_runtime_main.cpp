@@ -85,6 +85,7 @@ int main(int argc, char** argv) {
     choice.run_timeout = to_ms(o.run_timeout);
     choice.arch = emu_options.arch;
     choice.options = &o;
+    choice.stop_fd = g_stop_pipe[0];
     choice.make_emulator = [emu_options] { return std::make_unique<zyxtt::emu::EmuDevice>(emu_options); };
     std::unique_ptr<zyxtt::Device> device = zyxtt::choose_device(choice);
 

@@ -147,6 +147,7 @@ std::unique_ptr<Device> load_metal_device(const DeviceChoice& choice) {
   options.log = plugin_log;
   options.hints = choice.hints;
   options.options = choice.options;
+  options.stop_fd = choice.stop_fd;
   std::unique_ptr<Device> device(create(&options));
   if (!device) throw Error(Code::kInternal, "the metal device plugin " + path + " refused its options");
   spdlog::debug("metal device plugin {} loaded (TT-Metalium: {})", path, tt_metalium());

@@ -35,6 +35,7 @@ struct DeviceChoice {
   std::function<std::unique_ptr<Device>()> make_emulator;
   const Options* options = nullptr;  // for the emulator behind the project's own TT-Metalium
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
+  int stop_fd = -1;  // readable once the runtime must stop (for the emulator behind that TT-Metalium)
 };
 
 std::unique_ptr<Device> choose_device(const DeviceChoice& choice);

@@ -30,6 +30,9 @@ struct ZyxttMetalPluginOptions {
   // The runtime's options, for the emulator behind a TT-Metalium that is
   // this project's own (a real one has no use for them).
   const zyxtt::Options* options = nullptr;
+  // Readable once the runtime must stop (SIGTERM, its client gone): that
+  // emulator's runs and compiles end at once (-1: never).
+  int stop_fd = -1;
 };
 
 // A new device, or null when `options->abi` is not the plugin's.

@@ -35,9 +35,9 @@ std::optional<EmulatorOptions> g_options;
 
 }  // namespace
 
-void use_runtime_options(const Options& options) {
+void use_runtime_options(const Options& options, int stop_fd) {
   std::lock_guard lock(g_mutex);
-  g_options = EmulatorOptions{options, OptionHints::kFlagAndVariable};
+  g_options = EmulatorOptions{options, OptionHints::kFlagAndVariable, stop_fd};
 }
 
 const EmulatorOptions& emulator_options() {
@@ -51,6 +51,8 @@ DeviceFactory default_device_factory() {
     const EmulatorOptions& given = emulator_options();
     emu::EmuOptions o = zyxtt::emulator_options(given.options, given.hints);
     const fs::path installed = home() / "zyx-tt-device-worker";
+    o.stop_fd = given.stop_fd;
+    o.compiler.stop_fd = given.stop_fd;
     o.worker_path = fs::exists(installed) ? installed.string() : ZYXTT_METALIUM_BUILD_WORKER;
     // DPRINT lines also reach stderr when asked for as on a card.
     if (std::getenv("TT_METAL_DPRINT_CORES") != nullptr) o.dprint = true;

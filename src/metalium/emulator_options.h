@@ -10,13 +10,15 @@
 
 namespace zyxtt::metalium {
 
-// From now on the emulator takes `options` (the runtime's) and names options
-// as the runtime does (flag and variable).
-void use_runtime_options(const Options& options);
+// From now on the emulator takes `options` (the runtime's), names options
+// as the runtime does (flag and variable) and ends its runs and compiles once
+// `stop_fd` is readable (-1: never).
+void use_runtime_options(const Options& options, int stop_fd);
 
 struct EmulatorOptions {
   Options options;
   OptionHints hints = OptionHints::kVariable;
+  int stop_fd = -1;
 };
 // The runtime's when it handed them over, else the environment's (parsed on
 // first use; throws Error(INVALID_ARGUMENT) naming a variable the runtime

@@ -148,7 +148,7 @@ TEST_F(MetalDeviceTest, OpenErrorsPassThrough) {
 TEST_F(MetalDeviceTest, RefusesATTMetaliumWhoseAccessorArgsAreOneWord) {
   accessor_words = {2};
   expect_error([&] { device->open(""); }, Code::kFailedPrecondition,
-               "this TT-Metalium describes an interleaved DRAM buffer to kernels as [2], not [2, 4096] as zyx's "
+               "this TT-Metalium describes an interleaved DRAM buffer to kernels as [2], not [2, 1024] as zyx's "
                "kernels and this runtime assume; use TT-Metalium 0.68 or newer");
 }
 
@@ -158,12 +158,12 @@ TEST_F(MetalDeviceTest, BuffersAreWholePagesOnTheCard) {
   PlacedBuffer a = device->allocate(dram(5000));
   PlacedBuffer b = device->allocate(spec_of(100, 32, MemoryKind::kL1));
   EXPECT_EQ(fake->log, (std::vector<std::string>{"allocate 8192 pages of 4096 dram", "allocate 128 pages of 32 l1"}));
-  EXPECT_EQ(a.address, 0x1000u + 4096);  // after the open-time probe
+  EXPECT_EQ(a.address, 0x1000u + 1024);  // after the open-time probe's one page
   EXPECT_EQ(a.aligned_page_size, 4096u);
   EXPECT_EQ(b.aligned_page_size, 64u);
   EXPECT_EQ(a.spec, dram(5000));
   device->free(a);
-  expect_error([&] { device->free(a); }, Code::kNotFound, "no buffer at address 8192 on the card");
+  expect_error([&] { device->free(a); }, Code::kNotFound, "no buffer at address 5120 on the card");
 }
 
 TEST_F(MetalDeviceTest, RefusesShardedBuffers) {

@@ -267,7 +267,7 @@ TEST_F(FaultTest, EndlessLoopIsStoppedByTheWatchdog) {
   const std::string answer = compile_and_run({kEmpty, "void kernel_main() { for (;;) {} }\n", kEmpty});
   EXPECT_EQ(code_of(answer), "DEADLINE_EXCEEDED") << answer;
   EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("no kernel made progress for 1.0 s"), HasSubstr("watchdog"),
-                                    HasSubstr("--run-timeout (ZYX_TT_RUN_TIMEOUT=2)"),
+                                    HasSubstr("--run-timeout 2 (ZYX_TT_RUN_TIMEOUT=2)"),
                                     HasSubstr("core (x=0, y=0) compute was running")));
   expect_still_serves();
 }

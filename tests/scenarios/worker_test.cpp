@@ -84,7 +84,7 @@ TEST_F(WorkerTest, KernelBeyondTheWorkerMemoryLimitFailsItsRunAndTheWorkerRestar
   EXPECT_EQ(code_of(answer), "RESOURCE_EXHAUSTED") << answer;
   EXPECT_THAT(msg_of(answer),
               AllOf(HasSubstr("core (x=0, y=0) reader exceeded the device worker memory limit of 512 MiB"),
-                    HasSubstr("--worker-memory (ZYX_TT_WORKER_MEMORY=1G)"), HasSubstr("the device worker was restarted")));
+                    HasSubstr("--worker-memory 1G (ZYX_TT_WORKER_MEMORY=1G)"), HasSubstr("the device worker was restarted")));
   expect_still_serves();
 }
 

@@ -56,7 +56,7 @@ TEST(WorkerFrames, OptionsRoundTrip) {
   const std::string frame = encode(o);
   EXPECT_EQ(frame_kind(frame), FrameKind::kOptions);
   EXPECT_EQ(decode_options(frame), o);
-  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4) << "fixed-width fields, no text";
+  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1) << "fixed-width fields, no text";
 }
 
 TEST(WorkerFrames, RunJobRoundTripsWithAndWithoutItsProgram) {

@@ -10,7 +10,7 @@ extern "C" {
 zyxtt::Device* zyxtt_metal_device_create(const ZyxttMetalPluginOptions* options) {
   if (options == nullptr || std::string_view(options->abi) != ZYXTT_DEVICE_ABI) return nullptr;
 #ifdef ZYXTT_OWN_TT_METALIUM
-  if (options->options != nullptr) zyxtt::metalium::use_runtime_options(*options->options);
+  if (options->options != nullptr) zyxtt::metalium::use_runtime_options(*options->options, options->stop_fd);
 #endif
   zyxtt::metal::MetalOptions metal;
   metal.open_card = zyxtt::metal::open_card;

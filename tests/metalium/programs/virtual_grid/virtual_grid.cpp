@@ -1,7 +1,13 @@
 // A program on more cores than the p100a has (13 x 11 against 12 x 10): the
 // enqueue is refused naming ZYX_TT_VIRTUAL_GRID=1, and with it set each core
-// runs and writes its own page, as the runtime's --virtual-grid does.
+// runs and writes its own page, as the runtime's --virtual-grid does. A
+// program's options are read once, when its emulator starts (as tt-metal reads
+// its environment), so the second half runs in the program started again.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include <tt-metalium/tensor_accessor_args.hpp>
@@ -47,16 +53,12 @@ Program stamp_program(const distributed::MeshBuffer& out) {
   return program;
 }
 
-}  // namespace
-
-int main() {
-  unsetenv("ZYX_TT_VIRTUAL_GRID");
+// Without ZYX_TT_VIRTUAL_GRID: refused, then this program again with it set.
+int refused_then_again(char** argv) {
   auto mesh = distributed::MeshDevice::create_unit_mesh(0);
-  auto& cq = mesh->mesh_command_queue();
-  auto out = distributed::MeshBuffer::create(
-      distributed::ReplicatedBufferConfig{.size = kCols * kRows * kPage},
-      distributed::DeviceLocalBufferConfig{.page_size = kPage, .buffer_type = BufferType::DRAM}, mesh.get());
-
+  distributed::DeviceLocalBufferConfig local{.page_size = kPage, .buffer_type = BufferType::DRAM};
+  auto out = distributed::MeshBuffer::create(distributed::ReplicatedBufferConfig{.size = kCols * kRows * kPage},
+                                             local, mesh.get());
   std::string message;
   try {
     metalium_test::run(*mesh, stamp_program(*out));
@@ -66,8 +68,22 @@ int main() {
   TT_FATAL(message.find("outside the p100a worker grid") != std::string::npos &&
                message.find("ZYX_TT_VIRTUAL_GRID=1") != std::string::npos,
            "a grid beyond the card must be refused naming ZYX_TT_VIRTUAL_GRID=1, got: {}", message);
-
+  mesh->close();
   setenv("ZYX_TT_VIRTUAL_GRID", "1", 1);
+  execv("/proc/self/exe", argv);
+  TT_THROW("cannot start this program again: {}", std::strerror(errno));
+}
+
+}  // namespace
+
+int main(int, char** argv) {
+  const char* virtual_grid = std::getenv("ZYX_TT_VIRTUAL_GRID");
+  if (virtual_grid == nullptr || std::string(virtual_grid) != "1") return refused_then_again(argv);
+  auto mesh = distributed::MeshDevice::create_unit_mesh(0);
+  auto& cq = mesh->mesh_command_queue();
+  auto out = distributed::MeshBuffer::create(
+      distributed::ReplicatedBufferConfig{.size = kCols * kRows * kPage},
+      distributed::DeviceLocalBufferConfig{.page_size = kPage, .buffer_type = BufferType::DRAM}, mesh.get());
   metalium_test::run(*mesh, stamp_program(*out));
   std::vector<uint32_t> got;
   distributed::EnqueueReadMeshBuffer(cq, got, out, true);
