@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "zyxtt/kernel_base.h"
-#include "zyxtt/tile_formats.h"
+#include "zyxtt/format_facts.h"
 
 namespace zyxtt::kernel {
 inline constexpr uint8_t kCbDataFormats[] = {

@@ -4,7 +4,7 @@
 #include <tt-metalium/constants.hpp>
 #include <tt-metalium/tilize_utils.hpp>
 #include <tt-metalium/tt_backend_api_types.hpp>
-#include <zyxtt/tile_formats.h>
+#include <zyxtt/format_facts.h>
 
 #include <cmath>
 #include <random>
@@ -160,16 +160,7 @@ template std::vector<float> untilize_nfaces<float>(const std::vector<float>&, ui
 
 namespace tt {
 
-bool is_integer_format(DataFormat f) {
-  switch (f) {
-    case DataFormat::Int8: case DataFormat::UInt8: case DataFormat::Int16: case DataFormat::UInt16:
-    case DataFormat::Int32: case DataFormat::UInt32: case DataFormat::RawUInt8: case DataFormat::RawUInt16:
-    case DataFormat::RawUInt32:
-      return true;
-    default:
-      return false;
-  }
-}
+bool is_integer_format(DataFormat f) { return zyxtt::is_integer_format_code(static_cast<uint32_t>(f)); }
 
 uint32_t tile_size(DataFormat f) {
   const uint32_t bytes = zyxtt::tile_bytes_of_format(static_cast<uint32_t>(f));

@@ -14,6 +14,7 @@
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/noc_addr.h"
 #include "zyxtt/cb_formats.h"
+#include "zyxtt/format_facts.h"
 #include "hostdevcommon/common_values.hpp"
 #include "internal/circular_buffer_interface.h"
 #include "internal/dataflow/dataflow_api_common.h"
@@ -281,21 +282,20 @@ struct InterleavedPow2AddrGen {
 
 namespace zyxtt::kernel {
 // InterleavedAddrGenFast strides by the format's tile size, not by page_size.
-constexpr uint32_t fast_tile_stride(DataFormat f, uint32_t tile_hw) {
+// The formats tt-metal's generator knows; any other strides as Bfp8 (a quirk kept).
+constexpr bool fast_generator_knows(DataFormat f) {
   switch (f) {
-    case DataFormat::Float32:
-    case DataFormat::Int32:
-    case DataFormat::UInt32: return 4 * tile_hw;
-    case DataFormat::Float16:
-    case DataFormat::Float16_b:
-    case DataFormat::UInt16: return 2 * tile_hw;
-    case DataFormat::UInt8: return tile_hw;
-    case DataFormat::Bfp4:
-    case DataFormat::Bfp4_b: return 576;
-    case DataFormat::Bfp2:
-    case DataFormat::Bfp2_b: return 320;
-    default: return 1088;  // Bfp8 and, as on tt-metal, anything unlisted
+    case DataFormat::Float32: case DataFormat::Int32: case DataFormat::UInt32:
+    case DataFormat::Float16: case DataFormat::Float16_b: case DataFormat::UInt16: case DataFormat::UInt8:
+    case DataFormat::Bfp8: case DataFormat::Bfp8_b: case DataFormat::Bfp4: case DataFormat::Bfp4_b:
+    case DataFormat::Bfp2: case DataFormat::Bfp2_b: return true;
+    default: return false;
   }
+}
+constexpr uint32_t fast_tile_stride(DataFormat f, uint32_t tile_hw) {
+  if (!fast_generator_knows(f)) return format_facts(static_cast<uint32_t>(DataFormat::Bfp8))->tile_bytes;
+  const FormatFacts* x = format_facts(static_cast<uint32_t>(f));
+  return x->element_bytes != 0 ? x->element_bytes * tile_hw : x->tile_bytes;
 }
 }  // namespace zyxtt::kernel
 

@@ -13,6 +13,7 @@
 
 #include "api/compute/compute_kernel_api.h"
 #include "api/debug/dprint.h"
+#include "zyxtt/format_facts.h"
 
 constexpr int PRECISION = 4;
 constexpr int WIDTH = 8;
@@ -57,26 +58,8 @@ inline void dprint_array_with_data_type(uint32_t data_format, uint32_t* data) {
 }
 
 inline void dprint_data_format(uint8_t data_format) {
-  const char* name = "INVALID DATA FORMAT";
-  switch (static_cast<DataFormat>(data_format)) {
-    case DataFormat::Float32: name = "Float32"; break;
-    case DataFormat::Float16: name = "Float16"; break;
-    case DataFormat::Bfp8: name = "Bfp8"; break;
-    case DataFormat::Bfp4: name = "Bfp4"; break;
-    case DataFormat::Bfp2: name = "Bfp2"; break;
-    case DataFormat::Float16_b: name = "Float16_b"; break;
-    case DataFormat::Bfp8_b: name = "Bfp8_b"; break;
-    case DataFormat::Bfp4_b: name = "Bfp4_b"; break;
-    case DataFormat::Bfp2_b: name = "Bfp2_b"; break;
-    case DataFormat::Lf8: name = "Lf8"; break;
-    case DataFormat::Int8: name = "Int8"; break;
-    case DataFormat::UInt8: name = "UInt8"; break;
-    case DataFormat::UInt16: name = "UInt16"; break;
-    case DataFormat::Int32: name = "Int32"; break;
-    case DataFormat::UInt32: name = "UInt32"; break;
-    case DataFormat::Tf32: name = "Tf32"; break;
-    default: break;
-  }
+  const zyxtt::FormatFacts* f = zyxtt::format_facts(data_format);
+  const char* name = f != nullptr && f->format != DataFormat::Invalid ? f->name : "INVALID DATA FORMAT";
   DPRINT("{}", name);
 }
 

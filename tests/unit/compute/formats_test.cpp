@@ -5,13 +5,19 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <random>
+#include <set>
 #include <vector>
 
 #include "device/emu/compute/formats.h"
 #include "zyxtt/data_format.h"
+#include "zyxtt/format_facts.h"
 
 using namespace zyxtt::emu::compute;
+using zyxtt::FormatFacts;
+using zyxtt::format_facts;
+using zyxtt::kFormatFacts;
 
 namespace {
 
@@ -394,4 +400,37 @@ TEST(Fp8e4m3, NearestEvenAndSaturationMatchReference) {
     const int expected = best | (std::signbit(values[i]) ? 0x80 : 0);
     ASSERT_EQ(got[i], expected) << "value " << values[i];
   }
+}
+
+// The format table (zyxtt/format_facts.h) against silicon's tile sizes
+// (hardware-model.md: elements times bytes, block floats mantissa bits plus
+// 64 exponent bytes) and against the converter: a format is "emulated"
+// exactly when unpack_tile and pack_tile convert it.
+TEST(FormatFacts, TileSizesAreSiliconsAndEmulatedMeansConverted) {
+  const std::map<tt::DataFormat, uint32_t> silicon = {
+      {tt::DataFormat::Float32, 4096}, {tt::DataFormat::Float16, 2048}, {tt::DataFormat::Float16_b, 2048},
+      {tt::DataFormat::Int32, 4096},   {tt::DataFormat::UInt32, 4096},  {tt::DataFormat::UInt16, 2048},
+      {tt::DataFormat::UInt8, 1024},   {tt::DataFormat::Int8, 1024},    {tt::DataFormat::Fp8_e4m3, 1024},
+      {tt::DataFormat::Bfp8, 1088},    {tt::DataFormat::Bfp8_b, 1088},  {tt::DataFormat::Bfp4, 576},
+      {tt::DataFormat::Bfp4_b, 576},   {tt::DataFormat::Bfp2, 320},     {tt::DataFormat::Bfp2_b, 320}};
+  std::set<uint32_t> codes;
+  for (const FormatFacts& f : kFormatFacts) {
+    const auto code = static_cast<uint32_t>(f.format);
+    EXPECT_TRUE(codes.insert(code).second) << "format code " << code << " has two rows";
+    EXPECT_EQ(format_facts(code), &f);
+    if (auto it = silicon.find(f.format); it != silicon.end()) {
+      EXPECT_EQ(f.tile_bytes, it->second) << f.name;
+    }
+    if (f.element_bytes != 0) {
+      EXPECT_EQ(f.tile_bytes, 1024 * f.element_bytes) << f.name;
+    }
+    std::vector<uint8_t> bytes(std::max<uint32_t>(f.tile_bytes, 4096));
+    float words[kTileElems] = {};
+    EXPECT_EQ(unpack_tile(code, bytes.data(), words, false), f.emulated) << f.name;
+    EXPECT_EQ(pack_tile(code, words, bytes.data(), PackOptions{}), f.emulated) << f.name;
+    EXPECT_EQ(tile_bytes(code), f.emulated ? f.tile_bytes : 0u) << f.name;
+    EXPECT_STREQ(format_name(code), f.name);
+  }
+  EXPECT_EQ(format_facts(12), nullptr);  // MxInt8: not a format we know
+  EXPECT_STREQ(format_name(12), "unknown");
 }

@@ -14,6 +14,7 @@
 #include "device/emu/compute/formats.h"
 #include "device/emu/compute/tile_math.h"
 #include "zyxtt/data_format.h"
+#include "zyxtt/format_facts.h"
 #include "device/emu/dataflow/dataflow_internal.h"
 #include "device/emu/dataflow/findings.h"
 #include "device/emu/krt_impl.h"
@@ -188,18 +189,7 @@ const float* fpu_operand(uint32_t cb, uint32_t tile, float* buf, bool& tf32, con
   return buf;
 }
 
-bool is_int_format(uint32_t f) {
-  switch (static_cast<tt::DataFormat>(f)) {
-    case tt::DataFormat::Int32:
-    case tt::DataFormat::UInt32:
-    case tt::DataFormat::UInt16:
-    case tt::DataFormat::UInt8:
-    case tt::DataFormat::Int8:
-      return true;
-    default:
-      return false;
-  }
-}
+bool is_int_format(uint32_t f) { return is_integer_format_code(f); }
 
 // The 16-bit DST format when fp32 accumulation is off: the unpacker's format
 // when it is Float16 or an integer one, else bf16.

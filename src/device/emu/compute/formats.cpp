@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "zyxtt/data_format.h"
-#include "zyxtt/tile_formats.h"
+#include "zyxtt/format_facts.h"
 
 namespace zyxtt::emu::compute {
 namespace {
@@ -190,33 +190,7 @@ float f16_to_f32(uint16_t h) {
 
 uint32_t tile_bytes(uint32_t format) { return tile_bytes_of_format(format); }
 
-const char* format_name(uint32_t format) {
-  switch (static_cast<DataFormat>(format)) {
-    case DataFormat::Float32: return "Float32";
-    case DataFormat::Float16: return "Float16";
-    case DataFormat::Bfp8: return "Bfp8";
-    case DataFormat::Bfp4: return "Bfp4";
-    case DataFormat::Tf32: return "Tf32";
-    case DataFormat::Float16_b: return "Float16_b";
-    case DataFormat::Bfp8_b: return "Bfp8_b";
-    case DataFormat::Bfp4_b: return "Bfp4_b";
-    case DataFormat::Int32: return "Int32";
-    case DataFormat::UInt16: return "UInt16";
-    case DataFormat::Lf8: return "Lf8";
-    case DataFormat::Bfp2: return "Bfp2";
-    case DataFormat::Int16: return "Int16";
-    case DataFormat::Int8: return "Int8";
-    case DataFormat::Bfp2_b: return "Bfp2_b";
-    case DataFormat::UInt32: return "UInt32";
-    case DataFormat::Fp8_e4m3: return "Fp8_e4m3";
-    case DataFormat::UInt8: return "UInt8";
-    case DataFormat::RawUInt8: return "RawUInt8";
-    case DataFormat::RawUInt16: return "RawUInt16";
-    case DataFormat::RawUInt32: return "RawUInt32";
-    case DataFormat::Invalid: return "Invalid";
-  }
-  return "unknown";
-}
+const char* format_name(uint32_t format) { return format_name_of(format); }
 
 bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32, const L1Encoding& enc) {
   switch (static_cast<DataFormat>(format)) {

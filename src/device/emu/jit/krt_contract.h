@@ -1,7 +1,7 @@
 // The kernel ABI's version is a hash of the contract: the headers whose
 // content a kernel object and the emulator must agree on (the call table, the
 // op numbering, the record, the DST and SFPU register layouts, the format
-// codes). The build hashes them into krt_abi_version.h for the emulator; the
+// codes and what each format's tile is). The build hashes them into krt_abi_version.h for the emulator; the
 // kernel compiler hashes the headers it compiles against and refuses to build
 // when they are another contract than the emulator's. No manual bump.
 #pragma once
@@ -15,8 +15,8 @@
 namespace zyxtt::emu {
 
 // Relative to the kernel-API folder.
-inline constexpr std::array<std::string_view, 4> kKrtContractHeaders = {
-    "zyxtt/krt_abi.h", "zyxtt/krt_types.h", "zyxtt/compute_ops.h", "zyxtt/data_format.h"};
+inline constexpr std::array<std::string_view, 5> kKrtContractHeaders = {
+    "zyxtt/krt_abi.h", "zyxtt/krt_types.h", "zyxtt/compute_ops.h", "zyxtt/data_format.h", "zyxtt/format_facts.h"};
 
 // The contract's version in `kernel_api_dir` (never 0), or nothing when one
 // of its headers cannot be read.
