@@ -189,13 +189,11 @@ const float* fpu_operand(uint32_t cb, uint32_t tile, float* buf, bool& tf32, con
   return buf;
 }
 
-bool is_int_format(uint32_t f) { return is_integer_format_code(f); }
-
 // The 16-bit DST format when fp32 accumulation is off: the unpacker's format
 // when it is Float16 or an integer one, else bf16.
 uint32_t dst16_format(const ComputeState& cs) {
   const CbState& s = current().core->cbs[cs.unpack_cb < kMaxCbs ? cs.unpack_cb : 0];
-  return s.data_format == static_cast<uint32_t>(tt::DataFormat::Float16) || is_int_format(s.data_format)
+  return s.data_format == static_cast<uint32_t>(tt::DataFormat::Float16) || is_integer_format_code(s.data_format)
              ? s.data_format
              : static_cast<uint32_t>(tt::DataFormat::Float16_b);
 }
@@ -263,12 +261,12 @@ void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32
   auto* out = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(addr));
   const PackOptions opt{cs.pack_rounding, cs.pack_fp16_flush_subnormals, encoding_of(cs)};
   alignas(64) float relu_buf[kTileElems];
-  if (cs.pack_relu_mode != 0 && !is_int_format(format)) tile = apply_pack_relu(cs, tile, relu_buf);
+  if (cs.pack_relu_mode != 0 && !is_integer_format_code(format)) tile = apply_pack_relu(cs, tile, relu_buf);
   if (cs.pack_l1_acc) {
     // L1 accumulation: the packer adds DST onto what the slot already holds.
     alignas(64) float sum[kTileElems];
     unpack_tile(format, out, sum, false, opt.encoding);
-    if (is_int_format(format)) {
+    if (is_integer_format_code(format)) {
       for (uint32_t i = 0; i < kTileElems; ++i) sum[i] = u2f(f2u(sum[i]) + f2u(tile[i]));
     } else {
       for (uint32_t i = 0; i < kTileElems; ++i) sum[i] += tile[i];
@@ -285,7 +283,7 @@ void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32
 void narrow_if_16bit(ComputeState& cs, float* t, Rounding r) {
   if (cs.fp32_dest_acc) return;
   const uint32_t format = dst16_format(cs);
-  if (!is_int_format(format)) narrow_to_dst16(t, format, r);
+  if (!is_integer_format_code(format)) narrow_to_dst16(t, format, r);
 }
 
 // An FPU op's write to DST: rounded to the 16-bit format when DST is 16-bit.

@@ -1,9 +1,10 @@
 // The kernel ABI's version is a hash of the contract: the headers whose
 // content a kernel object and the emulator must agree on (the call table, the
 // op numbering, the record, the DST and SFPU register layouts, the format
-// codes and what each format's tile is). The build hashes them into krt_abi_version.h for the emulator; the
-// kernel compiler hashes the headers it compiles against and refuses to build
-// when they are another contract than the emulator's. No manual bump.
+// codes and what each format's tile is). The build hashes them into
+// krt_abi_version.h for the emulator; the kernel compiler hashes the headers
+// it compiles against and refuses to build when they are another contract
+// than the emulator's. No manual bump.
 #pragma once
 
 #include <array>
