@@ -184,23 +184,33 @@ CoreRangeSet CoreRangeSet::merge_ranges() const {
   return CoreRangeSet(std::move(rs));
 }
 
+namespace {
+// The ranges merge() takes in: a lone range, a set's ranges, or a container
+// of ranges that may overlap one another (as tt-metal allows).
+std::vector<CoreRange> ranges_of(const CoreRange& r) { return {r}; }
+const std::vector<CoreRange>& ranges_of(const CoreRangeSet& s) { return s.ranges(); }
+template <typename Container>
+const Container& ranges_of(const Container& c) { return c; }
+}  // namespace
+
 template <typename T>
 CoreRangeSet CoreRangeSet::merge(const T& other) const {
   std::set<CoreCoord> all;
   for (const CoreRange& r : ranges_) {
     for (const CoreCoord& c : r) all.insert(c);
   }
-  const CoreRangeSet others(other);
-  for (const CoreRange& r : others.ranges()) {
+  for (const CoreRange& r : ranges_of(other)) {
     for (const CoreCoord& c : r) all.insert(c);
   }
   std::vector<CoreRange> singles;
   for (const CoreCoord& c : all) singles.emplace_back(c);
   return CoreRangeSet(std::move(singles)).merge_ranges();
 }
+// tt-metal instantiates vector, set and CoreRangeSet; CoreRange is ours too.
+template CoreRangeSet CoreRangeSet::merge<std::vector<CoreRange>>(const std::vector<CoreRange>&) const;
+template CoreRangeSet CoreRangeSet::merge<std::set<CoreRange>>(const std::set<CoreRange>&) const;
 template CoreRangeSet CoreRangeSet::merge<CoreRangeSet>(const CoreRangeSet&) const;
 template CoreRangeSet CoreRangeSet::merge<CoreRange>(const CoreRange&) const;
-template CoreRangeSet CoreRangeSet::merge<std::set<CoreRange>>(const std::set<CoreRange>&) const;
 
 CoreRangeSet CoreRangeSet::subtract(const CoreRangeSet& other) const {
   std::vector<CoreRange> singles;

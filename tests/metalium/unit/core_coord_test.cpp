@@ -88,6 +88,17 @@ TEST(CoreRangeSet, MergeAndSubtractKeepExactlyTheCores) {
   EXPECT_EQ(rest.ranges(), (std::vector<CoreRange>{CoreRange({0, 1}, {2, 1})}));
 }
 
+// tt-metal provides merge of a vector and of a set of ranges, which may overlap.
+TEST(CoreRangeSet, MergesVectorsAndSetsOfPossiblyOverlappingRanges) {
+  const CoreRangeSet a(CoreRange({0, 0}, {1, 0}));
+  const std::vector<CoreRange> v{CoreRange({0, 1}, {1, 2}), CoreRange({1, 2}, {1, 2})};
+  EXPECT_EQ(a.merge(v).ranges(), (std::vector<CoreRange>{CoreRange({0, 0}, {1, 2})}));
+  const std::set<CoreRange> s{CoreRange({2, 0}, {3, 0}), CoreRange({3, 0}, {3, 0})};
+  const CoreRangeSet m = a.merge(s);
+  EXPECT_EQ(m.ranges(), (std::vector<CoreRange>{CoreRange({0, 0}, {3, 0})}));
+  EXPECT_EQ(m.num_cores(), 4u);
+}
+
 TEST(CoreRangeToCores, GoesRangeByRangeColumnMajorUnlessRowWise) {
   const CoreRangeSet s(CoreRange({0, 0}, {1, 1}));
   EXPECT_EQ(corerange_to_cores(s), (std::vector<CoreCoord>{{0, 0}, {0, 1}, {1, 0}, {1, 1}}));
