@@ -31,12 +31,14 @@ std::optional<CoreRange> CoreRange::intersection(const CoreRange& other) const {
   return CoreRange({x0, y0}, {x1, y1});
 }
 
+// Adjacent: the ranges abut in one dimension and their extents overlap in the
+// other, so they share (part of) an edge; a shared corner alone does not count.
 bool CoreRange::adjacent(const CoreRange& other) const {
-  const bool same_rows = start_coord.y == other.start_coord.y && end_coord.y == other.end_coord.y;
-  const bool same_cols = start_coord.x == other.start_coord.x && end_coord.x == other.end_coord.x;
-  const bool touch_x = end_coord.x + 1 == other.start_coord.x || other.end_coord.x + 1 == start_coord.x;
-  const bool touch_y = end_coord.y + 1 == other.start_coord.y || other.end_coord.y + 1 == start_coord.y;
-  return (same_rows && touch_x) || (same_cols && touch_y);
+  const bool overlap_x = start_coord.x <= other.end_coord.x && other.start_coord.x <= end_coord.x;
+  const bool overlap_y = start_coord.y <= other.end_coord.y && other.start_coord.y <= end_coord.y;
+  const bool abut_x = end_coord.x + 1 == other.start_coord.x || other.end_coord.x + 1 == start_coord.x;
+  const bool abut_y = end_coord.y + 1 == other.start_coord.y || other.end_coord.y + 1 == start_coord.y;
+  return (abut_x && overlap_y) || (abut_y && overlap_x);
 }
 
 bool CoreRange::contains(const CoreCoord& c) const {
@@ -49,10 +51,14 @@ bool CoreRange::contains(const CoreRangeSet& other) const {
   return std::all_of(other.ranges().begin(), other.ranges().end(), [&](const CoreRange& r) { return contains(r); });
 }
 
+// tt-metal's rule: ranges lined up (same x span or same y span) that
+// intersect or touch merge into their bounding box. Anything else, a
+// contained range with a different span included, does not merge.
 std::optional<CoreRange> CoreRange::merge(const CoreRange& cr) const {
-  if (contains(cr)) return *this;
-  if (cr.contains(*this)) return cr;
-  if (!adjacent(cr)) return std::nullopt;
+  if (!intersects(cr) && !adjacent(cr)) return std::nullopt;
+  const bool same_cols = start_coord.x == cr.start_coord.x && end_coord.x == cr.end_coord.x;
+  const bool same_rows = start_coord.y == cr.start_coord.y && end_coord.y == cr.end_coord.y;
+  if (!same_cols && !same_rows) return std::nullopt;
   return CoreRange({std::min(start_coord.x, cr.start_coord.x), std::min(start_coord.y, cr.start_coord.y)},
                    {std::max(end_coord.x, cr.end_coord.x), std::max(end_coord.y, cr.end_coord.y)});
 }
@@ -178,23 +184,33 @@ CoreRangeSet CoreRangeSet::merge_ranges() const {
   return CoreRangeSet(std::move(rs));
 }
 
+namespace {
+// The ranges merge() takes in: a lone range, a set's ranges, or a container
+// of ranges that may overlap one another (as tt-metal allows).
+std::vector<CoreRange> ranges_of(const CoreRange& r) { return {r}; }
+const std::vector<CoreRange>& ranges_of(const CoreRangeSet& s) { return s.ranges(); }
+template <typename Container>
+const Container& ranges_of(const Container& c) { return c; }
+}  // namespace
+
 template <typename T>
 CoreRangeSet CoreRangeSet::merge(const T& other) const {
   std::set<CoreCoord> all;
   for (const CoreRange& r : ranges_) {
     for (const CoreCoord& c : r) all.insert(c);
   }
-  const CoreRangeSet others(other);
-  for (const CoreRange& r : others.ranges()) {
+  for (const CoreRange& r : ranges_of(other)) {
     for (const CoreCoord& c : r) all.insert(c);
   }
   std::vector<CoreRange> singles;
   for (const CoreCoord& c : all) singles.emplace_back(c);
   return CoreRangeSet(std::move(singles)).merge_ranges();
 }
+// tt-metal instantiates vector, set and CoreRangeSet; CoreRange is ours too.
+template CoreRangeSet CoreRangeSet::merge<std::vector<CoreRange>>(const std::vector<CoreRange>&) const;
+template CoreRangeSet CoreRangeSet::merge<std::set<CoreRange>>(const std::set<CoreRange>&) const;
 template CoreRangeSet CoreRangeSet::merge<CoreRangeSet>(const CoreRangeSet&) const;
 template CoreRangeSet CoreRangeSet::merge<CoreRange>(const CoreRange&) const;
-template CoreRangeSet CoreRangeSet::merge<std::set<CoreRange>>(const std::set<CoreRange>&) const;
 
 CoreRangeSet CoreRangeSet::subtract(const CoreRangeSet& other) const {
   std::vector<CoreRange> singles;

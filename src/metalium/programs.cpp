@@ -11,6 +11,8 @@
 
 #include <tt_stl/assert.hpp>
 
+#include "common/error.h"
+#include "device/emu/jit/defines.h"
 #include "device/program_checks.h"
 #include "metalium/backend.h"
 #include "metalium/emulator_options.h"
@@ -107,6 +109,20 @@ std::map<std::string, uint32_t> ordered(const Map& m) {
   return {m.begin(), m.end()};
 }
 
+// tt-metal's CreateKernel refuses a define it cannot pass to the compiler (a
+// NUL in its value) with std::invalid_argument; the emulator's rules for a
+// define are the ones checked, now rather than at the first launch.
+void check_defines(const std::map<std::string, std::string>& defines, const std::string& kernel) {
+  for (const auto& [name, value] : defines) {
+    try {
+      zyxtt::emu::define_argument(name, value, kernel);
+    } catch (const zyxtt::Error& e) {
+      if (e.code() == zyxtt::Code::kInvalidArgument) throw std::invalid_argument(e.what());
+      throw;
+    }
+  }
+}
+
 KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRangeSet& cores,
                         const std::variant<DataMovementConfig, ComputeConfig>& config) {
   spec.cores = detail::to_model(cores);
@@ -141,6 +157,7 @@ KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRang
     auto extra = include_dirs(c.compiler_include_paths);
     spec.include_dirs.insert(spec.include_dirs.end(), extra.begin(), extra.end());
   }
+  check_defines(spec.defines, spec.name);
   // Two data movement kernels on one core must use different processors.
   for (const model::KernelSpec& other : program.impl().model.kernels) {
     if (other.processor != spec.processor) continue;

@@ -42,6 +42,33 @@ TEST(CoreRange, MergesAdjacentRectanglesOnly) {
   EXPECT_EQ(CoreRange({0, 0}, {0, 0}).intersection(CoreRange({1, 1}, {2, 2})), std::nullopt);
 }
 
+// tt-metal: sharing part of an edge is enough; the spans need not be equal.
+TEST(CoreRange, AdjacentWhenTheyShareAnEdgeWithOverlappingExtents) {
+  const CoreRange a({0, 0}, {1, 1});
+  EXPECT_TRUE(a.adjacent(CoreRange({2, 1}, {3, 4})));  // right, rows overlap in y=1
+  EXPECT_TRUE(CoreRange({2, 1}, {3, 4}).adjacent(a));
+  EXPECT_TRUE(a.adjacent(CoreRange({1, 2}, {5, 2})));  // below, columns overlap in x=1
+  EXPECT_TRUE(a.adjacent(CoreRange({2, 0}, {2, 1})));  // equal spans still count
+  EXPECT_FALSE(a.adjacent(CoreRange({2, 2}, {3, 3})));  // only a corner
+  EXPECT_FALSE(a.adjacent(CoreRange({3, 0}, {3, 1})));  // a gap
+  EXPECT_FALSE(a.adjacent(CoreRange({1, 1}, {2, 2})));  // overlapping, not touching
+  EXPECT_FALSE(a.adjacent(a));
+}
+
+// tt-metal merges lined-up ranges that intersect or touch, and nothing else.
+TEST(CoreRange, MergesLinedUpRangesThatIntersectOrTouch) {
+  const CoreRange a({0, 0}, {1, 1});
+  EXPECT_EQ(a.merge(CoreRange({0, 1}, {1, 4})), CoreRange({0, 0}, {1, 4}));  // same columns, overlapping
+  EXPECT_EQ(a.merge(CoreRange({1, 0}, {3, 1})), CoreRange({0, 0}, {3, 1}));  // same rows, overlapping
+  EXPECT_EQ(a.merge(CoreRange({0, 2}, {1, 2})), CoreRange({0, 0}, {1, 2}));  // same columns, touching
+  EXPECT_EQ(a.merge(a), a);
+  EXPECT_EQ(CoreRange({0, 0}, {1, 5}).merge(CoreRange({0, 2}, {1, 3})), CoreRange({0, 0}, {1, 5}));  // contained, lined up
+  EXPECT_FALSE(CoreRange({0, 0}, {3, 3}).merge(CoreRange({1, 1}, {2, 2})).has_value());  // contained, not lined up
+  EXPECT_FALSE(a.merge(CoreRange({1, 1}, {2, 2})).has_value());  // overlapping, not lined up
+  EXPECT_FALSE(a.merge(CoreRange({2, 1}, {3, 2})).has_value());  // touching, not lined up
+  EXPECT_FALSE(a.merge(CoreRange({0, 3}, {1, 3})).has_value());  // lined up with a gap
+}
+
 TEST(CoreRangeSet, RefusesOverlapsAndCountsCores) {
   const CoreRangeSet s(std::set<CoreRange>{CoreRange({0, 0}, {1, 0}), CoreRange({0, 1}, {3, 1})});
   EXPECT_EQ(s.num_cores(), 6u);
@@ -59,6 +86,17 @@ TEST(CoreRangeSet, MergeAndSubtractKeepExactlyTheCores) {
   EXPECT_EQ(merged.ranges(), (std::vector<CoreRange>{CoreRange({0, 0}, {2, 1})}));
   const CoreRangeSet rest = merged.subtract(CoreRangeSet(CoreRange({0, 0}, {2, 0})));
   EXPECT_EQ(rest.ranges(), (std::vector<CoreRange>{CoreRange({0, 1}, {2, 1})}));
+}
+
+// tt-metal provides merge of a vector and of a set of ranges, which may overlap.
+TEST(CoreRangeSet, MergesVectorsAndSetsOfPossiblyOverlappingRanges) {
+  const CoreRangeSet a(CoreRange({0, 0}, {1, 0}));
+  const std::vector<CoreRange> v{CoreRange({0, 1}, {1, 2}), CoreRange({1, 2}, {1, 2})};
+  EXPECT_EQ(a.merge(v).ranges(), (std::vector<CoreRange>{CoreRange({0, 0}, {1, 2})}));
+  const std::set<CoreRange> s{CoreRange({2, 0}, {3, 0}), CoreRange({3, 0}, {3, 0})};
+  const CoreRangeSet m = a.merge(s);
+  EXPECT_EQ(m.ranges(), (std::vector<CoreRange>{CoreRange({0, 0}, {3, 0})}));
+  EXPECT_EQ(m.num_cores(), 4u);
 }
 
 TEST(CoreRangeToCores, GoesRangeByRangeColumnMajorUnlessRowWise) {

@@ -90,6 +90,24 @@ TEST(ProgramBuilding, OneKernelPerProcessorOfACore) {
             std::string::npos);
 }
 
+// As tt-metal's CreateKernel: a NUL in a define's value (a string built from
+// {0} instead of "0") is an invalid argument, refused before any compile.
+TEST(ProgramBuilding, ANulInADefineValueIsAnInvalidArgument) {
+  Program p = CreateProgram();
+  DataMovementConfig dm = kRiscv0;
+  dm.defines = {{"MY_NOC_X", "1"}, {"DOWNSTREAM_NOC_X", std::string(1, '\0')}};
+  EXPECT_THROW(CreateKernelFromString(p, "void kernel_main() {}", CoreCoord{0, 0}, dm), std::invalid_argument);
+  ComputeConfig compute{.defines = {{"SCALE", std::string("2\0", 2)}}};
+  try {
+    CreateKernelFromString(p, "void kernel_main() {}", CoreCoord{0, 0}, compute);
+    FAIL() << "no throw";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("define 'SCALE'"), std::string::npos) << e.what();
+  }
+  dm.defines = {{"MY_NOC_X", "1"}};
+  EXPECT_EQ(CreateKernelFromString(p, "void kernel_main() {}", CoreCoord{0, 0}, dm), 0u);
+}
+
 TEST(ProgramBuilding, CircularBufferIndicesDoNotCollideOnACore) {
   Program p = CreateProgram();
   auto config = [](uint8_t index) {

@@ -53,6 +53,11 @@ std::string define_argument(const std::string& name, const std::string& value, c
   }
   if (value.find_first_of("\r\n") != std::string::npos)
     throw Error(Code::kInvalidArgument, fmt::format("kernel {}: the value of define '{}' spans lines", file, name));
+  // A NUL would end the -D argument (or the #define line) early, silently.
+  if (value.find('\0') != std::string::npos) {
+    throw Error(Code::kInvalidArgument,
+                fmt::format("kernel {}: the value of define '{}' holds a NUL character", file, name));
+  }
   return name + "=" + value;
 }
 

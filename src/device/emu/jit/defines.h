@@ -15,8 +15,8 @@ bool is_identifier(std::string_view s);
 
 // NAME=VALUE for the compiler's -D. Throws INVALID_ARGUMENT naming `file` when
 // NAME is neither IDENT nor IDENT(params) (params: identifiers separated by
-// commas, optionally ending in ..., or none), or when VALUE spans lines (one
-// -D or #define line cannot hold it).
+// commas, optionally ending in ..., or none), or when VALUE spans lines or
+// holds a NUL (one -D or #define line cannot hold it).
 std::string define_argument(const std::string& name, const std::string& value, const std::string& file);
 
 }  // namespace zyxtt::emu
