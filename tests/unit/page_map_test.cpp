@@ -128,23 +128,35 @@ TEST(PageMap, ShardsGoOverTheShardCoresInOrder) {
   EXPECT_EQ(back, words);
 }
 
-TEST(PageMap, InconsistentShardSpecsAreRefused) {
+// Height sharding as tt-metal maps it: runs of one shard's page count, in page
+// order, whatever the shard's width (tt-metal's vecadd_sharding relies on it).
+TEST(PageMap, HeightShardsNarrowerThanTheTensorTakeRunsOfPages) {
   const Arch& arch = default_arch();
+  auto l1 = all_l1(arch);
   BufferSpec spec = spec_of(24 * 64, 64, MemoryKind::kL1, BufferLayout::kHeightSharded);
-  spec.shard = program::ShardSpec{{{{{0, 0}, {1, 0}}}}, 2, 3 * 16, true, 1, 16, 4, 6};
-  try {
-    emu::shard_cores(spec, arch);
-    FAIL() << "accepted";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), Code::kInvalidArgument);
-    EXPECT_STREQ(e.what(), "sharded buffer: a height-sharded shard must span the tensor's width");
+  spec.shard = program::ShardSpec{{{{{0, 0}, {3, 0}}}}, 2, 3 * 16, true, 1, 16, 4, 6};  // 2 x 3 shards, 4 x 6 tensor
+  const uint64_t address = 0x100000;
+  const emu::BufferMemory memory(PlacedBuffer{address, spec, 64}, arch, nullptr, l1.get());
+  const auto words = counting(spec.size);
+  memory.write(0, std::as_bytes(std::span(words)));
+  for (uint32_t page = 0; page < 24; ++page) {
+    const uint32_t core_x = page / 6, in_shard = page % 6;
+    EXPECT_EQ(first_word(l1.get() + core_x * arch.l1_bytes + address + in_shard * 64), page * 16) << "page " << page;
   }
-  spec.layout = BufferLayout::kBlockSharded;
-  try {
-    emu::shard_cores(spec, arch);
-    FAIL() << "accepted";
-  } catch (const Error& e) {
-    EXPECT_STREQ(e.what(), "sharded buffer: 4 shards need as many cores; the shard spec has 2");
+}
+
+TEST(PageMap, ShardSpecsWithTooFewCoresAreRefused) {
+  const Arch& arch = default_arch();
+  for (const BufferLayout layout : {BufferLayout::kHeightSharded, BufferLayout::kBlockSharded}) {
+    BufferSpec spec = spec_of(24 * 64, 64, MemoryKind::kL1, layout);
+    spec.shard = program::ShardSpec{{{{{0, 0}, {1, 0}}}}, 2, 3 * 16, true, 1, 16, 4, 6};
+    try {
+      emu::shard_cores(spec, arch);
+      FAIL() << "accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), Code::kInvalidArgument);
+      EXPECT_STREQ(e.what(), "sharded buffer: 4 shards need as many cores; the shard spec has 2");
+    }
   }
 }
 

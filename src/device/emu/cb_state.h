@@ -11,6 +11,7 @@ inline constexpr uint32_t kRoles = 3;
 
 struct CbState {
   bool configured = false;
+  bool on_buffer = false;    // globally allocated on an L1 buffer: unpushed pages hold its data
   uint32_t data_format = 0;  // tt::DataFormat value
   uint32_t page_bytes = 0;
   uint32_t num_pages = 0;

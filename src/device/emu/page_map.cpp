@@ -28,9 +28,15 @@ namespace {
 constexpr uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 constexpr uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
+// tt-metal's page mapping of a buffer with a ShardSpecBuffer: height-sharded
+// buffers go to their cores in flat runs of one shard's page count, in page
+// order, whatever the shard's width; width- and block-sharded ones in shard
+// rectangles, row of shards after row of shards.
 struct ShardGeometry {
   uint32_t shard_h = 0, shard_w = 0;  // pages
-  uint32_t across = 0, down = 0;      // shards
+  uint32_t across = 0;                // shards in a row of the tensor (rectangles)
+  uint64_t shards = 0;
+  bool flat = false;                  // height-sharded: runs of shard_h * shard_w pages
 };
 
 ShardGeometry geometry(const BufferSpec& spec) {
@@ -47,12 +53,10 @@ ShardGeometry geometry(const BufferSpec& spec) {
   g.shard_h = s.shard_height / s.page_height;
   g.shard_w = s.shard_width / s.page_width;
   g.across = static_cast<uint32_t>(ceil_div(s.tensor_width_pages, g.shard_w));
-  g.down = static_cast<uint32_t>(ceil_div(s.tensor_height_pages, g.shard_h));
-  if (spec.layout == BufferLayout::kHeightSharded && g.across != 1)
-    fail("a height-sharded shard must span the tensor's width");
-  if (spec.layout == BufferLayout::kWidthSharded && g.down != 1)
-    fail("a width-sharded shard must span the tensor's height");
   const uint64_t pages = uint64_t{s.tensor_height_pages} * s.tensor_width_pages;
+  g.flat = spec.layout == BufferLayout::kHeightSharded;
+  g.shards = g.flat ? ceil_div(pages, uint64_t{g.shard_h} * g.shard_w)
+                    : uint64_t{g.across} * ceil_div(s.tensor_height_pages, g.shard_h);
   if (page_count(spec) != pages) {
     fail(fmt::format("{} bytes in pages of {} make {} pages, the tensor has {} x {}", spec.size, spec.page_size,
                      page_count(spec), s.tensor_height_pages, s.tensor_width_pages));
@@ -95,7 +99,7 @@ std::vector<Core> shard_cores(const BufferSpec& spec, const Arch& arch) {
         for (uint32_t y = r.start.y; y <= r.end.y; ++y) cores.push_back(Core{x, y});
     }
   }
-  const uint64_t shards = uint64_t{g.across} * g.down;
+  const uint64_t shards = g.shards;
   if (cores.size() < shards) {
     throw Error(Code::kInvalidArgument,
                 fmt::format("sharded buffer: {} shards need as many cores; the shard spec has {}", shards, cores.size()));
@@ -125,12 +129,17 @@ BufferMemory::BufferMemory(const program::PlacedBuffer& buffer, const Arch& arch
     shard_h_ = g.shard_h;
     shard_w_ = g.shard_w;
     shards_across_ = g.across;
+    flat_ = g.flat;
     for (const Core& c : shard_cores(buffer.spec, arch)) shard_bank_.push_back(c.y * grid_cols_ + c.x);
   }
 }
 
 std::byte* BufferMemory::page(uint64_t index) const {
   if (!sharded_) return base_ + (index % banks_) * bank_stride_ + address_ + (index / banks_) * aligned_;
+  if (flat_) {
+    const uint64_t run = uint64_t{shard_h_} * shard_w_;
+    return base_ + shard_bank_[index / run] * bank_stride_ + address_ + (index % run) * aligned_;
+  }
   const uint64_t row = index / width_pages_;
   const uint64_t col = index % width_pages_;
   const uint64_t shard = (row / shard_h_) * shards_across_ + col / shard_w_;

@@ -87,6 +87,7 @@ class BufferMemory {
   uint32_t grid_cols_;
   // Sharded: the page grid and shard geometry, in pages.
   uint32_t width_pages_ = 0, shard_h_ = 0, shard_w_ = 0, shards_across_ = 0;
+  bool flat_ = false;  // height-sharded: shard = page / (shard_h_ * shard_w_)
   std::vector<uint32_t> shard_bank_;  // bank (core index) of each shard
 };
 

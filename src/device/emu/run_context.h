@@ -51,7 +51,7 @@ struct NocCounters {
   uint32_t writes_issued = 0;
   uint32_t atomics_issued = 0;
   uint32_t reads_barriered = 0;
-  uint32_t writes_barriered = 0;
+  uint32_t writes_sent = 0;  // nonposted writes out of the core: write barrier or writes_flushed
   uint32_t atomics_barriered = 0;
   uint32_t posted_issued = 0;  // posted writes: covered by writes_flushed, not write_barrier
   uint32_t posted_flushed = 0;

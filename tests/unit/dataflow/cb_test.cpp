@@ -128,6 +128,29 @@ TEST_F(CbTest, PopMoreThanWaitedWarnsForPushedPagesAndFailsPastThem) {
   EXPECT_EQ(cb.pages_acked, 2u);
 }
 
+// A CB on an L1 buffer (globally allocated) holds the buffer's pages with no
+// producer: popping pages never pushed is a finding there, as tt-metal's
+// vecadd_sharding does it; the counters stay consistent.
+TEST_F(CbTest, PopsOfUnpushedPagesOfACbOnAnL1BufferWarn) {
+  cb.on_buffer = true;
+  grid.use(writer);
+  ::testing::internal::CaptureStderr();
+  krt::cb_pop_front(0, 1, "compute.cpp", 9);
+  krt::cb_pop_front(0, 1, "compute.cpp", 9);
+  EXPECT_THAT(::testing::internal::GetCapturedStderr(),
+              HasSubstr("compute.cpp:9: cb_pop_front: 1 page(s) of CB 0 popped without cb_wait_front; only 0 pages "
+                        "were waited for by this kernel (cb_wait_front missing or too small); the CB lies on an L1 "
+                        "buffer"));
+  EXPECT_EQ(cb.pages_acked, 2u);
+  EXPECT_EQ(cb.pages_received, 2u);
+  EXPECT_EQ(krt::cb_read_ptr(0), base + 128);
+  grid.rs().strict = true;
+  EXPECT_FAILURE(krt::cb_pop_front(0, 1, "compute.cpp", 9), "an error under --strict");
+  grid.rs().strict = false;
+  cb.on_buffer = false;
+  EXPECT_FAILURE(krt::cb_pop_front(0, 1), "and fewer were pushed");
+}
+
 TEST_F(CbTest, ReservationRunningPastTheLimitFails) {
   grid.use(reader);
   for (int i = 0; i < 3; ++i) {

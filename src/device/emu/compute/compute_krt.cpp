@@ -143,10 +143,15 @@ inline void check_in_ring(const CbState& s, uint32_t cb, uint32_t tile, uint32_t
   if (addr < s.base || uint64_t(addr) + bytes > s.limit) [[unlikely]] fail_ring(s, cb, tile, call);
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void fail_outside_window(uint32_t cb, uint32_t tile, uint32_t waited,
-                                                                 const char* call) {
-  fail_run(std::string(call) + ": tile " + std::to_string(tile) + " of CB " + std::to_string(cb) +
-           " is outside the waited window (" + std::to_string(waited) + " pages; missing cb_wait_front?)");
+// A tile past the waited window fails the run, except on a CB that lies on an
+// L1 buffer: its pages hold the buffer's data with no producer, and silicon's
+// unpacker reads them (tt-metal's vecadd_sharding never waits).
+[[gnu::cold, gnu::noinline]] void outside_window(const CbState& s, uint32_t cb, uint32_t tile, uint32_t waited,
+                                                 const char* call) {
+  const std::string what = "tile " + std::to_string(tile) + " of CB " + std::to_string(cb) +
+                           " is outside the waited window (" + std::to_string(waited) + " pages; missing cb_wait_front?)";
+  if (!s.on_buffer) fail_run(std::string(call) + ": " + what);
+  report_finding(current(), call, nullptr, 0, what + "; the CB lies on an L1 buffer, whose pages hold its data");
 }
 
 // Tile `tile` of `cb` (after the compute read pointer) as the unpacker sees
@@ -158,7 +163,7 @@ const uint8_t* unpack_src(uint32_t cb, uint32_t tile, uint32_t& format, const ch
   const uint32_t tb = checked_tile_bytes(cb, format, page, call);
   // The unpacker may only read inside the window this kernel waited for.
   const uint32_t waited = s.waited[kComputeRole];
-  if (tile >= waited) [[unlikely]] fail_outside_window(cb, tile, waited, call);
+  if (tile >= waited) [[unlikely]] outside_window(s, cb, tile, waited, call);
   const uint32_t addr = s.rd_ptr[kComputeRole] + tile * page;
   check_in_ring(s, cb, tile, addr, tb, call);
   return reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(addr));

@@ -11,12 +11,14 @@ namespace zyxtt::emu {
 // Sets a CB up for a run: geometry, format, counters zero, every role's
 // pointers at the ring's base, sanitizer bookkeeping cleared.
 void configure_cb(CoreState& core, uint32_t index, uint32_t base, uint32_t page_bytes, uint32_t num_pages,
-                  uint32_t data_format);
+                  uint32_t data_format, bool on_buffer = false);
 
 // After kernel_main returns: flushes a pending DPRINT line, warns on stderr
 // about CB pages reserved but never pushed, and returns what the firmware
-// would assert on (NOC reads / writes / atomics issued but not barriered),
-// or "" when clean.
+// would assert on, or "" when clean: reads must have landed (read barrier) and
+// posted writes be flushed. Nonposted writes not yet sent (no write barrier or
+// writes_flushed after them) and atomics not barriered are findings: a
+// warning, an error under --strict.
 std::string kernel_exit_problems(KernelInstance& k);
 
 // kernel_exit_problems, failing the run (fail_run) when there is one. Call it

@@ -305,10 +305,11 @@ void noc_read_barrier(uint8_t noc) {
 }
 void noc_write_barrier(uint8_t noc) {
   NocCounters& n = counters_of(current(), noc, "noc_async_write_barrier");
-  n.writes_barriered = n.writes_issued;
+  n.writes_sent = n.writes_issued;
 }
 void noc_writes_flushed(uint8_t noc) {
   NocCounters& n = counters_of(current(), noc, "noc_async_writes_flushed");
+  n.writes_sent = n.writes_issued;
   n.posted_flushed = n.posted_issued;
 }
 void noc_atomic_barrier(uint8_t noc) {

@@ -189,6 +189,7 @@ void put_program(Writer& w, const ProgramSpec& p) {
     w.put(cb.pages);
     w.put(cb.offset);
     put_rects(w, cb.cores);
+    w.put(cb.on_buffer);
   }
   w.put(static_cast<uint32_t>(p.semaphores.size()));
   for (const SemaphoreSlot& s : p.semaphores) {
@@ -221,6 +222,7 @@ ProgramSpec get_program(Reader& r) {
     cb.pages = r.get<uint32_t>();
     cb.offset = r.get<uint32_t>();
     cb.cores = get_rects(r);
+    cb.on_buffer = r.get_bool();
     if (cb.index >= kMaxCbs) r.fail("a circular buffer index is out of range");
     if (cb.pages == 0 || cb.page_bytes == 0) r.fail("a circular buffer has no pages");
   }

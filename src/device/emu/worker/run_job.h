@@ -70,6 +70,7 @@ struct CbSpec {
   uint32_t pages = 2;
   uint32_t offset = 0;  // L1 offset of the ring on every core of `cores`
   std::vector<CoreRect> cores;
+  bool on_buffer = false;  // globally allocated: the ring is an L1 buffer's shard, its pages hold data
   bool operator==(const CbSpec&) const = default;
 };
 

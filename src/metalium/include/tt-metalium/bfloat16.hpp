@@ -2,6 +2,8 @@
 // IEEE float; conversion from float rounds to nearest, ties to even.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <bit>
 #include <compare>
 #include <cstddef>

@@ -2,6 +2,8 @@
 // pages go round-robin over the banks, and L1 buffers sharded over cores.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <array>
 #include <cstddef>
 #include <cstdint>

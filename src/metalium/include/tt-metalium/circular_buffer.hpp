@@ -1,5 +1,7 @@
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 
 namespace tt::tt_metal {

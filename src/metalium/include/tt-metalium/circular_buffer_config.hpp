@@ -3,6 +3,8 @@
 // a page size; optionally placed at an L1 buffer's address.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <array>
 #include <cstddef>
 #include <cstdint>

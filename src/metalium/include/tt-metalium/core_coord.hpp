@@ -2,6 +2,8 @@
 // x is the column, y the row.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <fmt/core.h>
 
 #include <cstddef>

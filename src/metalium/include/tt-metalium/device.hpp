@@ -2,6 +2,8 @@
 // its grid, memories and coordinates.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>

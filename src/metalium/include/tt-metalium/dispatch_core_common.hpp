@@ -2,6 +2,8 @@
 // cores; the config is accepted and ignored.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <optional>
 

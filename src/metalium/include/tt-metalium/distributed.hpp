@@ -2,6 +2,8 @@
 // transfers, workloads and Finish on a mesh command queue.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <memory>
 #include <optional>

@@ -2,6 +2,8 @@
 // programs, kernels, circular buffers, semaphores and runtime args.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>

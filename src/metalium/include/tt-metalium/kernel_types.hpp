@@ -2,6 +2,8 @@
 // in tt-metal's order, so designated initializers written for it compile.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <filesystem>
 #include <map>

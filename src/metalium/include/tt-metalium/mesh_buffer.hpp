@@ -2,6 +2,8 @@
 // replicated buffer is one device buffer; members keep tt-metal's order.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <memory>
 #include <optional>

@@ -3,6 +3,8 @@
 // orders.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <memory>
 #include <optional>

@@ -2,6 +2,8 @@
 // 1 x 1 mesh; shapes and coordinates keep up to three dimensions.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>

@@ -2,6 +2,8 @@
 // create_unit_mesh(0) gives a 1 x 1 mesh backed by it.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <map>

@@ -1,6 +1,8 @@
 // Programs placed on ranges of a mesh (tt-metal's mesh_workload.hpp).
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <memory>
 #include <unordered_map>
 

@@ -2,6 +2,8 @@
 // runtime args (tt-metal's program.hpp). Move-only.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <memory>
 

@@ -2,6 +2,8 @@
 // runtime_args_data.hpp): writable, so args can change between runs.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <array>
 #include <cstddef>
 #include <cstdint>

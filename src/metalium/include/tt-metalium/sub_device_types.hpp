@@ -1,6 +1,8 @@
 // Sub-device ids. The emulator has one sub-device, id 0, covering the grid.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <compare>
 #include <cstdint>
 

@@ -1,6 +1,8 @@
 // The mesh of devices this host sees: one emulated device.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <tt-metalium/mesh_coord.hpp>
 
 namespace tt::tt_metal::distributed {

@@ -6,6 +6,8 @@
 // word, in shard order: what kernel-api/api/tensor/tensor_accessor_args.h reads.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <memory>
 #include <vector>

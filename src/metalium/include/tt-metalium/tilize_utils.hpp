@@ -3,6 +3,8 @@
 // (top-left, top-right, bottom-left, bottom-right), each row-major.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <vector>
 

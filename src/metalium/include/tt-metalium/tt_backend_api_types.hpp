@@ -2,6 +2,8 @@
 // definition shared with the kernel-API headers (zyxtt/data_format.h).
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <ostream>
 

@@ -2,6 +2,8 @@
 // and launch a program directly on a device.
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <memory>
 #include <vector>

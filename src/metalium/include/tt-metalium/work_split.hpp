@@ -1,6 +1,8 @@
 // Splitting units of work over cores (tt-metal's work_split.hpp).
 #pragma once
 
+#include <tt-metalium/detail/std_surface.hpp>
+
 #include <cstdint>
 #include <tuple>
 
