@@ -1,5 +1,6 @@
 // Devices, command queues and workloads: the emulator as a 1 x 1 mesh whose
 // queues complete every command before returning.
+#include <tt-metalium/allocator.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/system_mesh.hpp>
@@ -15,6 +16,7 @@
 #include <tt_stl/assert.hpp>
 
 #include "device/emu/noc_coords.h"
+#include "metalium/allocator_impl.h"
 #include "metalium/backend.h"
 #include "metalium/kernel_paths.h"
 #include "metalium/program_impl.h"
@@ -23,12 +25,16 @@ namespace tt::tt_metal::distributed {
 
 class MeshDeviceImpl {
  public:
-  MeshDeviceImpl(int id, MeshDevice* self) : id(id), queue(self, 0), legacy_queue(self) {}
+  MeshDeviceImpl(int id, MeshDevice* self)
+      : id(id), queue(self, 0), legacy_queue(self), allocator_impl(self),
+        allocator(std::make_unique<Allocator>(&allocator_impl)) {}
   int id;
   std::shared_ptr<zyxtt::Device> device;  // null once closed
   MeshShape shape{1, 1};
   MeshCommandQueue queue;
   CommandQueue legacy_queue;
+  AllocatorImpl allocator_impl;
+  std::unique_ptr<Allocator> allocator;
 
   zyxtt::Device& open() const {
     TT_FATAL(device != nullptr, "Device {} is closed", id);
@@ -85,6 +91,8 @@ uint32_t MeshDevice::dram_channel_from_logical_core(const CoreCoord& c) const {
   TT_FATAL(c.y == 0 && c.x < pimpl_->arch().dram_banks, "Logical DRAM core {} does not exist", c.str());
   return static_cast<uint32_t>(c.x);
 }
+
+const std::unique_ptr<Allocator>& MeshDevice::allocator() const { return pimpl_->allocator; }
 
 CommandQueue& MeshDevice::command_queue(size_t cq_id) {
   TT_FATAL(cq_id == 0, "Command queue {} does not exist: the device has one, 0", cq_id);

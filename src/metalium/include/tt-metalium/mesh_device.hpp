@@ -46,6 +46,7 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   CoreCoord virtual_core_from_logical_core(const CoreCoord& logical_coord, const CoreType& core_type) const override;
   CoreCoord logical_core_from_dram_channel(uint32_t dram_channel) const override;
   uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const override;
+  const std::unique_ptr<Allocator>& allocator() const override;
   // Releases the device; buffers still held become unusable. True on success.
   bool close() override;
   CommandQueue& command_queue(size_t cq_id = 0) override;
