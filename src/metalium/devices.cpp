@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <span>
+#include <string>
 #include <type_traits>
 #include <variant>
 
@@ -117,6 +118,48 @@ std::string MeshDevice::to_string() const { return "MeshDevice(1x1 emulated Blac
 MeshCommandQueue& MeshDevice::mesh_command_queue(std::optional<uint8_t> cq_id) const {
   TT_FATAL(cq_id.value_or(0) == 0, "Command queue {} does not exist: the device has one, 0", *cq_id);
   return pimpl_->queue;
+}
+
+namespace {
+
+// "2x4", "(0, 1)": how the messages below show shapes and coordinates.
+template <typename Values>
+std::string joined(const Values& values, const char* separator) {
+  std::string out;
+  for (auto v : values) out += (out.empty() ? "" : separator) + std::to_string(v);
+  return out;
+}
+
+// Whether `config` asks for the whole system mesh, the one mesh the emulator opens.
+void check_system_mesh_config(const MeshDeviceConfig& config) {
+  const MeshShape& system = SystemMesh::instance().shape();
+  const char* supported = "the emulator is one device: only the system mesh (SystemMesh::instance().shape(), "
+                          "1x1) at offset (0, 0) on device 0 opens";
+  if (config.mesh_shape().has_value()) {
+    const MeshShape& shape = *config.mesh_shape();
+    TT_FATAL(shape == system, "MeshDevice::create: no mesh of shape {} in a system mesh of shape {}; {}",
+             joined(shape.view(), "x"), joined(system.view(), "x"), supported);
+  }
+  if (config.offset().has_value()) {
+    const MeshCoordinate& offset = *config.offset();
+    TT_FATAL(offset == MeshCoordinate::zero_coordinate(system.dims()),
+             "MeshDevice::create: offset ({}) is beyond the system mesh of shape {}; {}",
+             joined(offset.coords(), ", "), joined(system.view(), "x"), supported);
+  }
+  const std::vector<ChipId>& ids = config.physical_device_ids();
+  TT_FATAL(ids.empty() || ids == std::vector<ChipId>{0}, "MeshDevice::create: physical device ids [{}] are not the "
+           "system mesh's [0]; {}", joined(ids, ", "), supported);
+}
+
+}  // namespace
+
+std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig& config, size_t l1_small_size,
+                                               size_t trace_region_size, size_t num_command_queues,
+                                               const DispatchCoreConfig& dispatch_core_config,
+                                               ttsl::Span<const std::uint32_t> l1_bank_remap, size_t worker_l1_size) {
+  check_system_mesh_config(config);
+  return create_unit_mesh(0, l1_small_size, trace_region_size, num_command_queues, dispatch_core_config, l1_bank_remap,
+                          worker_l1_size);
 }
 
 std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t, size_t, size_t num_command_queues,
