@@ -130,7 +130,7 @@ std::string joined(const Values& values, const char* separator) {
   return out;
 }
 
-// Whether `config` asks for the whole system mesh, the one mesh the emulator opens.
+// Throws unless `config` asks for the whole system mesh, the one mesh the emulator opens.
 void check_system_mesh_config(const MeshDeviceConfig& config) {
   const MeshShape& system = SystemMesh::instance().shape();
   const char* supported = "the emulator is one device: only the system mesh (SystemMesh::instance().shape(), "
