@@ -25,6 +25,7 @@ struct DeviceCapabilities {
   bool grids_beyond_arch = false;
   std::vector<tt::DataFormat> cb_formats;  // what circular buffers may hold
   uint32_t l1_unreserved_base = 0;  // first L1 byte a program's CBs may use
+  uint64_t dram_unreserved_base = 0;  // first bank-local DRAM byte buffers may use (0: unknown)
   uint32_t max_runtime_args = 0;    // per kernel per core, per-core and common together
   uint32_t max_circular_buffers = 0;  // CB indices per core
   uint32_t max_semaphores = 0;        // per core

@@ -12,6 +12,7 @@
 
 #include <tt_stl/assert.hpp>
 
+#include "device/emu/page_map.h"
 #include "device/program_checks.h"
 #include "metalium/backend.h"
 #include "metalium/program_impl.h"
@@ -116,7 +117,7 @@ DeviceAddr Buffer::aligned_size() const { return DeviceAddr{num_pages()} * align
 DeviceAddr Buffer::aligned_size_per_bank() const {
   if (shard_spec_) return shard_spec_->num_pages() * aligned_page_size();
   const zyxtt::Arch& arch = *backing().device->capabilities().arch;
-  const uint64_t banks = is_dram() ? arch.dram_banks : uint64_t{arch.grid_rows} * arch.grid_cols;
+  const uint64_t banks = zyxtt::emu::bank_count(is_dram() ? model::MemoryKind::kDram : model::MemoryKind::kL1, arch);
   return (num_pages() + banks - 1) / banks * aligned_page_size();
 }
 

@@ -1,5 +1,6 @@
 // Devices, command queues and workloads: the emulator as a 1 x 1 mesh whose
 // queues complete every command before returning.
+#include <tt-metalium/allocator.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/system_mesh.hpp>
@@ -9,12 +10,14 @@
 #include <map>
 #include <mutex>
 #include <span>
+#include <string>
 #include <type_traits>
 #include <variant>
 
 #include <tt_stl/assert.hpp>
 
 #include "device/emu/noc_coords.h"
+#include "metalium/allocator_impl.h"
 #include "metalium/backend.h"
 #include "metalium/kernel_paths.h"
 #include "metalium/program_impl.h"
@@ -23,12 +26,16 @@ namespace tt::tt_metal::distributed {
 
 class MeshDeviceImpl {
  public:
-  MeshDeviceImpl(int id, MeshDevice* self) : id(id), queue(self, 0), legacy_queue(self) {}
+  MeshDeviceImpl(int id, MeshDevice* self)
+      : id(id), queue(self, 0), legacy_queue(self), allocator_impl(self),
+        allocator(std::make_unique<Allocator>(&allocator_impl)) {}
   int id;
   std::shared_ptr<zyxtt::Device> device;  // null once closed
   MeshShape shape{1, 1};
   MeshCommandQueue queue;
   CommandQueue legacy_queue;
+  AllocatorImpl allocator_impl;
+  std::unique_ptr<Allocator> allocator;
 
   zyxtt::Device& open() const {
     TT_FATAL(device != nullptr, "Device {} is closed", id);
@@ -86,6 +93,8 @@ uint32_t MeshDevice::dram_channel_from_logical_core(const CoreCoord& c) const {
   return static_cast<uint32_t>(c.x);
 }
 
+const std::unique_ptr<Allocator>& MeshDevice::allocator() const { return pimpl_->allocator; }
+
 CommandQueue& MeshDevice::command_queue(size_t cq_id) {
   TT_FATAL(cq_id == 0, "Command queue {} does not exist: the device has one, 0", cq_id);
   return pimpl_->legacy_queue;
@@ -109,6 +118,48 @@ std::string MeshDevice::to_string() const { return "MeshDevice(1x1 emulated Blac
 MeshCommandQueue& MeshDevice::mesh_command_queue(std::optional<uint8_t> cq_id) const {
   TT_FATAL(cq_id.value_or(0) == 0, "Command queue {} does not exist: the device has one, 0", *cq_id);
   return pimpl_->queue;
+}
+
+namespace {
+
+// "2x4", "(0, 1)": how the messages below show shapes and coordinates.
+template <typename Values>
+std::string joined(const Values& values, const char* separator) {
+  std::string out;
+  for (auto v : values) out += (out.empty() ? "" : separator) + std::to_string(v);
+  return out;
+}
+
+// Throws unless `config` asks for the whole system mesh, the one mesh the emulator opens.
+void check_system_mesh_config(const MeshDeviceConfig& config) {
+  const MeshShape& system = SystemMesh::instance().shape();
+  const char* supported = "the emulator is one device: only the system mesh (SystemMesh::instance().shape(), "
+                          "1x1) at offset (0, 0) on device 0 opens";
+  if (config.mesh_shape().has_value()) {
+    const MeshShape& shape = *config.mesh_shape();
+    TT_FATAL(shape == system, "MeshDevice::create: no mesh of shape {} in a system mesh of shape {}; {}",
+             joined(shape.view(), "x"), joined(system.view(), "x"), supported);
+  }
+  if (config.offset().has_value()) {
+    const MeshCoordinate& offset = *config.offset();
+    TT_FATAL(offset == MeshCoordinate::zero_coordinate(system.dims()),
+             "MeshDevice::create: offset ({}) is beyond the system mesh of shape {}; {}",
+             joined(offset.coords(), ", "), joined(system.view(), "x"), supported);
+  }
+  const std::vector<ChipId>& ids = config.physical_device_ids();
+  TT_FATAL(ids.empty() || ids == std::vector<ChipId>{0}, "MeshDevice::create: physical device ids [{}] are not the "
+           "system mesh's [0]; {}", joined(ids, ", "), supported);
+}
+
+}  // namespace
+
+std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig& config, size_t l1_small_size,
+                                               size_t trace_region_size, size_t num_command_queues,
+                                               const DispatchCoreConfig& dispatch_core_config,
+                                               ttsl::Span<const std::uint32_t> l1_bank_remap, size_t worker_l1_size) {
+  check_system_mesh_config(config);
+  return create_unit_mesh(0, l1_small_size, trace_region_size, num_command_queues, dispatch_core_config, l1_bank_remap,
+                          worker_l1_size);
 }
 
 std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t, size_t, size_t num_command_queues,

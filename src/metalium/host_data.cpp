@@ -6,6 +6,7 @@
 #include <tt-metalium/tt_backend_api_types.hpp>
 #include <zyxtt/format_facts.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -61,6 +62,14 @@ std::vector<uint32_t> create_random_vector_of_bfloat16(size_t num_bytes, int ran
 
 std::vector<uint32_t> create_constant_vector_of_bfloat16(size_t num_bytes, float value) {
   return pack_bfloat16_vec_into_uint32_vec(std::vector<bfloat16>(num_bytes / sizeof(bfloat16), bfloat16(value)));
+}
+
+std::vector<bfloat16> create_identity_matrix(int rows, int cols, int num_ones) {
+  std::vector<bfloat16> out(static_cast<size_t>(rows) * static_cast<size_t>(cols), bfloat16(0.0f));
+  for (size_t i = 0; i < static_cast<size_t>(std::max(num_ones, 0)); ++i) {
+    out.at(i * static_cast<size_t>(cols) + i) = bfloat16(1.0f);
+  }
+  return out;
 }
 
 std::vector<uint32_t> pack_bfloat16_vec_into_uint32_vec(const std::vector<bfloat16>& data) {

@@ -53,6 +53,7 @@ DeviceCapabilities capabilities_of(const Arch& arch) {
   c.cb_formats = {F::Float32, F::Float16, F::Float16_b, F::Bfp8_b, F::Bfp4_b, F::Fp8_e4m3,
                   F::Int8,    F::UInt8,   F::UInt16,    F::Int32,  F::UInt32};
   c.l1_unreserved_base = l1::kCbBase;
+  c.dram_unreserved_base = kDramBase;
   c.max_runtime_args = l1::kMaxArgs;
   c.max_circular_buffers = kMaxCbs;
   c.max_semaphores = l1::kMaxSemaphores;

@@ -22,8 +22,9 @@ std::string use_emulator(const CardOptions& o) { return "or run on the emulator 
 
 std::string device_name(int id) { return "Tenstorrent device " + std::to_string(id); }
 
-// The allocator's view where the MeshDevice offers one (tt-metal does; the
-// project's own TT-Metalium does not yet): nullopt otherwise.
+// The allocator's statistics where the MeshDevice offers them (tt-metal does;
+// the project's own TT-Metalium, which has its allocator's bases, does not):
+// nullopt otherwise.
 template <typename Mesh>
 std::optional<uint64_t> allocator_free_bytes(const Mesh& mesh, bool dram) {
   if constexpr (requires { mesh.allocator()->get_statistics(tm::BufferType::DRAM).total_free_bytes; }) {

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <stdexcept>
+#include <vector>
 #include <tt-metalium/bfloat16.hpp>
 
 namespace {
@@ -35,6 +37,19 @@ TEST(Bfloat16, KeepsThePreConversionOperatorAccessors) {
   const auto [lo, hi] = unpack_two_bfloat16_from_uint32(0x40003f80u);
   EXPECT_EQ(lo.to_float(), 1.0f);
   EXPECT_EQ(hi.to_float(), 2.0f);
+}
+
+// The multicast example's reference: ones on the diagonal, row-major.
+TEST(Bfloat16, IdentityMatrixHasOnesOnTheFirstDiagonalEntries) {
+  const std::vector<bfloat16> m = create_identity_matrix(3, 4, 2);
+  ASSERT_EQ(m.size(), 12u);
+  for (size_t r = 0; r < 3; ++r) {
+    for (size_t c = 0; c < 4; ++c) {
+      EXPECT_EQ(static_cast<float>(m[r * 4 + c]), r == c && r < 2 ? 1.0f : 0.0f) << "at (" << r << ", " << c << ")";
+    }
+  }
+  // A one past the last element is refused, not written.
+  EXPECT_THROW(create_identity_matrix(2, 2, 3), std::out_of_range);
 }
 
 }  // namespace

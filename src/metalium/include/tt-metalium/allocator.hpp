@@ -1,6 +1,40 @@
+// A device's memory allocator as tt-metal's public Allocator shows it: the
+// banks of each memory, their sizes, bases and alignments. Only what the
+// emulator's memory model answers is here (no statistics or saved state).
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
 
+#include <cstddef>
+#include <cstdint>
+
 #include <tt-metalium/buffer_types.hpp>
 #include <tt-metalium/hal_types.hpp>
+
+namespace tt::tt_metal {
+
+// The library's own; there is no way to make an Allocator outside it.
+class AllocatorImpl;
+
+class Allocator {
+ public:
+  explicit Allocator(AllocatorImpl* impl);
+
+  // DRAM banks, or L1 banks (one per worker core).
+  uint32_t get_num_banks(const BufferType& buffer_type) const;
+  // Bytes of each bank buffers may take: from the allocator's base to the bank's end.
+  DeviceAddr get_bank_size(const BufferType& buffer_type) const;
+  // Every bank places a buffer at the same bank-local address: 0 for each bank.
+  int32_t get_bank_offset(BufferType buffer_type, uint32_t bank_id) const;
+  // The first bank-local address buffers may take (L1: where circular buffers start too).
+  DeviceAddr get_base_allocator_addr(const HalMemType& mem_type) const;
+  // What a page in this memory is padded to.
+  uint32_t get_alignment(BufferType buffer_type) const;
+  // L1 bytes per worker core (IDevice::l1_size_per_core).
+  size_t get_worker_l1_size() const;
+
+ private:
+  AllocatorImpl* impl;
+};
+
+}  // namespace tt::tt_metal

@@ -71,6 +71,9 @@ std::vector<bfloat16> create_random_vector_of_bfloat16_native(size_t num_bytes, 
 std::vector<std::uint32_t> create_random_vector_of_bfloat16(size_t num_bytes, int rand_max_float, int seed,
                                                             float offset = 0.0f);
 std::vector<std::uint32_t> create_constant_vector_of_bfloat16(size_t num_bytes, float value);
+// rows x cols, row-major, zero but for 1 at (i, i) for i < num_ones; as in
+// tt-metal an index past the end throws std::out_of_range.
+std::vector<bfloat16> create_identity_matrix(int rows, int cols, int num_ones);
 std::vector<uint32_t> pack_bfloat16_vec_into_uint32_vec(const std::vector<bfloat16>& data);
 bfloat16 bfloat16_identity_transform(const bfloat16& input);
 std::vector<bfloat16> unpack_uint32_vec_into_bfloat16_vec(

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <hostdevcommon/common_values.hpp>
@@ -17,6 +18,7 @@
 
 namespace tt::tt_metal {
 
+class Allocator;
 class CommandQueue;
 
 class IDevice {
@@ -44,6 +46,8 @@ class IDevice {
   virtual CoreCoord virtual_core_from_logical_core(const CoreCoord& logical_coord, const CoreType& core_type) const = 0;
   virtual CoreCoord logical_core_from_dram_channel(uint32_t dram_channel) const = 0;
   virtual uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const = 0;
+  // The device's banks, their sizes and alignments (tt-metalium/allocator.hpp).
+  virtual const std::unique_ptr<Allocator>& allocator() const = 0;
   virtual bool close() = 0;
   // The device's queue in tt-metal releases before the mesh API.
   virtual CommandQueue& command_queue(size_t cq_id = 0) = 0;

@@ -1,5 +1,6 @@
 // A mesh of devices (tt-metal's mesh_device.hpp). The emulator is one device:
-// create_unit_mesh(0) gives a 1 x 1 mesh backed by it.
+// create_unit_mesh(0) gives a 1 x 1 mesh backed by it, as does create() of a
+// config asking for the system mesh.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
@@ -13,6 +14,7 @@
 
 #include <tt-metalium/device.hpp>
 #include <tt-metalium/dispatch_core_common.hpp>
+#include <tt-metalium/mesh_config.hpp>
 #include <tt-metalium/mesh_coord.hpp>
 #include <tt_stl/span.hpp>
 
@@ -48,6 +50,7 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   CoreCoord virtual_core_from_logical_core(const CoreCoord& logical_coord, const CoreType& core_type) const override;
   CoreCoord logical_core_from_dram_channel(uint32_t dram_channel) const override;
   uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const override;
+  const std::unique_ptr<Allocator>& allocator() const override;
   // Releases the device; buffers still held become unusable. True on success.
   bool close() override;
   CommandQueue& command_queue(size_t cq_id = 0) override;
@@ -63,6 +66,13 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   std::string to_string() const;
   MeshCommandQueue& mesh_command_queue(std::optional<uint8_t> cq_id = std::nullopt) const;
 
+  // Opens the system mesh (SystemMesh::instance().shape(), 1 x 1) at offset (0, 0)
+  // on device 0; throws for any other shape, offset or devices.
+  static std::shared_ptr<MeshDevice> create(
+      const MeshDeviceConfig& config, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
+      size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE, size_t num_command_queues = 1,
+      const DispatchCoreConfig& dispatch_core_config = DispatchCoreConfig{},
+      ttsl::Span<const std::uint32_t> l1_bank_remap = {}, size_t worker_l1_size = DEFAULT_WORKER_L1_SIZE);
   static std::shared_ptr<MeshDevice> create_unit_mesh(
       int device_id, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
       size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE, size_t num_command_queues = 1,

@@ -1,0 +1,101 @@
+// A device's Allocator answers from the same model its buffers are placed by:
+// the alignments pages are padded to, the banks and where buffers land.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <tt-metalium/allocator.hpp>
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/host_api.hpp>
+
+namespace {
+
+using namespace tt::tt_metal;
+using distributed::MeshDevice;
+
+std::string what_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "no throw";
+}
+
+class AllocatorTest : public ::testing::Test {
+ protected:
+  void SetUp() override { mesh = MeshDevice::create_unit_mesh(0); }
+  void TearDown() override { mesh->close(); }
+  const Allocator& allocator() const { return *mesh->allocator(); }
+  std::shared_ptr<MeshDevice> mesh;
+};
+
+// What shard_data_rm pads its pages with.
+TEST_F(AllocatorTest, AlignmentIsWhatABuffersPagesArePaddedTo) {
+  for (BufferType type : {BufferType::DRAM, BufferType::L1, BufferType::L1_SMALL}) {
+    auto buffer = Buffer::create(mesh.get(), 4, 1, type);
+    EXPECT_EQ(allocator().get_alignment(type), buffer->alignment()) << static_cast<int>(type);
+    EXPECT_EQ(allocator().get_alignment(type), buffer->aligned_page_size()) << static_cast<int>(type);
+  }
+  EXPECT_GT(allocator().get_alignment(BufferType::DRAM), allocator().get_alignment(BufferType::L1));
+}
+
+TEST_F(AllocatorTest, BanksAreTheDramChannelsAndTheWorkerCores) {
+  EXPECT_EQ(allocator().get_num_banks(BufferType::DRAM), static_cast<uint32_t>(mesh->num_dram_channels()));
+  const CoreCoord grid = mesh->compute_with_storage_grid_size();
+  EXPECT_EQ(allocator().get_num_banks(BufferType::L1), grid.x * grid.y);
+  EXPECT_EQ(allocator().get_bank_offset(BufferType::DRAM, 0), 0);
+  EXPECT_EQ(allocator().get_bank_offset(BufferType::L1, allocator().get_num_banks(BufferType::L1) - 1), 0);
+  EXPECT_NE(what_of([&] { allocator().get_bank_offset(BufferType::DRAM, allocator().get_num_banks(BufferType::DRAM)); })
+                .find("does not exist"),
+            std::string::npos);
+}
+
+// A bank runs from the allocator's base to the end of the channel's or core's memory.
+TEST_F(AllocatorTest, BanksSpanFromTheBaseToTheMemorysEnd) {
+  const DeviceAddr dram_base = allocator().get_base_allocator_addr(HalMemType::DRAM);
+  const DeviceAddr l1_base = allocator().get_base_allocator_addr(HalMemType::L1);
+  EXPECT_GT(dram_base, 0u);
+  EXPECT_GT(l1_base, 0u);
+  EXPECT_EQ(dram_base + allocator().get_bank_size(BufferType::DRAM), mesh->dram_size_per_channel());
+  EXPECT_EQ(l1_base + allocator().get_bank_size(BufferType::L1), mesh->l1_size_per_core());
+  EXPECT_EQ(allocator().get_worker_l1_size(), mesh->l1_size_per_core());
+
+  for (BufferType type : {BufferType::DRAM, BufferType::L1}) {
+    const bool dram = type == BufferType::DRAM;
+    const DeviceAddr base = dram ? dram_base : l1_base;
+    auto buffer = Buffer::create(mesh.get(), 2048, 1024, type);
+    EXPECT_GE(buffer->address(), base) << static_cast<int>(type);
+    EXPECT_LE(buffer->address() + buffer->aligned_size_per_bank(), base + allocator().get_bank_size(type))
+        << static_cast<int>(type);
+  }
+}
+
+TEST_F(AllocatorTest, MemoriesTheEmulatorDoesNotAllocateInAreRefused) {
+  EXPECT_NE(what_of([&] { allocator().get_alignment(BufferType::TRACE); }).find("TRACE buffers are not emulated"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { allocator().get_num_banks(BufferType::SYSTEM_MEMORY); }).find("DRAM and L1 banks"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { allocator().get_bank_size(BufferType::L1_SMALL); }).find("L1_SMALL"), std::string::npos);
+  EXPECT_NE(what_of([&] { allocator().get_base_allocator_addr(HalMemType::HOST); }).find("DRAM and L1 only"),
+            std::string::npos);
+}
+
+TEST_F(AllocatorTest, AClosedDevicesAllocatorSaysSo) {
+  const Allocator& a = allocator();
+  mesh->close();
+  EXPECT_NE(what_of([&] { a.get_alignment(BufferType::DRAM); }).find("closed"), std::string::npos);
+}
+
+// The single-device API's devices have the same allocator.
+TEST(Allocator, IsOnEveryIDevice) {
+  IDevice* device = CreateDevice(0);
+  const auto& allocator = device->allocator();
+  ASSERT_NE(allocator, nullptr);
+  EXPECT_EQ(allocator->get_alignment(BufferType::DRAM), Buffer::create(device, 64, 64, BufferType::DRAM)->alignment());
+  EXPECT_TRUE(CloseDevice(device));
+}
+
+}  // namespace

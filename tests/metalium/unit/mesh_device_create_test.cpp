@@ -1,0 +1,67 @@
+// MeshDevice::create opens what the emulator has, the 1 x 1 system mesh, and
+// refuses any other shape, offset or devices saying what it supports.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/system_mesh.hpp>
+
+namespace {
+
+using namespace tt::tt_metal::distributed;
+
+std::string what_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "no throw";
+}
+
+// tt-metal's tests/mesh_device_test.cpp.
+TEST(MeshDeviceCreate, TheSystemMeshOpensAndCloses) {
+  const auto mesh = MeshDevice::create(MeshDeviceConfig(SystemMesh::instance().shape()));
+  ASSERT_NE(mesh, nullptr);
+  EXPECT_TRUE(mesh->is_initialized());
+  EXPECT_EQ(mesh->shape(), SystemMesh::instance().shape());
+  EXPECT_EQ(mesh->num_devices(), 1u);
+  EXPECT_TRUE(mesh->close());
+}
+
+TEST(MeshDeviceCreate, AnUnsetShapeIsTheSystemMesh) {
+  const auto mesh = MeshDevice::create(MeshDeviceConfig(std::nullopt));
+  EXPECT_EQ(mesh->shape(), SystemMesh::instance().shape());
+  EXPECT_TRUE(mesh->close());
+}
+
+TEST(MeshDeviceCreate, OneByOneAtTheOriginOnDeviceZeroOpens) {
+  const auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 1), MeshCoordinate(0, 0), {0}));
+  EXPECT_EQ(mesh->get_device_ids(), std::vector<int>{0});
+  EXPECT_TRUE(mesh->close());
+}
+
+TEST(MeshDeviceCreate, ALargerMeshIsRefusedSayingWhatOpens) {
+  const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(MeshShape(2, 4))); });
+  EXPECT_NE(what.find("no mesh of shape 2x4 in a system mesh of shape 1x1"), std::string::npos) << what;
+  EXPECT_NE(what.find("only the system mesh"), std::string::npos) << what;
+}
+
+TEST(MeshDeviceCreate, AnOffsetBeyondTheSystemMeshIsRefused) {
+  const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(MeshShape(1, 1), MeshCoordinate(0, 1))); });
+  EXPECT_NE(what.find("offset (0, 1) is beyond the system mesh"), std::string::npos) << what;
+}
+
+TEST(MeshDeviceCreate, OtherDevicesAreRefused) {
+  const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(std::nullopt, std::nullopt, {1})); });
+  EXPECT_NE(what.find("physical device ids [1]"), std::string::npos) << what;
+}
+
+TEST(MeshDeviceCreate, PassesItsOptionsOnAsCreateUnitMeshTakesThem) {
+  const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(std::nullopt), 0, 0, 2); });
+  EXPECT_NE(what.find("one command queue"), std::string::npos) << what;
+}
+
+}  // namespace
