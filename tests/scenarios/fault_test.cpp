@@ -234,6 +234,23 @@ void kernel_main() {
   EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
   EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("core (x=0, y=0) reader crashed"), HasSubstr("SIGSEGV"),
                                     HasSubstr("the device worker was restarted")));
+  EXPECT_THAT(msg_of(answer), Not(HasSubstr("L1 address"))) << "a null pointer is no L1 address";
+  expect_still_serves();
+}
+
+// On silicon a kernel may dereference an L1 buffer's address; the emulator
+// keeps L1 elsewhere, and says so (tt-metal's add_2_integers_in_riscv).
+TEST_F(FaultTest, ADereferencedL1AddressIsNamedAsSuch) {
+  const std::string answer = compile_and_run({R"(
+void kernel_main() {
+  volatile uint32_t* p = reinterpret_cast<volatile uint32_t*>(uintptr_t(0x100000 + get_arg_val<uint32_t>(1)));
+  *p = 1;
+}
+)",
+                                              kEmpty, kEmpty});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer), HasSubstr("reader crashed with signal 11 (SIGSEGV, Segmentation fault) at address "
+                                        "0x100000, an L1 address used as a pointer"));
   expect_still_serves();
 }
 

@@ -20,6 +20,8 @@
 #include "common/error.h"
 #include "common/poll_wait.h"
 #include "common/sanitizers.h"
+#include "device/arch.h"
+#include "device/emu/l1_layout.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/memory_guard.h"
 #include "device/emu/worker/sandbox.h"
@@ -159,6 +161,21 @@ const char* phase_text(int32_t phase) {
 
 }  // namespace
 
+// A fault where a program's L1 buffers and CBs lie (past the reserved low
+// L1, below its end) is a kernel that took an L1 address (a buffer's, passed
+// as a runtime argument) for a pointer, as silicon allows.
+std::string WorkerClient::l1_address_hint(int status) const {
+  const uint64_t address = control_->crash_address.load();
+  if (!WIFSIGNALED(status) || (WTERMSIG(status) != SIGSEGV && WTERMSIG(status) != SIGBUS) ||
+      address < l1::kCbBase || address >= find_arch(arch_name_).l1_bytes) {
+    return "";
+  }
+  return fmt::format(" at address {:#x}, an L1 address used as a pointer: the emulator keeps each core's L1 "
+                     "elsewhere in memory, and only addresses from get_read_ptr, get_write_ptr and get_semaphore "
+                     "point into it (read other L1 addresses through the NOC)",
+                     address);
+}
+
 // A worker that died while it waited for work (killed from outside, or a
 // thread a kernel left behind) is replaced before the next run is sent.
 void WorkerClient::reap_if_died_idle() {
@@ -174,6 +191,7 @@ void WorkerClient::report_death(int status, const std::string& what) {
   const std::string where = whereabouts(control_->crashed_thread.load());
   const int32_t phase = control_->phase.load();
   const int32_t denied = control_->denied_call.load();
+  const std::string l1_hint = l1_address_hint(status);  // reads the control block, which stop() unmaps
   stop();
   const bool in_kernel = !where.empty();
   if (WIFEXITED(status) && WEXITSTATUS(status) == kWorkerExitOutOfMemory) {
@@ -205,8 +223,8 @@ void WorkerClient::report_death(int status, const std::string& what) {
   }
   if (in_kernel) {
     throw Error(Code::kFailedPrecondition,
-                fmt::format("{}: {} crashed with {}; the device worker was restarted, buffers keep their bytes", what,
-                            where, cause_of(status)));
+                fmt::format("{}: {} crashed with {}{}; the device worker was restarted, buffers keep their bytes",
+                            what, where, cause_of(status), l1_hint));
   }
   // Loading runs the kernel objects' static initializers: still the program's doing.
   throw Error(static_cast<WorkerPhase>(phase) == WorkerPhase::kLoading ? Code::kFailedPrecondition : Code::kInternal,
@@ -238,6 +256,7 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   if (pid_ < 0) start();
   control_->crashed_thread = -1;
   control_->crash_signal = 0;
+  control_->crash_address = 0;
   const auto slot = program_slots_.find(job.program_id);
   const bool first = slot == program_slots_.end();
   if (first) {

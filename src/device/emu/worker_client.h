@@ -51,6 +51,7 @@ class WorkerClient {
   // "core (x=.., y=..) role" of the kernel a thread was running, "" for none.
   std::string whereabouts(int crashed_thread) const;
   [[noreturn]] void report_death(int status, const std::string& what);
+  std::string l1_address_hint(int status) const;
 
   std::string worker_path_;
   std::string arch_name_;

@@ -2,6 +2,8 @@
 // the alignments pages are padded to, the banks and where buffers land.
 #include <gtest/gtest.h>
 
+#include "what_of.h"
+
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -14,15 +16,6 @@ namespace {
 
 using namespace tt::tt_metal;
 using distributed::MeshDevice;
-
-std::string what_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no throw";
-}
 
 class AllocatorTest : public ::testing::Test {
  protected:

@@ -1,20 +1,13 @@
 // CircularBufferConfig's checks and what it records per index.
 #include <gtest/gtest.h>
 
+#include "what_of.h"
+
 #include <tt-metalium/circular_buffer_config.hpp>
 
 namespace {
 
 using tt::tt_metal::CircularBufferConfig;
-
-std::string what_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "no throw";
-}
 
 TEST(CircularBufferConfig, RecordsFormatsAndPageSizesPerIndex) {
   CircularBufferConfig c(4096, {{0, tt::DataFormat::Float16_b}, {16, tt::DataFormat::Float32}});
@@ -30,9 +23,9 @@ TEST(CircularBufferConfig, RecordsFormatsAndPageSizesPerIndex) {
 
 TEST(CircularBufferConfig, RefusesPageSizesThatDoNotDivideTheTotal) {
   CircularBufferConfig c(3000, {{0, tt::DataFormat::Float16_b}});
-  EXPECT_NE(what_of([&] { c.set_page_size(0, 2048); }).find("must be divisible by page size 2048"), std::string::npos);
-  EXPECT_NE(what_of([&] { c.set_page_size(1, 1000); }).find("Illegal circular buffer index 1"), std::string::npos);
-  EXPECT_NE(what_of([&] { c.set_page_size(64, 1000); }).find("exceeds max number of circular buffers"),
+  EXPECT_NE(what_of<std::runtime_error>([&] { c.set_page_size(0, 2048); }).find("must be divisible by page size 2048"), std::string::npos);
+  EXPECT_NE(what_of<std::runtime_error>([&] { c.set_page_size(1, 1000); }).find("Illegal circular buffer index 1"), std::string::npos);
+  EXPECT_NE(what_of<std::runtime_error>([&] { c.set_page_size(64, 1000); }).find("exceeds max number of circular buffers"),
             std::string::npos);
 }
 

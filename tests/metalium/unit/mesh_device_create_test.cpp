@@ -2,6 +2,8 @@
 // refuses any other shape, offset or devices saying what it supports.
 #include <gtest/gtest.h>
 
+#include "what_of.h"
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -11,15 +13,6 @@
 namespace {
 
 using namespace tt::tt_metal::distributed;
-
-std::string what_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no throw";
-}
 
 // tt-metal's tests/mesh_device_test.cpp.
 TEST(MeshDeviceCreate, TheSystemMeshOpensAndCloses) {

@@ -2,6 +2,8 @@
 // args are checked as tt-metal checks them.
 #include <gtest/gtest.h>
 
+#include "what_of.h"
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,15 +13,6 @@
 namespace {
 
 using namespace tt::tt_metal;
-
-std::string what_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no throw";
-}
 
 const DataMovementConfig kRiscv0{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default};
 

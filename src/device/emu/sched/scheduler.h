@@ -35,6 +35,7 @@ enum class WorkerPhase : int32_t { kIdle = 0, kLoading = 1, kRunning = 2 };
 struct ControlBlock {
   std::atomic<int32_t> crashed_thread{-1};
   std::atomic<int32_t> crash_signal{0};
+  std::atomic<uint64_t> crash_address{0};  // what a SIGSEGV / SIGBUS touched
   std::atomic<int32_t> phase{0};  // WorkerPhase
   std::atomic<int32_t> denied_call{-1};  // system call the sandbox refused (worker/sandbox.h)
   ThreadSlot threads[kMaxThreads];

@@ -29,12 +29,13 @@ namespace {
 
 ControlBlock* g_control = nullptr;
 
-// Records which thread faulted and with what, then dies of the same signal
-// so the runtime sees it in the wait status.
-void on_fatal_signal(int sig) {
+// Records which thread faulted, with what and where, then dies of the same
+// signal so the runtime sees it in the wait status.
+void on_fatal_signal(int sig, siginfo_t* info, void*) {
   if (g_control != nullptr) {
     g_control->crashed_thread.store(scheduler_thread_index());
     g_control->crash_signal.store(sig);
+    if (sig == SIGSEGV || sig == SIGBUS) g_control->crash_address.store(reinterpret_cast<uintptr_t>(info->si_addr));
   }
   signal(sig, SIG_DFL);
   raise(sig);
@@ -48,8 +49,8 @@ void install_crash_handlers() {
   ss.ss_size = sizeof alt_stack;
   sigaltstack(&ss, nullptr);
   struct sigaction sa {};
-  sa.sa_handler = on_fatal_signal;
-  sa.sa_flags = SA_ONSTACK;
+  sa.sa_sigaction = on_fatal_signal;
+  sa.sa_flags = SA_ONSTACK | SA_SIGINFO;
   sigemptyset(&sa.sa_mask);
   for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
 }

@@ -1,0 +1,16 @@
+// The message a call throws, or "no throw": tests compare messages whole.
+#pragma once
+
+#include <exception>
+#include <functional>
+#include <string>
+
+template <typename E = std::exception>
+std::string what_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const E& e) {
+    return e.what();
+  }
+  return "no throw";
+}
