@@ -38,8 +38,7 @@ endfunction()
 
 ttmetal_example(add_2_integers_in_compute add_2_integers_in_compute/metal_example_add_2_integers_in_compute)
 # Its 4-byte DRAM read lands 48 bytes off the 64-byte NOC alignment, which
-# silicon would shift (docs/fidelity.md): run it warned, and check the warning;
-# its kernel then dereferences an L1 address, the one known gap (README).
+# silicon would shift (docs/fidelity.md): run it warned, and check the warning.
 ttmetal_example(add_2_integers_in_riscv add_2_integers_in_riscv/metal_example_add_2_integers_in_riscv
   ENV ZYX_TT_NOC_ALIGNMENT=warn)
 ttmetal_example(eltwise_binary eltwise_binary/metal_example_eltwise_binary)

@@ -162,18 +162,20 @@ const char* phase_text(int32_t phase) {
 }  // namespace
 
 // A fault where a program's L1 buffers and CBs lie (past the reserved low
-// L1, below its end) is a kernel that took an L1 address (a buffer's, passed
-// as a runtime argument) for a pointer, as silicon allows.
+// L1, below its end) is a kernel that used an L1 address as a pointer, as
+// silicon allows, which the worker could not show its core's L1 at
+// (l1_window.h): another thread's kernel held those addresses, or the core
+// is one of a virtual grid's.
 std::string WorkerClient::l1_address_hint(int status) const {
   const uint64_t address = control_->crash_address.load();
   if (!WIFSIGNALED(status) || (WTERMSIG(status) != SIGSEGV && WTERMSIG(status) != SIGBUS) ||
       address < l1::kCbBase || address >= find_arch(arch_name_).l1_bytes) {
     return "";
   }
-  return fmt::format(" at address {:#x}, an L1 address used as a pointer: the emulator keeps each core's L1 "
-                     "elsewhere in memory, and only addresses from get_read_ptr, get_write_ptr and get_semaphore "
-                     "point into it (read other L1 addresses through the NOC)",
-                     address);
+  return fmt::format(" at address {:#x}, an L1 address used as a pointer while the emulator showed another core's "
+                     "L1 at those addresses for a kernel on another host thread ({} runs such kernels one at a "
+                     "time), or on a core beyond the arch's grid",
+                     address, option_hint(options_.hints, "threads", "1"));
 }
 
 // A worker that died while it waited for work (killed from outside, or a

@@ -1,5 +1,6 @@
 #include "device/emu/sched/scheduler.h"
 
+#include "device/emu/l1_window.h"
 #include "device/emu/sched/fiber_sanitizer.h"
 #include "device/emu/sched/progress.h"
 
@@ -247,6 +248,7 @@ __attribute__((tls_model("initial-exec"))) constinit thread_local ThreadSlot* t_
 void enter(Fiber* f) {
   t_current = f;
   t_current_instance = &f->task->instance;
+  l1_window_enter(f->task->instance.core);
   // Relaxed: read only after this process died, or by its own crash handler.
   if (ThreadSlot* slot = t_slot) {
     slot->core_x.store(static_cast<int32_t>(f->task->instance.core->x), std::memory_order_relaxed);
@@ -535,6 +537,7 @@ std::optional<std::string> run_tasks(std::span<Task> tasks, const SchedulerOptio
   if (shared.threads > 1) helper_threads().finish();
   shared.order.swap(order);
   shared.cores.swap(cores);
+  l1_window_hide();  // the next run starts with no core shown
   return std::move(shared.failure);
 }
 

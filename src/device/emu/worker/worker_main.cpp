@@ -18,6 +18,7 @@
 #include "common/log.h"
 #include "common/error.h"
 #include "device/emu/l1_memory.h"
+#include "device/emu/l1_window.h"
 #include "device/emu/shared_regions.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/memory_guard.h"
@@ -30,8 +31,10 @@ namespace {
 ControlBlock* g_control = nullptr;
 
 // Records which thread faulted, with what and where, then dies of the same
-// signal so the runtime sees it in the wait status.
+// signal so the runtime sees it in the wait status. A kernel's access to an L1
+// address shows its core's L1 there and runs again (l1_window.h).
 void on_fatal_signal(int sig, siginfo_t* info, void*) {
+  if (sig == SIGSEGV && l1_window_fault(reinterpret_cast<uintptr_t>(info->si_addr))) return;
   if (g_control != nullptr) {
     g_control->crashed_thread.store(scheduler_thread_index());
     g_control->crash_signal.store(sig);
@@ -71,6 +74,8 @@ int worker_main(int argc, char** argv) {
     return 2;
   }
   g_control = static_cast<ControlBlock*>(control);
+  if (!l1_window_reserve(arch.l1_bytes))
+    emulator_log().warn("zyx-tt-device-worker: L1 addresses are taken in this process; kernels cannot use them as pointers");
   install_crash_handlers();
   arm_memory_guard(g_control);
   FrameReader link(kWorkerSocketFd);
