@@ -26,6 +26,11 @@ struct ComputeState {
   // ---- added by the compute library (src/device/emu/compute/) ----
   uint32_t unpack_cb_b = 0;   // srcB operand of the last init / reconfig
   bool dst_legacy = false;    // acquire_dst(): math and pack share one phase
+  // PACK's tile_regs_wait came before MATH's tile_regs_commit in the source
+  // (legal: each TRISC runs only its own calls); pack_tile may then run, and
+  // once it has, no math op may follow before the commit (silicon would pack it).
+  bool pack_waited_early = false;
+  bool packed_early = false;
   bool pack_l1_acc = false;   // pack_reconfig_l1_acc: pack adds into L1
   bool fpu_acc_to_dest = false;
   uint32_t matmul_transpose = 0;  // transpose argument of the last matmul init

@@ -137,6 +137,30 @@ TEST_F(ComputeKrt, HandshakeOrderIsChecked) {
   krt::dst_acquire();  // a new cycle
 }
 
+// PACK's wait may come before MATH's commit in the source (tt-metal's
+// eltwise_copy test kernel): it completes at the commit.
+TEST_F(ComputeKrt, PacksWaitMayComeBeforeMathsCommit) {
+  setup_io(F32, F32);
+  fc.compute().unpack_fp32_as_tf32 = false;
+  const std::vector<float> in = ramp(2.0f, 0.25f);
+  fc.feed(0, in.data(), 1);
+  krt::cb_wait_front(0, 1);
+  // tt-metal's eltwise_copy order: acquire, wait, copy, pack, commit, release.
+  krt::dst_acquire();
+  krt::dst_wait();
+  EXPECT_NE(failure_of([] { krt::dst_wait(); }).find("tile_regs_wait: DST is acquired"), std::string::npos);
+  krt::copy_tile(0, 0, 0);
+  krt::cb_reserve_back(16, 1);
+  krt::pack_tile(0, 16, 0, false);
+  EXPECT_NE(failure_of([] { krt::copy_tile(0, 0, 1); }).find("copy_tile: a math op after pack_tile and before "
+                                                               "tile_regs_commit"),
+            std::string::npos);
+  krt::dst_commit();
+  krt::dst_release();  // the wait made before the commit counts
+  EXPECT_EQ(std::memcmp(fc.page_ptr(16, 0), in.data(), 4096), 0);
+  krt::dst_acquire();  // a new cycle
+}
+
 // Release clears the section lazily: whatever reads a released tile next,
 // an SFPU op or the packer, must see zeros.
 TEST_F(ComputeKrt, ReleasedDstReadsAsZero) {

@@ -34,6 +34,7 @@ void reset_compute_state(ComputeState& cs, bool fp32_dest_acc, bool dst_full_syn
   cs.fidelity_phases = fidelity_phases(math_fidelity);
   cs.phase = ComputeState::DstPhase::kIdle;
   cs.dst_legacy = false;
+  cs.pack_waited_early = cs.packed_early = false;
   cs.pack_l1_acc = false;
   cs.fpu_acc_to_dest = false;
   cs.matmul_transpose = 0;
@@ -79,11 +80,21 @@ L1Encoding encoding_of(const ComputeState& cs) { return {cs.bfp4_high_nibble_fir
 // Math-side calls run between acquire and commit.
 void require_math(const ComputeState& cs, const char* call) {
   if (cs.phase != Phase::kAcquired) fail_phase(call, cs, "acquired (call tile_regs_acquire first)");
+  if (cs.packed_early) [[unlikely]] {
+    fail_run(std::string(call) + ": a math op after pack_tile and before tile_regs_commit, with tile_regs_wait "
+                                 "before the commit: silicon's packer waits for the commit and would pack this op's "
+                                 "result too; commit before packing");
+  }
 }
 
-// Pack runs between wait and release (or inside acquire_dst / release_dst).
-void require_pack(const ComputeState& cs, const char* call) {
+// Pack runs between wait and release (or inside acquire_dst / release_dst),
+// or after a wait that came before the commit (pack_waited_early).
+void require_pack(ComputeState& cs, const char* call) {
   if (cs.phase == Phase::kWaited || (cs.dst_legacy && cs.phase == Phase::kAcquired)) return;
+  if (cs.phase == Phase::kAcquired && cs.pack_waited_early) {
+    cs.packed_early = true;
+    return;
+  }
   fail_phase(call, cs, "held by pack (call tile_regs_commit and tile_regs_wait first)");
 }
 
@@ -308,18 +319,28 @@ void dst_acquire() {
   if (cs.phase != Phase::kIdle) fail_phase("tile_regs_acquire", cs, "idle (release the previous section first)");
   cs.phase = Phase::kAcquired;
   cs.dst_legacy = false;
+  cs.pack_waited_early = cs.packed_early = false;
   cs.dst_written = 0;
 }
 
 void dst_commit() {
   ComputeState& cs = state();
   if (cs.phase != Phase::kAcquired || cs.dst_legacy) fail_phase("tile_regs_commit", cs, "acquired by tile_regs_acquire");
-  cs.phase = Phase::kCommitted;
+  // A wait already made hands the section straight to pack.
+  cs.phase = cs.pack_waited_early ? Phase::kWaited : Phase::kCommitted;
+  cs.pack_waited_early = cs.packed_early = false;
   emu::count_progress();
 }
 
+// MATH and PACK run on their own TRISCs: PACK's wait may come first in the
+// source (tt-metal's eltwise_copy test kernel: acquire, wait, copy, pack,
+// commit, release); it then completes at the commit.
 void dst_wait() {
   ComputeState& cs = state();
+  if (cs.phase == Phase::kAcquired && !cs.dst_legacy && !cs.pack_waited_early) {
+    cs.pack_waited_early = true;
+    return;
+  }
   if (cs.phase != Phase::kCommitted) fail_phase("tile_regs_wait", cs, "committed (call tile_regs_commit first)");
   cs.phase = Phase::kWaited;
 }
