@@ -75,7 +75,7 @@ int worker_main(int argc, char** argv) {
   }
   g_control = static_cast<ControlBlock*>(control);
   if (!l1_window_reserve(arch.l1_bytes))
-    emulator_log().warn("zyx-tt-device-worker: L1 addresses are taken in this process; kernels cannot use them as pointers");
+    spdlog::debug("device worker: L1 addresses are taken in this process; kernels cannot use them as pointers");
   install_crash_handlers();
   arm_memory_guard(g_control);
   FrameReader link(kWorkerSocketFd);
