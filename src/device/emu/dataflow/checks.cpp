@@ -33,22 +33,12 @@ std::string kernel_exit_problems(KernelInstance& k) {
   // the kernel ends; the firmware's exit asserts (watcher builds) race them,
   // so silicon tolerates it: findings, as tt-metal's multicast matmul's
   // senders (a last semaphore multicast) and receivers (a last increment) end.
-  for (uint32_t noc = 0; noc < 2; ++noc) {
-    const NocCounters& n = k.noc_counters[noc];
-    if (n.writes_issued != n.writes_sent) {
-      report_finding(k, "kernel_main's NOC writes", nullptr, 0,  // own keys: findings warn once per key
-                     fmt::format("returned with {} NOC write(s) on NOC {} issued after its last "
-                                 "noc_async_write_barrier or noc_async_writes_flushed",
-                                 n.writes_issued - n.writes_sent, noc));
-    }
-    if (n.atomics_issued != n.atomics_barriered) {
-      report_finding(k, "kernel_main's NOC atomics", nullptr, 0,
-                     fmt::format("returned with {} NOC atomic(s) on NOC {} issued after its last "
-                                 "noc_async_atomic_barrier",
-                                 n.atomics_issued - n.atomics_barriered, noc));
-    }
-  }
-
+  // Each has its own key: findings warn once per key.
+  auto late = [&](uint32_t issued, uint32_t done, const char* key, const char* what, const char* after, uint32_t noc) {
+    if (issued == done) return;
+    report_finding(k, key, nullptr, 0,
+                   fmt::format("returned with {} {} on NOC {} issued after its last {}", issued - done, what, noc, after));
+  };
   std::string problems;
   auto add = [&](uint32_t issued, uint32_t done, const char* what, const char* barrier, uint32_t noc) {
     if (issued == done) return;
@@ -57,6 +47,10 @@ std::string kernel_exit_problems(KernelInstance& k) {
   };
   for (uint32_t noc = 0; noc < 2; ++noc) {
     const NocCounters& n = k.noc_counters[noc];
+    late(n.writes_issued, n.writes_sent, "kernel_main's NOC writes", "NOC write(s)",
+         "noc_async_write_barrier or noc_async_writes_flushed", noc);
+    late(n.atomics_issued, n.atomics_barriered, "kernel_main's NOC atomics", "NOC atomic(s)",
+         "noc_async_atomic_barrier", noc);
     add(n.reads_issued, n.reads_barriered, "NOC read(s)", "noc_async_read_barrier", noc);
     add(n.posted_issued, n.posted_flushed, "posted NOC write(s)", "noc_async_posted_writes_flushed", noc);
   }

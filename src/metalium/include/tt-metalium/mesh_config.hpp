@@ -6,11 +6,10 @@
 #include <optional>
 #include <vector>
 
+#include <tt-metalium/device_types.hpp>
 #include <tt-metalium/mesh_coord.hpp>
 
 namespace tt::tt_metal::distributed {
-
-using ChipId = int;
 
 class MeshDeviceConfig {
  public:
