@@ -1,8 +1,6 @@
 #pragma once
 
-namespace tt {
-using ChipId = int;
-}  // namespace tt
+#include <umd/device/types/cluster_descriptor_types.hpp>
 
 // The name releases before ChipId used (a global, from umd).
 using chip_id_t = int;

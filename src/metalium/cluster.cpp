@@ -1,0 +1,126 @@
+// The emulated system as tt-umd and tt-metal's cluster describe it: one
+// Blackhole P100A, chip 0, with PCIe (what the emulator is today).
+#include <tt-metalium/cluster.hpp>
+#include <tt_metal/common/tt_backend_api_types.hpp>
+#include <tt_metal/impl/context/metal_context.hpp>
+#include <umd/device/cluster.hpp>
+#include <umd/device/simulation/simulation_chip.hpp>
+
+#include <array>
+#include <stdexcept>
+#include <utility>
+
+#include <tt_stl/assert.hpp>
+
+namespace tt {
+namespace {
+
+constexpr ChipId kChip = 0;
+
+constexpr std::array<std::pair<std::string_view, BoardType>, 14> kBoardNames{{
+    {"n150", N150}, {"n300", N300}, {"p100", P100}, {"p150", P150}, {"p300", P300}, {"ubb", UBB},
+    {"ubb_blackhole", UBB_BLACKHOLE}, {"ubb_wormhole", UBB_WORMHOLE}, {"quasar", QUASAR_BOARD},
+    {"unknown", UNKNOWN}, {"p150a", P150}, {"p150c", P150}, {"p300a", P300}, {"p300c", P300},
+}};
+
+}  // namespace
+
+BoardType board_type_from_string(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const auto& [known, type] : kBoardNames)
+    if (known == lower) return type;
+  return UNKNOWN;
+}
+
+std::string board_type_to_string(BoardType board_type) {
+  // The first name of each type is its canonical one.
+  for (const auto& [name, type] : kBoardNames)
+    if (type == board_type) return std::string(name);
+  throw std::runtime_error(fmt::format("board type {} is not one tt-umd knows", static_cast<uint32_t>(board_type)));
+}
+
+std::string get_string(ARCH arch) {
+  switch (arch) {
+    case ARCH::WORMHOLE_B0: return "WORMHOLE_B0";
+    case ARCH::BLACKHOLE: return "BLACKHOLE";
+    default: return "Invalid";
+  }
+}
+
+std::string get_string_lowercase(ARCH arch) {
+  switch (arch) {
+    case ARCH::WORMHOLE_B0: return "wormhole_b0";
+    case ARCH::BLACKHOLE: return "blackhole";
+    default: return "invalid";
+  }
+}
+
+std::string get_alias(ARCH arch) {
+  switch (arch) {
+    case ARCH::WORMHOLE_B0: return "wormhole";
+    case ARCH::BLACKHOLE: return "blackhole";
+    default: return "invalid";
+  }
+}
+
+ARCH get_arch_from_string(const std::string& arch_str) {
+  if (arch_str == "wormhole_b0" || arch_str == "WORMHOLE_B0") return ARCH::WORMHOLE_B0;
+  if (arch_str == "blackhole" || arch_str == "BLACKHOLE") return ARCH::BLACKHOLE;
+  if (arch_str == "quasar" || arch_str == "QUASAR") return ARCH::QUASAR;
+  if (arch_str == "Invalid" || arch_str == "INVALID") return ARCH::Invalid;
+  throw std::runtime_error(arch_str + " is not recognized as tt::ARCH.");
+}
+
+std::set<ChipId> Cluster::all_chip_ids() const { return {kChip}; }
+std::set<ChipId> Cluster::mmio_chip_ids() const { return {kChip}; }
+std::set<ChipId> Cluster::user_exposed_chip_ids() const { return {kChip}; }
+
+BoardType Cluster::get_board_type(ChipId chip) const {
+  TT_FATAL(chip == kChip, "Chip {} does not exist: the emulated cluster has chip {}", chip, kChip);
+  return P100;
+}
+
+tt_metal::ClusterType Cluster::get_cluster_type() const { return tt_metal::ClusterType::P100; }
+
+std::vector<std::vector<ChipId>> Cluster::get_tunnels_from_mmio_device(ChipId mmio_chip) const {
+  TT_FATAL(mmio_chip == kChip, "Chip {} is not a chip with PCIe: the emulated cluster has chip {}", mmio_chip, kChip);
+  return {};
+}
+
+namespace umd {
+
+std::unordered_set<ChipId> ClusterDescriptor::get_all_chips() const {
+  std::unordered_set<ChipId> chips;
+  for (const auto& [chip, arch] : chips_) chips.insert(chip);
+  return chips;
+}
+
+ARCH ClusterDescriptor::get_arch(ChipId chip) const {
+  auto it = chips_.find(chip);
+  TT_FATAL(it != chips_.end(), "Chip {} is not in the cluster descriptor", chip);
+  return it->second;
+}
+
+std::unique_ptr<ClusterDescriptor> Cluster::create_cluster_descriptor() {
+  return std::make_unique<ClusterDescriptor>(std::map<ChipId, ARCH>{{kChip, ARCH::BLACKHOLE}});
+}
+
+ARCH SocDescriptor::get_arch_from_soc_descriptor_path(const std::string& path) {
+  TT_THROW("SoC descriptor {}: tt-umd's simulator is not available here; the emulator needs no TT_METAL_SIMULATOR",
+           path);
+}
+
+std::string SimulationChip::get_soc_descriptor_path_from_simulator_path(const std::filesystem::path& simulator_path) {
+  TT_THROW("simulator {}: tt-umd's simulator is not available here; the emulator needs no TT_METAL_SIMULATOR",
+           simulator_path.string());
+}
+
+}  // namespace umd
+
+namespace tt_metal {
+
+ClusterType GetClusterType() { return MetalContext::instance().get_cluster().get_cluster_type(); }
+
+}  // namespace tt_metal
+}  // namespace tt

@@ -1,0 +1,22 @@
+// tt-metal's run-time options, as far as its test fixtures read them.
+#pragma once
+
+#include <filesystem>
+
+#include <tt-metalium/dispatch_core_common.hpp>
+
+namespace tt::llrt {
+
+class RunTimeOptions {
+ public:
+  // Workers, tt-metal's default; the emulator has no dispatch cores to place.
+  tt_metal::DispatchCoreConfig get_dispatch_core_config() const { return {}; }
+  // The emulator is not tt-umd's simulator.
+  bool get_simulator_enabled() const { return false; }
+  const std::filesystem::path& get_simulator_path() const { return simulator_path_; }
+
+ private:
+  std::filesystem::path simulator_path_;
+};
+
+}  // namespace tt::llrt

@@ -1,0 +1,86 @@
+// What tt-metal's shared test fixtures and env_vars.hpp ask of its internals
+// (MetalContext, tt::Cluster, tt-umd's descriptors, architecture names),
+// answered for the emulated system: one Blackhole P100A, chip 0, with PCIe.
+#include <gtest/gtest.h>
+
+#include "what_of.h"
+
+#include <set>
+#include <stdexcept>
+#include <tt-metalium/cluster.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt_metal/common/tt_backend_api_types.hpp>
+#include <tt_metal/impl/context/metal_context.hpp>
+#include <umd/device/cluster.hpp>
+#include <umd/device/simulation/simulation_chip.hpp>
+
+namespace {
+
+using tt::tt_metal::MetalContext;
+
+TEST(FixtureLayer, TheClusterIsOneBlackholeChipWithPcie) {
+  const tt::Cluster& cluster = MetalContext::instance().get_cluster();
+  EXPECT_EQ(cluster.all_chip_ids(), std::set<tt::ChipId>{0});
+  EXPECT_EQ(cluster.mmio_chip_ids(), std::set<tt::ChipId>{0});
+  EXPECT_EQ(cluster.user_exposed_chip_ids(), std::set<tt::ChipId>{0});
+  EXPECT_EQ(cluster.number_of_devices(), tt::tt_metal::GetNumAvailableDevices());
+  EXPECT_EQ(cluster.arch(), tt::ARCH::BLACKHOLE);
+  EXPECT_EQ(cluster.get_board_type(0), tt::BoardType::P100);
+  EXPECT_EQ(cluster.get_cluster_type(), tt::tt_metal::ClusterType::P100);
+  EXPECT_EQ(tt::tt_metal::GetClusterType(), tt::tt_metal::ClusterType::P100);
+  EXPECT_TRUE(cluster.get_tunnels_from_mmio_device(0).empty());
+  EXPECT_TRUE(cluster.is_mock_or_emulated());
+}
+
+TEST(FixtureLayer, AChipTheClusterLacksIsNamed) {
+  const tt::Cluster& cluster = MetalContext::instance().get_cluster();
+  EXPECT_NE(what_of([&] { cluster.get_board_type(3); }).find("Chip 3 does not exist"), std::string::npos);
+  EXPECT_NE(what_of([] { tt::umd::Cluster::create_cluster_descriptor()->get_arch(1); }).find("Chip 1"),
+            std::string::npos);
+}
+
+TEST(FixtureLayer, TheUmdDescriptorAgreesWithTheCluster) {
+  const auto descriptor = tt::umd::Cluster::create_cluster_descriptor();
+  const auto chips = descriptor->get_all_chips();
+  ASSERT_EQ(chips.size(), 1u);
+  EXPECT_EQ(descriptor->get_arch(*chips.begin()), MetalContext::instance().get_cluster().arch());
+}
+
+TEST(FixtureLayer, OptionsAndHalAreTtMetalsDefaults) {
+  EXPECT_FALSE(MetalContext::instance().rtoptions().get_simulator_enabled());
+  EXPECT_EQ(MetalContext::instance().rtoptions().get_dispatch_core_config().get_dispatch_core_type(),
+            tt::tt_metal::DispatchCoreType::WORKER);
+  EXPECT_EQ(MetalContext::instance().hal().get_arch_num_circular_buffers(), 64u);
+  EXPECT_EQ(&MetalContext::instance(), &MetalContext::instance());
+}
+
+TEST(FixtureLayer, TheSimulatorIsRefusedSayingTheEmulatorNeedsNone) {
+  EXPECT_NE(what_of([] { tt::umd::SimulationChip::get_soc_descriptor_path_from_simulator_path("/sim"); })
+                .find("needs no TT_METAL_SIMULATOR"),
+            std::string::npos);
+}
+
+TEST(ArchNames, AsTtMetalAndUmdSpellThem) {
+  EXPECT_EQ(tt::get_string(tt::ARCH::BLACKHOLE), "BLACKHOLE");
+  EXPECT_EQ(tt::get_string_lowercase(tt::ARCH::WORMHOLE_B0), "wormhole_b0");
+  EXPECT_EQ(tt::get_alias(tt::ARCH::WORMHOLE_B0), "wormhole");
+  EXPECT_EQ(tt::get_arch_from_string("BLACKHOLE"), tt::ARCH::BLACKHOLE);
+  EXPECT_EQ(tt::get_arch_from_string("quasar"), tt::ARCH::QUASAR);
+  EXPECT_THROW(tt::get_arch_from_string("grayskull"), std::runtime_error);
+  EXPECT_EQ(tt::arch_to_str(tt::ARCH::BLACKHOLE), "blackhole");
+  EXPECT_EQ(tt::arch_from_str("Wormhole"), tt::ARCH::WORMHOLE_B0);
+  EXPECT_EQ(tt::arch_from_str("p100"), tt::ARCH::Invalid);
+  EXPECT_EQ(fmt::format("{}", tt::ARCH::QUASAR), "quasar");
+}
+
+TEST(BoardNames, VariantsMapToTheirBoardAndBack) {
+  EXPECT_EQ(tt::board_type_from_string("P150c"), tt::BoardType::P150);
+  EXPECT_EQ(tt::board_type_from_string("p300a"), tt::BoardType::P300);
+  EXPECT_EQ(tt::board_type_from_string("wormhole"), tt::BoardType::UNKNOWN);
+  EXPECT_EQ(tt::board_type_to_string(tt::BoardType::P150), "p150");
+  EXPECT_EQ(tt::board_type_to_string(tt::BoardType::UBB_WORMHOLE), "ubb");
+  EXPECT_EQ(static_cast<uint32_t>(tt::BoardType::UNKNOWN), 12u);
+  EXPECT_THROW(tt::board_type_to_string(static_cast<tt::BoardType>(40)), std::runtime_error);
+}
+
+}  // namespace
