@@ -4,6 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
 #include <utility>
 
 #include <tt_stl/assert.hpp>
@@ -193,18 +196,45 @@ template <typename Container>
 const Container& ranges_of(const Container& c) { return c; }
 }  // namespace
 
+// tt-metal's decomposition, which its tests compare exactly: sweep the rows
+// top to bottom; each maximal run of cores in a row extends the range that
+// ended on the row above with the same columns, or starts a new one.
 template <typename T>
 CoreRangeSet CoreRangeSet::merge(const T& other) const {
-  std::set<CoreCoord> all;
+  std::map<size_t, std::set<size_t>> rows;  // y -> the x of each core
   for (const CoreRange& r : ranges_) {
-    for (const CoreCoord& c : r) all.insert(c);
+    for (const CoreCoord& c : r) rows[c.y].insert(c.x);
   }
   for (const CoreRange& r : ranges_of(other)) {
-    for (const CoreCoord& c : r) all.insert(c);
+    for (const CoreCoord& c : r) rows[c.y].insert(c.x);
   }
-  std::vector<CoreRange> singles;
-  for (const CoreCoord& c : all) singles.emplace_back(c);
-  return CoreRangeSet(std::move(singles)).merge_ranges();
+  std::vector<CoreRange> out;
+  std::map<std::pair<size_t, size_t>, size_t> open;  // columns [x0, x1] -> first row, ending on the last row
+  std::optional<size_t> last_row;
+  auto close = [&](const std::pair<size_t, size_t>& cols, size_t first_row) {
+    out.emplace_back(CoreCoord{cols.first, first_row}, CoreCoord{cols.second, *last_row});
+  };
+  for (const auto& [y, xs] : rows) {
+    std::map<std::pair<size_t, size_t>, size_t> next;
+    const bool adjacent = last_row && *last_row + 1 == y;
+    for (auto it = xs.begin(); it != xs.end();) {
+      size_t x0 = *it, x1 = *it;
+      while (++it != xs.end() && *it == x1 + 1) x1 = *it;
+      auto above = open.find({x0, x1});
+      if (adjacent && above != open.end()) {
+        next[{x0, x1}] = above->second;
+        open.erase(above);
+      } else {
+        next[{x0, x1}] = y;
+      }
+    }
+    for (const auto& [cols, first_row] : open) close(cols, first_row);
+    open = std::move(next);
+    last_row = y;
+  }
+  for (const auto& [cols, first_row] : open) close(cols, first_row);
+  std::sort(out.begin(), out.end());
+  return CoreRangeSet(std::move(out));
 }
 // tt-metal instantiates vector, set and CoreRangeSet; CoreRange is ours too.
 template CoreRangeSet CoreRangeSet::merge<std::vector<CoreRange>>(const std::vector<CoreRange>&) const;

@@ -112,7 +112,10 @@ std::map<std::string, uint32_t> ordered(const Map& m) {
 // tt-metal's CreateKernel refuses a define it cannot pass to the compiler (a
 // NUL in its value) with std::invalid_argument; the emulator's rules for a
 // define are the ones checked, now rather than at the first launch.
-void check_defines(const std::map<std::string, std::string>& defines, const std::string& kernel) {
+// Before the kernel's file is looked for, as tt-metal does.
+void check_defines(const std::variant<DataMovementConfig, ComputeConfig>& config, const std::string& kernel) {
+  const auto& defines = std::visit([](const auto& c) -> const std::map<std::string, std::string>& { return c.defines; },
+                                   config);
   for (const auto& [name, value] : defines) {
     try {
       zyxtt::emu::define_argument(name, value, kernel);
@@ -157,7 +160,6 @@ KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRang
     auto extra = include_dirs(c.compiler_include_paths);
     spec.include_dirs.insert(spec.include_dirs.end(), extra.begin(), extra.end());
   }
-  check_defines(spec.defines, spec.name);
   // Two data movement kernels on one core must use different processors.
   for (const model::KernelSpec& other : program.impl().model.kernels) {
     if (other.processor != spec.processor) continue;
@@ -180,6 +182,7 @@ KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRang
 KernelHandle CreateKernel(Program& program, const std::string& file_name,
                           const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
                           const std::variant<DataMovementConfig, ComputeConfig>& config) {
+  check_defines(config, file_name);
   const std::filesystem::path path = zyxtt::metalium::resolve_kernel_path(file_name);
   std::ifstream in(path, std::ios::binary);
   TT_FATAL(in.good(), "Cannot read kernel file {}", path.string());
@@ -197,6 +200,7 @@ KernelHandle CreateKernelFromString(Program& program, const std::string& kernel_
                                     const std::variant<DataMovementConfig, ComputeConfig>& config) {
   model::KernelSpec spec;
   spec.name = "kernel_" + std::to_string(program.impl().model.kernels.size()) + ".cpp";
+  check_defines(config, spec.name);
   spec.source = kernel_src_code;
   return add_kernel(program, std::move(spec), to_set(core_spec), config);
 }

@@ -99,6 +99,20 @@ TEST(CoreRangeSet, MergesVectorsAndSetsOfPossiblyOverlappingRanges) {
   EXPECT_EQ(m.num_cores(), 4u);
 }
 
+// tt-metal's tests compare merge()'s ranges exactly: rows are swept top to
+// bottom and a row's run extends only the range above with the same columns.
+TEST(CoreRangeSet, MergeSweepsRowsAndStacksRunsOfTheSameColumns) {
+  // An "H": two posts of columns 0-1 and 3-4, rows 0-5, joined at rows 2-3.
+  const std::vector<CoreRange> h{CoreRange({0, 0}, {1, 5}), CoreRange({3, 0}, {4, 5}), CoreRange({0, 2}, {4, 3})};
+  EXPECT_EQ(CoreRangeSet().merge(h).ranges(),
+            (std::vector<CoreRange>{CoreRange({0, 0}, {1, 1}), CoreRange({0, 2}, {4, 3}), CoreRange({0, 4}, {1, 5}),
+                                    CoreRange({3, 0}, {4, 1}), CoreRange({3, 4}, {4, 5})}));
+  // A gap row ends every range; a run under a wider one starts anew.
+  const std::vector<CoreRange> gap{CoreRange({0, 0}, {2, 0}), CoreRange({0, 2}, {2, 2}), CoreRange({1, 3}, {1, 3})};
+  EXPECT_EQ(CoreRangeSet().merge(gap).ranges(),
+            (std::vector<CoreRange>{CoreRange({0, 0}, {2, 0}), CoreRange({0, 2}, {2, 2}), CoreRange({1, 3}, {1, 3})}));
+}
+
 TEST(CoreRangeToCores, GoesRangeByRangeColumnMajorUnlessRowWise) {
   const CoreRangeSet s(CoreRange({0, 0}, {1, 1}));
   EXPECT_EQ(corerange_to_cores(s), (std::vector<CoreCoord>{{0, 0}, {0, 1}, {1, 0}, {1, 1}}));
