@@ -185,7 +185,24 @@ TensorAccessorArgs::TensorAccessorArgs(const std::shared_ptr<distributed::MeshBu
                                        tensor_accessor::ArgsConfig args_config)
     : buffer_(buffer ? buffer->get_reference_buffer() : nullptr), args_config_(args_config) {}
 
+TensorAccessorArgs TensorAccessorArgs::create_dram_interleaved() {
+  TensorAccessorArgs args;
+  args.interleaved_without_buffer_ = BufferType::DRAM;
+  return args;
+}
+
+TensorAccessorArgs TensorAccessorArgs::create_l1_interleaved() {
+  TensorAccessorArgs args;
+  args.interleaved_without_buffer_ = BufferType::L1;
+  return args;
+}
+
 std::vector<uint32_t> TensorAccessorArgs::get_compile_time_args() const {
+  if (interleaved_without_buffer_) {  // page size 0: the kernel's TensorAccessor gives it
+    return {*interleaved_without_buffer_ == BufferType::DRAM ? static_cast<uint32_t>(tensor_accessor::ArgConfig::IsDram)
+                                                             : 0u,
+            0u};
+  }
   TT_FATAL(buffer_ != nullptr, "TensorAccessorArgs has no buffer");
   TT_FATAL(args_config_ == tensor_accessor::ArgConfig::None,
            "TensorAccessorArgs with runtime fields (ArgsConfig {}) are not emulated", args_config_.raw());

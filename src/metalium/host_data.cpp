@@ -165,6 +165,30 @@ template std::vector<int32_t> untilize_nfaces<int32_t>(const std::vector<int32_t
 template std::vector<bfloat16> untilize_nfaces<bfloat16>(const std::vector<bfloat16>&, uint32_t, uint32_t);
 template std::vector<float> untilize_nfaces<float>(const std::vector<float>&, uint32_t, uint32_t);
 
+TensAddr::TensAddr(const std::vector<std::uint32_t>& shape) : sh(shape) {}
+
+std::uint32_t TensAddr::numel() const {
+  std::uint32_t n = 1;
+  for (std::uint32_t d : sh) n *= d;
+  return n;
+}
+
+int TensAddr::offs(int n, int c, int h, int w) {
+  TT_FATAL(sh.size() == 4, "TensAddr::offs needs a 4-dimensional shape, not {} dimensions", sh.size());
+  const int index[4] = {n, c, h, w};
+  int offset = 0;
+  for (int d = 0; d < 4; ++d) {
+    TT_FATAL(index[d] >= 0 && static_cast<std::uint32_t>(index[d]) < sh[d], "TensAddr::offs: index {} of dimension {} is outside its size {}",
+             index[d], d, sh[d]);
+    offset = offset * static_cast<int>(sh[d]) + index[d];
+  }
+  return offset;
+}
+
+std::uint32_t round_up_to_mul16(std::uint32_t val) { return (val + 15) / 16 * 16; }
+std::uint32_t round_up_to_mul32(std::uint32_t val) { return (val + 31) / 32 * 32; }
+std::uint32_t round_up_to_tile(int val, int tile_val) { return static_cast<std::uint32_t>((val + tile_val - 1) / tile_val * tile_val); }
+
 // ---- Formats and fidelities ----------------------------------------------------
 
 namespace tt {

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <functional>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/tensor_accessor_args.hpp>
 
 namespace {
 
@@ -156,3 +157,33 @@ TEST(DataMovementPresets, ReaderAndWriterTakeTheirProcessorAndNoc) {
   EXPECT_EQ(writer.noc, NOC::NOC_1);
   EXPECT_EQ(writer.compile_args, (std::vector<uint32_t>{9}));
 }
+
+namespace {
+
+using namespace tt::tt_metal;
+
+// Buffer-less interleaved args say DRAM or L1 as a buffer's would, and leave
+// the page size (0) to the kernel's TensorAccessor.
+TEST(TensorAccessorArgsWithoutBuffer, SayWhereAndLeaveThePageSizeToTheKernel) {
+  const auto dram = TensorAccessorArgs::create_dram_interleaved().get_compile_time_args();
+  const auto l1 = TensorAccessorArgs::create_l1_interleaved().get_compile_time_args();
+  ASSERT_EQ(dram.size(), 2u);
+  ASSERT_EQ(l1.size(), 2u);
+  EXPECT_EQ(dram[0], static_cast<uint32_t>(tensor_accessor::ArgConfig::IsDram));
+  EXPECT_EQ(l1[0], 0u);
+  EXPECT_EQ(dram[1], 0u);
+  EXPECT_EQ(l1[1], 0u);
+}
+
+TEST(Span, MakeConstSpanViewsTheContainersElements) {
+  const std::vector<uint32_t> v{1, 2, 3};
+  const auto s = ttsl::make_const_span(v);
+  static_assert(std::is_same_v<decltype(s), const ttsl::Span<const uint32_t>>);
+  EXPECT_EQ(s.data(), v.data());
+  EXPECT_EQ(s.size(), 3u);
+  std::array<int, 2> a{4, 5};
+  tt::stl::make_span(a)[1] = 6;
+  EXPECT_EQ(a[1], 6);
+}
+
+}  // namespace

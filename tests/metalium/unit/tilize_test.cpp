@@ -27,4 +27,22 @@ TEST(Tilize, RefusesShapesNotOfWholeTiles) {
   EXPECT_THROW(tilize_nfaces(std::vector<float>(), 32, 32), std::runtime_error);
 }
 
+TEST(TensAddr, OffsetsAreRowMajorNchw) {
+  TensAddr a({2, 3, 4, 5});
+  EXPECT_EQ(a.numel(), 120u);
+  EXPECT_EQ(a.offs(0, 0, 0, 1), 1);
+  EXPECT_EQ(a.offs(0, 0, 1, 0), 5);
+  EXPECT_EQ(a.offs(0, 1, 0, 0), 20);
+  EXPECT_EQ(a.offs(1, 2, 3, 4), 119);
+  EXPECT_ANY_THROW(a.offs(0, 3, 0, 0));
+}
+
+TEST(RoundUp, ToMultiplesOf16And32AndATile) {
+  EXPECT_EQ(round_up_to_mul16(17), 32u);
+  EXPECT_EQ(round_up_to_mul16(32), 32u);
+  EXPECT_EQ(round_up_to_mul32(33), 64u);
+  EXPECT_EQ(round_up_to_mul32(0), 0u);
+  EXPECT_EQ(round_up_to_tile(65, 32), 96u);
+}
+
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <tt-metalium/buffer.hpp>
@@ -70,6 +71,11 @@ class TensorAccessorArgs {
   explicit TensorAccessorArgs(const std::shared_ptr<distributed::MeshBuffer>& buffer,
                               tensor_accessor::ArgsConfig args_config = tensor_accessor::ArgConfig::None);
 
+  // Interleaved args with no buffer behind them: the kernel gives the page
+  // size to its TensorAccessor.
+  static TensorAccessorArgs create_dram_interleaved();
+  static TensorAccessorArgs create_l1_interleaved();
+
   void append_to(std::vector<uint32_t>& compile_time_args) const;
   void append_to(std::vector<uint32_t>& compile_time_args, std::vector<uint32_t>& common_runtime_args) const;
   std::vector<uint32_t> get_compile_time_args() const;
@@ -80,6 +86,7 @@ class TensorAccessorArgs {
  private:
   const Buffer* buffer_ = nullptr;
   tensor_accessor::ArgsConfig args_config_ = tensor_accessor::ArgConfig::None;
+  std::optional<BufferType> interleaved_without_buffer_;
 };
 
 }  // namespace tt::tt_metal

@@ -2,11 +2,23 @@
 #pragma once
 
 #include <cstddef>
+#include <iterator>
 #include <span>
+#include <type_traits>
 
 namespace ttsl {
 template <class T, std::size_t Extent = std::dynamic_extent>
 using Span = std::span<T, Extent>;
+
+// A span over a contiguous container's elements (const, or as the container allows).
+template <class Container>
+auto make_const_span(const Container& c) {
+  return Span<const std::remove_cvref_t<decltype(*std::data(c))>>(std::data(c), std::size(c));
+}
+template <class Container>
+auto make_span(Container& c) {
+  return Span<std::remove_reference_t<decltype(*std::data(c))>>(std::data(c), std::size(c));
+}
 }  // namespace ttsl
 
 namespace tt {
