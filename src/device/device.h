@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/error.h"
 #include "device/arch.h"
 #include "program/program.h"
 
@@ -29,6 +30,15 @@ struct DeviceCapabilities {
   uint32_t max_runtime_args = 0;    // per kernel per core, per-core and common together
   uint32_t max_circular_buffers = 0;  // CB indices per core
   uint32_t max_semaphores = 0;        // per core
+};
+
+// A bank-local address outside any buffer's bookkeeping: DRAM bank `bank`,
+// or the L1 of worker core `core` (logical coordinates).
+struct RawAddress {
+  program::MemoryKind memory = program::MemoryKind::kDram;
+  uint32_t bank = 0;
+  program::Core core;
+  uint64_t address = 0;
 };
 
 // A device's compiled form of a program; opaque to its users.
@@ -56,6 +66,15 @@ class Device {
   // object), `length` bytes from offset 0.
   virtual void write_from_fd(const program::PlacedBuffer& buffer, int fd, uint64_t length) = 0;
   virtual void read_to_fd(const program::PlacedBuffer& buffer, int fd, uint64_t length) = 0;
+  // Bytes at a raw address (tt-metal's detail::{Write,Read}...{DRAMChannel,L1}),
+  // whatever buffer does or does not hold them. Throws kOutOfRange past the
+  // bank or the core's L1; a device that cannot throws kUnimplemented.
+  virtual void write_raw(const RawAddress&, std::span<const std::byte>) {
+    throw Error(Code::kUnimplemented, capabilities().kind + " device: writing raw addresses is not supported");
+  }
+  virtual void read_raw(const RawAddress&, std::span<std::byte>) {
+    throw Error(Code::kUnimplemented, capabilities().kind + " device: reading raw addresses is not supported");
+  }
 
   // Builds what the device can reuse across runs (compiled kernels, CB
   // layout). Compile errors surface here.

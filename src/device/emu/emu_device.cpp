@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
 #include "common/error.h"
@@ -207,6 +208,38 @@ void EmuDevice::write_from_fd(const PlacedBuffer& buffer, int fd, uint64_t lengt
 void EmuDevice::read_to_fd(const PlacedBuffer& buffer, int fd, uint64_t length) {
   check_range(buffer, 0, length, "a read");
   memory(buffer).read_to_fd(fd, length, client_mappings_.map(fd, length, /*writable=*/true));
+}
+
+// The bytes of a DRAM bank or of a worker core's L1 that [address, + length) covers.
+std::byte* EmuDevice::raw(const RawAddress& at, uint64_t length, const char* what) const {
+  if (at.memory == MemoryKind::kDram) {
+    if (at.bank >= dram_.banks()) {
+      throw Error(Code::kOutOfRange, fmt::format("{} DRAM channel {}: the {} has channels 0..{}", what, at.bank,
+                                                 arch_.name, dram_.banks() - 1));
+    }
+    if (at.address > dram_.bank_bytes() || length > dram_.bank_bytes() - at.address) {
+      throw Error(Code::kOutOfRange, fmt::format("{} of {} bytes at DRAM channel {} address {:#x} runs past its {} bytes",
+                                                 what, length, at.bank, at.address, dram_.bank_bytes()));
+    }
+    return dram_.bank(at.bank) + at.address;
+  }
+  if (at.core.x >= arch_.grid_cols || at.core.y >= arch_.grid_rows) {
+    throw Error(Code::kOutOfRange, fmt::format("{} L1 of core (x={}, y={}): the {} worker grid is {} x {}", what,
+                                               at.core.x, at.core.y, arch_.name, arch_.grid_cols, arch_.grid_rows));
+  }
+  if (at.address > arch_.l1_bytes || length > arch_.l1_bytes - at.address) {
+    throw Error(Code::kOutOfRange, fmt::format("{} of {} bytes at L1 address {:#x} of core (x={}, y={}) runs past its {} bytes",
+                                               what, length, at.address, at.core.x, at.core.y, arch_.l1_bytes));
+  }
+  return l1_.base() + (uint64_t{at.core.y} * arch_.grid_cols + at.core.x) * arch_.l1_bytes + at.address;
+}
+
+void EmuDevice::write_raw(const RawAddress& at, std::span<const std::byte> bytes) {
+  std::memcpy(raw(at, bytes.size(), "a write"), bytes.data(), bytes.size());
+}
+
+void EmuDevice::read_raw(const RawAddress& at, std::span<std::byte> bytes) {
+  std::memcpy(bytes.data(), raw(at, bytes.size(), "a read"), bytes.size());
 }
 
 void EmuDevice::check_cbs_clear_of_l1_buffers(const EmuProgram& program) const {

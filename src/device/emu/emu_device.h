@@ -63,6 +63,8 @@ class EmuDevice final : public Device {
   void read(const program::PlacedBuffer& buffer, uint64_t offset, std::span<std::byte> bytes) override;
   void write_from_fd(const program::PlacedBuffer& buffer, int fd, uint64_t length) override;
   void read_to_fd(const program::PlacedBuffer& buffer, int fd, uint64_t length) override;
+  void write_raw(const RawAddress& at, std::span<const std::byte> bytes) override;
+  void read_raw(const RawAddress& at, std::span<std::byte> bytes) override;
 
   std::shared_ptr<CompiledProgram> compile(const program::Program& program) override;
   void run(CompiledProgram& program, const program::Run& run, const std::string& what) override;
@@ -77,6 +79,7 @@ class EmuDevice final : public Device {
   // Throws Error(RESOURCE_EXHAUSTED) when one of the program's CBs shares L1
   // with an L1 buffer on one of its cores.
   void check_cbs_clear_of_l1_buffers(const EmuProgram& program) const;
+  std::byte* raw(const RawAddress& at, uint64_t length, const char* what) const;
   RunJob job_for(const EmuProgram& program, const program::Run& run) const;
 
   EmuOptions options_;

@@ -6,10 +6,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include <tt-metalium/buffer.hpp>
 #include <tt-metalium/device.hpp>
+#include <tt-metalium/hal_types.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/program.hpp>
 #include <tt_stl/assert.hpp>
@@ -40,6 +42,24 @@ template <typename DType>
 void ReadFromBuffer(const std::shared_ptr<Buffer>& buffer, std::vector<DType>& host_buffer) {
   ReadFromBuffer(*buffer, host_buffer);
 }
+
+// Bytes at a raw address of DRAM channel `dram_channel` or of a worker core's
+// L1, whatever buffer does or does not hold them; throw past the channel or
+// the core's L1. Reads into a vector size it to `size` bytes.
+bool WriteToDeviceDRAMChannel(IDevice* device, int dram_channel, uint32_t address,
+                              std::span<const uint8_t> host_buffer);
+bool WriteToDeviceDRAMChannel(IDevice* device, int dram_channel, uint32_t address, std::vector<uint32_t>& host_buffer);
+bool ReadFromDeviceDRAMChannel(IDevice* device, int dram_channel, uint32_t address, std::span<uint8_t> host_buffer);
+bool ReadFromDeviceDRAMChannel(IDevice* device, int dram_channel, uint32_t address, uint32_t size,
+                               std::vector<uint32_t>& host_buffer);
+bool WriteToDeviceL1(IDevice* device, const CoreCoord& logical_core, uint32_t address,
+                     std::span<const uint8_t> host_buffer, CoreType core_type = CoreType::WORKER);
+bool WriteToDeviceL1(IDevice* device, const CoreCoord& logical_core, uint32_t address,
+                     std::vector<uint32_t>& host_buffer, CoreType core_type = CoreType::WORKER);
+bool ReadFromDeviceL1(IDevice* device, const CoreCoord& logical_core, uint32_t address, std::span<uint8_t> host_buffer,
+                      CoreType core_type = CoreType::WORKER);
+bool ReadFromDeviceL1(IDevice* device, const CoreCoord& logical_core, uint32_t address, uint32_t size,
+                      std::vector<uint32_t>& host_buffer, CoreType core_type = CoreType::WORKER);
 
 // Runs the program to completion (the emulator always waits).
 void LaunchProgram(IDevice* device, Program& program, bool wait_until_cores_done = true,

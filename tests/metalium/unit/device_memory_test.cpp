@@ -1,0 +1,74 @@
+// detail::{Write,Read}{To,From}Device{DRAMChannel,L1}: raw bytes of a DRAM
+// channel or a worker core's L1, the same bytes buffers and kernels see.
+#include <gtest/gtest.h>
+
+#include "what_of.h"
+
+#include <numeric>
+#include <tt-metalium/allocator.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/tt_metal.hpp>
+
+namespace {
+
+using namespace tt::tt_metal;
+
+class DeviceMemory : public ::testing::Test {
+ protected:
+  void SetUp() override { device = CreateDevice(0); }
+  void TearDown() override { CloseDevice(device); }
+  IDevice* device = nullptr;
+};
+
+// An interleaved buffer's page 0 lies on DRAM channel 0 at its address, page 1 on channel 1.
+TEST_F(DeviceMemory, DramChannelsHoldABuffersPagesInTurn) {
+  auto buffer = Buffer::create(device, 2 * 64, 64, BufferType::DRAM);
+  std::vector<uint32_t> words(32);
+  std::iota(words.begin(), words.end(), 100u);
+  detail::WriteToBuffer(*buffer, words);
+  std::vector<uint32_t> page;
+  ASSERT_TRUE(detail::ReadFromDeviceDRAMChannel(device, 1, buffer->address(), 64, page));
+  EXPECT_EQ(page, std::vector<uint32_t>(words.begin() + 16, words.end()));
+  std::vector<uint32_t> changed(16, 7u);
+  ASSERT_TRUE(detail::WriteToDeviceDRAMChannel(device, 0, buffer->address(), changed));
+  std::vector<uint32_t> back;
+  detail::ReadFromBuffer(*buffer, back);
+  EXPECT_EQ(std::vector<uint32_t>(back.begin(), back.begin() + 16), changed);
+}
+
+// A kernel reads the L1 bytes the host wrote at a raw address, and the host
+// reads back what the kernel wrote there.
+TEST_F(DeviceMemory, AKernelSeesTheL1TheHostWrites) {
+  const uint32_t address = device->allocator()->get_base_allocator_addr(HalMemType::L1) + 64 * 1024;
+  std::vector<uint32_t> in{1, 2, 3, 4};
+  ASSERT_TRUE(detail::WriteToDeviceL1(device, CoreCoord{1, 2}, address, in));
+  Program program = CreateProgram();
+  CreateKernelFromString(program, R"(
+      void kernel_main() {
+        auto* p = reinterpret_cast<volatile uint32_t*>(get_arg_val<uint32_t>(0));
+        for (int i = 0; i < 4; ++i) p[i] = p[i] * 10 + 1;
+      })",
+                         CoreCoord{1, 2}, DataMovementConfig{});
+  SetRuntimeArgs(program, 0, CoreCoord{1, 2}, {address});
+  detail::LaunchProgram(device, program);
+  std::vector<uint32_t> out;
+  ASSERT_TRUE(detail::ReadFromDeviceL1(device, CoreCoord{1, 2}, address, 16, out));
+  EXPECT_EQ(out, (std::vector<uint32_t>{11, 21, 31, 41}));
+  std::vector<uint32_t> other;
+  detail::ReadFromDeviceL1(device, CoreCoord{0, 0}, address, 16, other);
+  EXPECT_NE(other, out);  // another core's L1
+}
+
+TEST_F(DeviceMemory, AddressesPastAChannelOrACoreAreRefused) {
+  std::vector<uint32_t> words(4);
+  EXPECT_NE(what_of([&] { detail::ReadFromDeviceDRAMChannel(device, 99, 0, 16, words); }).find("DRAM channel 99"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { detail::ReadFromDeviceL1(device, CoreCoord{0, 0}, 0xFFFFFFF0u, 32, words); })
+                .find("runs past"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { detail::WriteToDeviceL1(device, CoreCoord{0, 0}, 0, words, CoreType::ETH); })
+                .find("worker (Tensix) cores only"),
+            std::string::npos);
+}
+
+}  // namespace
