@@ -106,6 +106,8 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   X(void, pack_tile,                                                                                        \
     (uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file, uint32_t line),      \
     (dst, cb, out_index, out_of_order, file, line))                                                         \
+  X(void, pack_rows_configure, (uint32_t num_rows), (num_rows))                                             \
+  X(void, pack_rows, (uint32_t dst, uint32_t cb, uint32_t out_index), (dst, cb, out_index))                 \
   X(void, sfpu_unary, (SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1), (op, dst, p0, p1))          \
   X(void, sfpu_binary, (SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_out, uint32_t flags), \
     (op, dst_a, dst_b, dst_out, flags))                                                                     \

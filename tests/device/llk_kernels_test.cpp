@@ -138,6 +138,23 @@ TEST_F(EmuDeviceTest, PackerReluFollowsTheLlkPackCalls) {
   }
 }
 
+// ---- Packing rows of DST ------------------------------------------------------------
+
+// pack_rows writes a tile's first rows of 16 datums in its storage order at
+// the start of the output page: 24 rows are face 0 and 8 rows of face 1.
+TEST_F(EmuDeviceTest, PackRowsWritesATilesFirstRowsInStorageOrder) {
+  constexpr uint32_t tiles = 2, rows = 24;
+  const std::vector<uint16_t> x = random_bf16(tiles * 1024, 21, -50, 50);
+  KernelSpec k = kernel("pack_rows_compute.cpp", Processor::kCompute, {});
+  k.compile_args = {rows};
+  const Io bf16{DataFormat::Float16_b, 2048};
+  const std::vector<uint16_t> y = run_one_input<uint16_t>(*this, k, x, bf16, bf16, tiles, tiles, tiles);
+  ASSERT_EQ(y.size(), tiles * 1024);
+  for (uint32_t t = 0; t < tiles; ++t) {
+    for (uint32_t i = 0; i < rows * 16; ++i) ASSERT_EQ(y[t * 1024 + i], x[t * 1024 + i]) << t << " " << i;
+  }
+}
+
 // ---- Fast tilize (ttnn's tilize helper) --------------------------------------------
 
 TEST_F(EmuDeviceTest, FastTilizeSkipRemapTilizesRowMajorStrips) {

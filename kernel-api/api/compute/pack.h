@@ -15,6 +15,14 @@ ALWI void pack_tile_block(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles, ZYX
   for (uint32_t i = 0; i < ntiles; ++i) zyxtt::krt::pack_tile(ifrom_dst + i, icb, 0, false, ZYXTT_SITE);
 }
 
+// pack_rows: the first num_rows rows (16 datums each) of a DST tile, in its
+// storage order, packed one after another at page output_index of ocb.
+ALWI void pack_rows_init(uint32_t num_rows) { zyxtt::krt::pack_rows_configure(num_rows); }
+ALWI void pack_rows(uint32_t idst, uint32_t ocb, uint32_t output_index = 0) {
+  zyxtt::krt::pack_rows(idst, ocb, output_index);
+}
+ALWI void pack_rows_uninit() { zyxtt::krt::pack_rows_configure(0); }
+
 ALWI void pack_init(uint32_t ocb) { zyxtt::krt::pack_reconfig(ocb); }
 ALWI void pack_reconfig_l1_acc(uint32_t l1_acc_en) { zyxtt::krt::pack_l1_accumulate(l1_acc_en != 0); }
 // The packer's ReLU on every later pack (llk_pack_relu_config, zyxtt/llk.h).

@@ -32,6 +32,7 @@ struct ComputeState {
   bool pack_waited_early = false;
   bool packed_early = false;
   bool pack_l1_acc = false;   // pack_reconfig_l1_acc: pack adds into L1
+  uint32_t pack_rows = 0;     // pack_rows_init: rows of 16 datums pack_rows writes (0: not configured)
   bool fpu_acc_to_dest = false;
   uint32_t matmul_transpose = 0;  // transpose argument of the last matmul init
   uint32_t reduce_block_ct_dim = 1;  // block width of the last reduce_block_max_row_init_runtime

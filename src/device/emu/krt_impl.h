@@ -125,6 +125,8 @@ void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst);
 // into slot `out_index` when out_of_order. A slot past the reservation is a
 // finding when its page is free, else it fails the run.
 void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file, uint32_t line);
+void pack_rows_configure(uint32_t num_rows);
+void pack_rows(uint32_t dst, uint32_t cb, uint32_t out_index);
 
 // ---- math ----------------------------------------------------------------------------
 // p0/p1 are the op's 32-bit parameters (fp32 bit patterns or integers).

@@ -413,6 +413,37 @@ void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order,
   if (!out_of_order) ++s.pack_cursor;
 }
 
+// DST holds a tile as 64 rows of 16 datums, face after face.
+constexpr uint32_t kDstRows = kTileElems / 16;
+
+void pack_rows_configure(uint32_t num_rows) {
+  if (num_rows > kDstRows)
+    fail_run("pack_rows_init: " + std::to_string(num_rows) + " rows; a DST tile has " + std::to_string(kDstRows) +
+             " rows of 16 datums");
+  state().pack_rows = num_rows;
+}
+
+// The first pack_rows rows of a DST tile in its storage order (face by
+// face), written one after another at page out_index of `cb`.
+void pack_rows(uint32_t dst, uint32_t cb, uint32_t out_index) {
+  ComputeState& cs = state();
+  require_pack(cs, "pack_rows");
+  if (cs.pack_rows == 0) fail_run("pack_rows: call pack_rows_init(num_rows) first (or again after pack_rows_uninit)");
+  const float* d = dst_tile(cs, dst, "pack_rows");
+  emu::CbState& s = cb_state(cb, "pack_rows");
+  const FormatFacts* facts = format_facts(s.data_format);
+  if (facts == nullptr || facts->element_bytes == 0 || !facts->emulated)
+    fail_run(std::string("pack_rows: CB ") + std::to_string(cb) + " holds " +
+             (facts ? facts->name : "an unknown format") + "; rows pack only into a format of whole datums");
+  const uint32_t bytes = cs.pack_rows * 16 * facts->element_bytes;
+  if (out_index >= s.reserved[kComputeRole]) [[unlikely]] pack_outside_reserved(s, cb, out_index, "pack_rows", nullptr, 0);
+  const uint32_t addr = s.wr_ptr[kComputeRole] + out_index * s.page_bytes;
+  check_in_ring(s, cb, out_index, addr, bytes, "pack_rows");
+  alignas(64) uint8_t tile[kTileElems * 4];
+  emu::compute::pack_tile(s.data_format, d, tile, PackOptions{cs.pack_rounding, cs.pack_fp16_flush_subnormals, encoding_of(cs)});
+  std::memcpy(reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(addr)), tile, bytes);
+}
+
 void sfpu_unary(SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1) {
   ComputeState& cs = state();
   const char* name = unary_name(op);
