@@ -1,9 +1,11 @@
-// The emulated system as tt-umd and tt-metal's cluster describe it: one
-// Blackhole P100A, chip 0, with PCIe (what the emulator is today).
+// tt-umd's names (boards, core kinds, architectures), and the emulated system
+// as tt-umd and tt-metal's cluster describe it: one Blackhole P100A, chip 0,
+// with PCIe (what the emulator is today).
 #include <tt-metalium/cluster.hpp>
 #include <tt_metal/common/tt_backend_api_types.hpp>
 #include <tt_metal/impl/context/metal_context.hpp>
 #include <umd/device/cluster.hpp>
+#include <umd/device/types/core_coordinates.hpp>
 #include <umd/device/simulation/simulation_chip.hpp>
 
 #include <array>
@@ -38,6 +40,26 @@ std::string board_type_to_string(BoardType board_type) {
   for (const auto& [name, type] : kBoardNames)
     if (type == board_type) return std::string(name);
   throw std::runtime_error(fmt::format("board type {} is not one tt-umd knows", static_cast<uint32_t>(board_type)));
+}
+
+std::string to_str(CoreType core_type) {
+  switch (core_type) {
+    case CoreType::ARC: return "ARC";
+    case CoreType::DRAM: return "DRAM";
+    case CoreType::ACTIVE_ETH: return "ACTIVE_ETH";
+    case CoreType::IDLE_ETH: return "IDLE_ETH";
+    case CoreType::PCIE: return "PCIE";
+    case CoreType::TENSIX: return "TENSIX";
+    case CoreType::ROUTER_ONLY: return "ROUTER_ONLY";
+    case CoreType::SECURITY: return "SECURITY";
+    case CoreType::L2CPU: return "L2CPU";
+    case CoreType::DISPATCH: return "DISPATCH";
+    case CoreType::HARVESTED: return "HARVESTED";
+    case CoreType::ETH: return "ETH";
+    case CoreType::WORKER: return "WORKER";
+    case CoreType::UNSPECIFIED: return "UNSPECIFIED";
+    default: return "UNKNOWN";
+  }
 }
 
 std::string get_string(ARCH arch) {

@@ -66,7 +66,7 @@ TEST_F(DeviceMemory, AddressesPastAChannelOrACoreAreRefused) {
   EXPECT_NE(what_of([&] { detail::ReadFromDeviceL1(device, CoreCoord{0, 0}, 0xFFFFFFF0u, 32, words); })
                 .find("runs past"),
             std::string::npos);
-  EXPECT_NE(what_of([&] { detail::WriteToDeviceL1(device, CoreCoord{0, 0}, 0, words, CoreType::ETH); })
+  EXPECT_NE(what_of([&] { detail::WriteToDeviceL1(device, CoreCoord{0, 0}, 0, words, tt::CoreType::ETH); })
                 .find("worker (Tensix) cores only"),
             std::string::npos);
 }

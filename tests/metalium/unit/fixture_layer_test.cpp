@@ -13,6 +13,7 @@
 #include <tt_metal/impl/context/metal_context.hpp>
 #include <umd/device/cluster.hpp>
 #include <umd/device/simulation/simulation_chip.hpp>
+#include <umd/device/types/core_coordinates.hpp>
 
 namespace {
 
@@ -71,6 +72,18 @@ TEST(ArchNames, AsTtMetalAndUmdSpellThem) {
   EXPECT_EQ(tt::arch_from_str("Wormhole"), tt::ARCH::WORMHOLE_B0);
   EXPECT_EQ(tt::arch_from_str("p100"), tt::ARCH::Invalid);
   EXPECT_EQ(fmt::format("{}", tt::ARCH::QUASAR), "quasar");
+}
+
+TEST(CoreKinds, AreTtUmdsWithTheirNamesAndCoordinates) {
+  EXPECT_EQ(tt::to_str(tt::CoreType::WORKER), "WORKER");
+  EXPECT_EQ(tt::to_str(tt::CoreType::DISPATCH), "DISPATCH");
+  EXPECT_EQ(tt::to_str(tt::CoreType::COUNT), "UNKNOWN");
+  EXPECT_EQ(static_cast<int>(tt::CoreType::UNSPECIFIED), 14);
+  const tt::umd::CoreCoord a(1, 2, tt::CoreType::TENSIX, tt::CoordSystem::TRANSLATED);
+  EXPECT_EQ(a, tt::umd::CoreCoord(1, 2, tt::CoreType::TENSIX, tt::CoordSystem::TRANSLATED));
+  EXPECT_FALSE(a == tt::umd::CoreCoord(1, 2));  // kind and system count
+  EXPECT_TRUE(tt::umd::CoreCoord(0, 9) < a);  // x first
+  EXPECT_FALSE(tt::umd::CoreCoord(1, 9) < a);
 }
 
 TEST(BoardNames, VariantsMapToTheirBoardAndBack) {

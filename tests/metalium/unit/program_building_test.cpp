@@ -31,8 +31,8 @@ TEST(ProgramBuilding, SemaphoresTakeTheLowestIdFreeOnAllTheirCores) {
 
 TEST(ProgramBuilding, SemaphoresOnlyOnWorkerCores) {
   Program p = CreateProgram();
-  EXPECT_EQ(CreateSemaphore(p, CoreRange({0, 0}, {0, 0}), 3, CoreType::WORKER), 0u);
-  EXPECT_NE(what_of([&] { CreateSemaphore(p, CoreRange({1, 0}, {1, 0}), 0, CoreType::ETH); })
+  EXPECT_EQ(CreateSemaphore(p, CoreRange({0, 0}, {0, 0}), 3, tt::CoreType::WORKER), 0u);
+  EXPECT_NE(what_of([&] { CreateSemaphore(p, CoreRange({1, 0}, {1, 0}), 0, tt::CoreType::ETH); })
                 .find("Semaphores are emulated on worker cores only (CoreType::WORKER)"),
             std::string::npos);
 }

@@ -3,6 +3,8 @@
 
 #include <cstdint>
 
+#include <umd/device/types/core_coordinates.hpp>  // CoreType
+
 namespace tt::tt_metal {
 
 using DeviceAddr = std::uint64_t;
@@ -12,6 +14,3 @@ enum class HalProgrammableCoreType { TENSIX = 0, ACTIVE_ETH = 1, IDLE_ETH = 2, D
 enum class HalMemType : uint8_t { L1 = 0, DRAM = 1, HOST = 2, COUNT = 3 };
 
 }  // namespace tt::tt_metal
-
-// umd's core kinds (logical coordinates of which kind of core).
-enum class CoreType { ARC, DRAM, ACTIVE_ETH, IDLE_ETH, PCIE, TENSIX, ROUTER_ONLY, SECURITY, L2CPU, HARVESTED, ETH, WORKER, COUNT };
