@@ -69,6 +69,25 @@ TEST_F(NocTest, RangeSpanningTwoBuffersFails) {
   EXPECT_NO_THROW(krt::noc_read(noc::dram(0, kBuf + kBufBytes), l1(0x2000), 128, 0));
 }
 
+// A write that runs past its buffer into DRAM no buffer holds lands there, as
+// on silicon (tt-metal's tests write a whole tile into a smaller buffer): a
+// warning, an error under --strict; into another buffer it fails.
+TEST_F(NocTest, DramWritePastItsBufferIntoFreeDramWarnsAndLands) {
+  std::memset(self.l1 + 0x3000, 0x5a, 128);
+  ::testing::internal::CaptureStderr();
+  krt::noc_write(l1(0x3000), noc::dram(1, kBuf + kBufBytes - 64), 128, 0, false);
+  EXPECT_THAT(::testing::internal::GetCapturedStderr(),
+              HasSubstr("noc_async_write: DRAM bank 1 address 0x47fc0 + 128 bytes is not inside one live buffer: the "
+                        "bytes outside land in DRAM no buffer holds, as on silicon"));
+  EXPECT_EQ(grid.bank(1)[kBuf + kBufBytes + 63], 0x5a);
+  grid.add_buffer(kBuf + kBufBytes + 0x1000, 0x1000);
+  EXPECT_FAILURE(krt::noc_write(l1(0x3000), noc::dram(0, kBuf + kBufBytes + 0x1000 - 64), 128, 0, false),
+                 "noc_async_write: DRAM destination bank 0 address 0x48fc0 + 128 bytes is not inside one live buffer");
+  grid.rs().strict = true;
+  EXPECT_FAILURE(krt::noc_write(l1(0x3000), noc::dram(1, kBuf + kBufBytes - 64), 128, 0, false), "--strict");
+  grid.rs().strict = false;
+}
+
 TEST_F(NocTest, MissingBankOrCoreFails) {
   EXPECT_FAILURE(krt::noc_read(noc::dram(9, kBuf), l1(0x2000), 4, 0), "names DRAM bank 9, but there are 4 banks");
   EXPECT_FAILURE(krt::noc_read(noc::unicast(8, 2, l1(0)), l1(0x2000), 4, 0),
