@@ -7,7 +7,10 @@
 
 #include <set>
 #include <stdexcept>
+#include <tt-metalium/allocator.hpp>
 #include <tt-metalium/cluster.hpp>
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt_metal/common/tt_backend_api_types.hpp>
 #include <tt_metal/impl/context/metal_context.hpp>
@@ -59,6 +62,27 @@ TEST(FixtureLayer, TheSimulatorIsRefusedSayingTheEmulatorNeedsNone) {
   EXPECT_NE(what_of([] { tt::umd::SimulationChip::get_soc_descriptor_path_from_simulator_path("/sim"); })
                 .find("needs no TT_METAL_SIMULATOR"),
             std::string::npos);
+}
+
+// hal:: answers without a device, and as the device's allocator will.
+TEST(Hal, AnswersTheEmulatedArchsFactsBeforeAnyDevice) {
+  namespace hal = tt::tt_metal::hal;
+  EXPECT_EQ(hal::get_arch(), tt::ARCH::BLACKHOLE);
+  EXPECT_EQ(hal::get_arch_name(), "blackhole");
+  EXPECT_EQ(hal::get_l1_size(), 1536u * 1024);
+  EXPECT_EQ(hal::get_dram_alignment(), 64u);
+  EXPECT_EQ(hal::get_l1_alignment(), 16u);
+  EXPECT_EQ(hal::get_pcie_alignment(), 64u);
+  EXPECT_EQ(hal::get_arch_num_circular_buffers(), 64u);
+  EXPECT_FLOAT_EQ(hal::get_eps(), 1.19209e-7f);
+  EXPECT_NE(what_of([] { hal::get_erisc_l1_unreserved_base(); }).find("no ethernet cores"), std::string::npos);
+  const auto mesh = tt::tt_metal::distributed::MeshDevice::create_unit_mesh(0);
+  const auto& allocator = mesh->allocator();
+  EXPECT_EQ(hal::get_l1_alignment(), allocator->get_alignment(tt::tt_metal::BufferType::L1));
+  EXPECT_EQ(hal::get_dram_alignment(), allocator->get_alignment(tt::tt_metal::BufferType::DRAM));
+  EXPECT_EQ(hal::get_max_worker_l1_unreserved_size(),
+            hal::get_l1_size() - allocator->get_base_allocator_addr(tt::tt_metal::HalMemType::L1));
+  mesh->close();
 }
 
 TEST(ArchNames, AsTtMetalAndUmdSpellThem) {

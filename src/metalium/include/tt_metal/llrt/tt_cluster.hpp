@@ -27,6 +27,10 @@ class Cluster {
   std::vector<std::vector<ChipId>> get_tunnels_from_mmio_device(ChipId mmio_chip) const;
   TargetDevice get_target_device_type() const { return TargetDevice::Emule; }
   bool is_mock_or_emulated() const { return true; }
+  // Orders host writes to a chip's L1 and DRAM before what follows; the
+  // emulator's host writes are complete when they return.
+  void l1_barrier(ChipId) const {}
+  void dram_barrier(ChipId) const {}
 };
 
 }  // namespace tt

@@ -8,6 +8,7 @@
 #include "../../llrt/hal.hpp"
 #include "../../llrt/rtoptions.hpp"
 #include "../../llrt/tt_cluster.hpp"
+#include <tt-metalium/allocator.hpp>
 #include <tt-metalium/system_mesh.hpp>
 
 namespace tt::tt_metal {
