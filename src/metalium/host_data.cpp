@@ -103,67 +103,7 @@ bool is_close(float a, float b, float rtol, float atol) {
   return std::fabs(a - b) <= atol + rtol * std::fabs(b);
 }
 
-// ---- Tile layouts --------------------------------------------------------------
-
-namespace {
-
-using tt::constants::FACE_HEIGHT;
-using tt::constants::FACE_WIDTH;
-using tt::constants::TILE_HEIGHT;
-using tt::constants::TILE_WIDTH;
-
-// Index in the tiled layout of row-major element (r, c) of an m x n matrix.
-size_t tiled_index(uint32_t r, uint32_t c, uint32_t n) {
-  const size_t tile = size_t{r / TILE_HEIGHT} * (n / TILE_WIDTH) + c / TILE_WIDTH;
-  const uint32_t tr = r % TILE_HEIGHT, tc = c % TILE_WIDTH;
-  const uint32_t face = (tr / FACE_HEIGHT) * (TILE_WIDTH / FACE_WIDTH) + tc / FACE_WIDTH;
-  return tile * TILE_HEIGHT * TILE_WIDTH + size_t{face} * FACE_HEIGHT * FACE_WIDTH + (tr % FACE_HEIGHT) * FACE_WIDTH +
-         tc % FACE_WIDTH;
-}
-
-template <typename T>
-void check_shape(const std::vector<T>& input, uint32_t m, uint32_t n) {
-  TT_FATAL(!input.empty() && m > 0 && n > 0, "None of the input size, m, nor n can be 0");
-  TT_FATAL(input.size() % (size_t{m} * n) == 0, "Input size must be divisible by m and n");
-  TT_FATAL(m % TILE_HEIGHT == 0 && n % TILE_WIDTH == 0, "m ({}) and n ({}) must be multiples of the tile size 32", m, n);
-}
-
-}  // namespace
-
-template <typename T>
-std::vector<T> tilize_nfaces(const std::vector<T>& input, uint32_t m, uint32_t n) {
-  check_shape(input, m, n);
-  std::vector<T> out(input.size());
-  const size_t matrix = size_t{m} * n;
-  for (size_t base = 0; base < input.size(); base += matrix) {
-    for (uint32_t r = 0; r < m; ++r)
-      for (uint32_t c = 0; c < n; ++c) out[base + tiled_index(r, c, n)] = input[base + size_t{r} * n + c];
-  }
-  return out;
-}
-
-template <typename T>
-std::vector<T> untilize_nfaces(const std::vector<T>& input, uint32_t m, uint32_t n) {
-  check_shape(input, m, n);
-  std::vector<T> out(input.size());
-  const size_t matrix = size_t{m} * n;
-  for (size_t base = 0; base < input.size(); base += matrix) {
-    for (uint32_t r = 0; r < m; ++r)
-      for (uint32_t c = 0; c < n; ++c) out[base + size_t{r} * n + c] = input[base + tiled_index(r, c, n)];
-  }
-  return out;
-}
-
-template std::vector<uint16_t> tilize_nfaces<uint16_t>(const std::vector<uint16_t>&, uint32_t, uint32_t);
-template std::vector<uint32_t> tilize_nfaces<uint32_t>(const std::vector<uint32_t>&, uint32_t, uint32_t);
-template std::vector<int32_t> tilize_nfaces<int32_t>(const std::vector<int32_t>&, uint32_t, uint32_t);
-template std::vector<bfloat16> tilize_nfaces<bfloat16>(const std::vector<bfloat16>&, uint32_t, uint32_t);
-template std::vector<float> tilize_nfaces<float>(const std::vector<float>&, uint32_t, uint32_t);
-template std::vector<uint16_t> untilize_nfaces<uint16_t>(const std::vector<uint16_t>&, uint32_t, uint32_t);
-template std::vector<uint32_t> untilize_nfaces<uint32_t>(const std::vector<uint32_t>&, uint32_t, uint32_t);
-template std::vector<int32_t> untilize_nfaces<int32_t>(const std::vector<int32_t>&, uint32_t, uint32_t);
-template std::vector<bfloat16> untilize_nfaces<bfloat16>(const std::vector<bfloat16>&, uint32_t, uint32_t);
-template std::vector<float> untilize_nfaces<float>(const std::vector<float>&, uint32_t, uint32_t);
+// ---- Tensor addresses (tile layouts: layouts.cpp) -------------------------------
 
 TensAddr::TensAddr(const std::vector<std::uint32_t>& shape) : sh(shape) {}
 
