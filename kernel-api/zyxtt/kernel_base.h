@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "zyxtt/data_format.h"
 #include "zyxtt/krt.h"
@@ -17,6 +18,23 @@
 #endif
 #define tt_l1_ptr
 #define tt_reg_ptr
+
+namespace zyxtt::kernel {
+
+// A runtime argument word as the kernel asks for it: a 4-byte value bit for
+// bit, or a pointer, which on the RISC-V cores is 4 bytes too (an L1
+// address: README, "L1 addresses as pointers").
+template <typename T>
+FORCE_INLINE T arg_from_word(uint32_t word) {
+  if constexpr (std::is_pointer_v<T>) {
+    return reinterpret_cast<T>(static_cast<uintptr_t>(word));
+  } else {
+    static_assert(sizeof(T) == 4, "runtime arguments are 4-byte values or pointers (L1 addresses)");
+    return __builtin_bit_cast(T, word);
+  }
+}
+
+}  // namespace zyxtt::kernel
 
 namespace tt {
 

@@ -20,19 +20,11 @@ static FORCE_INLINE uint32_t get_common_arg_addr(int arg_idx) {
 }
 template <typename T>
 FORCE_INLINE T get_arg_val(int arg_idx) {
-  static_assert(sizeof(T) == 4, "only 4-byte runtime args are supported");
-  uint32_t v = zyxtt::krt::runtime_arg(static_cast<uint32_t>(arg_idx));  // range-checked
-  T t;
-  __builtin_memcpy(&t, &v, 4);
-  return t;
+  return zyxtt::kernel::arg_from_word<T>(zyxtt::krt::runtime_arg(static_cast<uint32_t>(arg_idx)));  // range-checked
 }
 template <typename T>
 FORCE_INLINE T get_common_arg_val(int arg_idx) {
-  static_assert(sizeof(T) == 4, "only 4-byte runtime args are supported");
-  uint32_t v = zyxtt::krt::common_arg(static_cast<uint32_t>(arg_idx));
-  T t;
-  __builtin_memcpy(&t, &v, 4);
-  return t;
+  return zyxtt::kernel::arg_from_word<T>(zyxtt::krt::common_arg(static_cast<uint32_t>(arg_idx)));
 }
 inline uint8_t get_absolute_logical_x() { return static_cast<uint8_t>(zyxtt::krt::logical_x()); }
 inline uint8_t get_absolute_logical_y() { return static_cast<uint8_t>(zyxtt::krt::logical_y()); }

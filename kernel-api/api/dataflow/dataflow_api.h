@@ -97,13 +97,11 @@ inline uint8_t get_relative_logical_y() { return uint8_t(zyxtt::krt::logical_y()
 // ---- runtime arguments -------------------------------------------------------------
 template <typename T>
 FORCE_INLINE T get_arg_val(int arg_idx) {
-  static_assert(sizeof(T) == 4, "get_arg_val: T must be 4 bytes");
-  return __builtin_bit_cast(T, zyxtt::krt::runtime_arg(uint32_t(arg_idx)));
+  return zyxtt::kernel::arg_from_word<T>(zyxtt::krt::runtime_arg(uint32_t(arg_idx)));
 }
 template <typename T>
 FORCE_INLINE T get_common_arg_val(int arg_idx) {
-  static_assert(sizeof(T) == 4, "get_common_arg_val: T must be 4 bytes");
-  return __builtin_bit_cast(T, zyxtt::krt::common_arg(uint32_t(arg_idx)));
+  return zyxtt::kernel::arg_from_word<T>(zyxtt::krt::common_arg(uint32_t(arg_idx)));
 }
 FORCE_INLINE uintptr_t get_arg_addr(int arg_idx) {
   return reinterpret_cast<uintptr_t>(zyxtt::krt::runtime_args_base() + arg_idx);

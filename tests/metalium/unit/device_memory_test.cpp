@@ -36,8 +36,8 @@ TEST_F(DeviceMemory, DramChannelsHoldABuffersPagesInTurn) {
   EXPECT_EQ(std::vector<uint32_t>(back.begin(), back.begin() + 16), changed);
 }
 
-// A kernel reads the L1 bytes the host wrote at a raw address, and the host
-// reads back what the kernel wrote there.
+// A kernel reads the L1 bytes the host wrote at a raw address (given as a
+// pointer argument), and the host reads back what the kernel wrote there.
 TEST_F(DeviceMemory, AKernelSeesTheL1TheHostWrites) {
   const uint32_t address = device->allocator()->get_base_allocator_addr(HalMemType::L1) + 64 * 1024;
   std::vector<uint32_t> in{1, 2, 3, 4};
@@ -45,7 +45,7 @@ TEST_F(DeviceMemory, AKernelSeesTheL1TheHostWrites) {
   Program program = CreateProgram();
   CreateKernelFromString(program, R"(
       void kernel_main() {
-        auto* p = reinterpret_cast<volatile uint32_t*>(get_arg_val<uint32_t>(0));
+        auto* p = get_arg_val<volatile uint32_t*>(0);  // an L1 address, 4 bytes on silicon
         for (int i = 0; i < 4; ++i) p[i] = p[i] * 10 + 1;
       })",
                          CoreCoord{1, 2}, DataMovementConfig{});
