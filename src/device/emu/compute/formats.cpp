@@ -34,10 +34,10 @@ inline uint64_t round_shift(uint64_t mag, uint32_t shift, Rounding r) {
 
 // ---- BFP *_b: 64 shared exponents (one per 16-element face row), then the
 // element codes: sign + `mbits`-bit mantissa with explicit leading one, one
-// byte each (Bfp8_b, mbits 7) or one nibble each (Bfp4_b, mbits 3; which
-// nibble holds element 2k is unconfirmed, hence `high_first`). Layout as
-// believed in hardware-model.md section 1 (unconfirmed against tt-metal's
-// host packer).
+// byte each (Bfp8_b, mbits 7) or one nibble each (Bfp4_b, mbits 3). tt-metal's
+// host packer (blockfloat_common.cpp) writes this layout with element 0 in the
+// low bits of each word, the default here; `high_first` keeps the other nibble
+// order, which silicon's packer is not confirmed against.
 inline uint32_t nibble_shift(uint32_t i, bool high_first) { return ((i & 1) ^ uint32_t(high_first)) * 4; }
 
 template <uint32_t mbits>
