@@ -10,9 +10,11 @@
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/cluster.hpp>
 #include <tt-metalium/distributed.hpp>
+#include <tt-metalium/experimental/fabric/fabric.hpp>
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt_metal/common/tt_backend_api_types.hpp>
+#include <tt_stl/reflection.hpp>
 #include <tt_metal/impl/context/metal_context.hpp>
 #include <umd/device/cluster.hpp>
 #include <umd/device/simulation/simulation_chip.hpp>
@@ -83,6 +85,27 @@ TEST(Hal, AnswersTheEmulatedArchsFactsBeforeAnyDevice) {
   EXPECT_EQ(hal::get_max_worker_l1_unreserved_size(),
             hal::get_l1_size() - allocator->get_base_allocator_addr(tt::tt_metal::HalMemType::L1));
   mesh->close();
+}
+
+// The fabric joins chips; one chip has none to join.
+TEST(Fabric, OnlyDisabledIsAcceptedOnOneChip) {
+  using namespace tt::tt_fabric;
+  EXPECT_NO_THROW(SetFabricConfig(FabricConfig::DISABLED));
+  EXPECT_EQ(GetFabricConfig(), FabricConfig::DISABLED);
+  EXPECT_NE(what_of([] { SetFabricConfig(FabricConfig::FABRIC_2D); }).find("FabricConfig::FABRIC_2D"), std::string::npos);
+  EXPECT_TRUE(is_1d_fabric_config(FabricConfig::FABRIC_1D_RING));
+  EXPECT_FALSE(is_1d_fabric_config(FabricConfig::FABRIC_2D));
+  EXPECT_TRUE(is_2d_fabric_config(FabricConfig::FABRIC_2D_TORUS_XY));
+  EXPECT_TRUE(has_flag(FabricType::TORUS_XY, FabricType::TORUS_Y));
+  EXPECT_FALSE(has_flag(FabricType::MESH, FabricType::TORUS_X));
+  EXPECT_TRUE(has_flag(FabricManagerMode::DEFAULT, FabricManagerMode::INIT_FABRIC));
+}
+
+TEST(Reflection, FormatsOptionalsRangesAndEnums) {
+  EXPECT_EQ(fmt::format("{}", std::optional<int>(3)), "3");
+  EXPECT_EQ(fmt::format("{}", std::optional<int>()), "nullopt");
+  EXPECT_EQ(fmt::format("{}", std::vector<int>{1, 2}), "[1, 2]");
+  EXPECT_EQ(fmt::format("{}", tt::tt_fabric::FabricUDMMode::ENABLED), "FabricUDMMode::ENABLED");
 }
 
 TEST(ArchNames, AsTtMetalAndUmdSpellThem) {

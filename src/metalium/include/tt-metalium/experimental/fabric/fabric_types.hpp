@@ -1,0 +1,60 @@
+// tt-metal's fabric configuration values (the fabric routes data between
+// chips over ethernet; the emulated cluster is one chip, so only DISABLED is
+// ever in force: fabric.hpp).
+#pragma once
+
+#include <tt-metalium/detail/std_surface.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace tt::tt_fabric {
+
+enum class FabricConfig : uint32_t {
+  DISABLED = 0,
+  FABRIC_1D_NEIGHBOR_EXCHANGE = 1,
+  FABRIC_1D = 2,
+  FABRIC_1D_RING = 3,
+  FABRIC_2D = 4,
+  FABRIC_2D_TORUS_X = 5,
+  FABRIC_2D_TORUS_Y = 6,
+  FABRIC_2D_TORUS_XY = 7,
+  CUSTOM = 8
+};
+
+enum class FabricTensixConfig : uint32_t { DISABLED = 0, MUX = 1, UDM = 2 };
+
+enum class FabricUDMMode : uint32_t { DISABLED = 0, ENABLED = 1 };
+
+enum class FabricManagerMode : uint32_t {
+  INIT_FABRIC = 1 << 0,
+  TERMINATE_FABRIC = 1 << 1,
+  ENABLED = (INIT_FABRIC & TERMINATE_FABRIC),  // 0, as tt-metal defines it
+  DEFAULT = (INIT_FABRIC | TERMINATE_FABRIC),
+};
+FabricManagerMode operator|(FabricManagerMode lhs, FabricManagerMode rhs);
+FabricManagerMode operator&(FabricManagerMode lhs, FabricManagerMode rhs);
+bool has_flag(FabricManagerMode flags, FabricManagerMode test_flag);
+
+struct FabricRouterConfig {
+  std::optional<size_t> max_packet_payload_size_bytes = std::nullopt;
+};
+
+enum class FabricReliabilityMode : uint32_t {
+  STRICT_SYSTEM_HEALTH_SETUP_MODE = 0,
+  RELAXED_SYSTEM_HEALTH_SETUP_MODE = 1,
+  DYNAMIC_RECONFIGURATION_SETUP_MODE = 2,
+};
+
+enum class FabricType {
+  MESH = 1 << 0,
+  TORUS_X = 1 << 1,
+  TORUS_Y = 1 << 2,
+  TORUS_XY = (TORUS_X | TORUS_Y),
+};
+FabricType operator|(FabricType lhs, FabricType rhs);
+FabricType operator&(FabricType lhs, FabricType rhs);
+bool has_flag(FabricType flags, FabricType test_flag);
+
+}  // namespace tt::tt_fabric
