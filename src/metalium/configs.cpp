@@ -231,6 +231,19 @@ uint32_t MeshShape::operator[](int32_t dim) const {
   return dims_[static_cast<size_t>(i)];
 }
 
+namespace {
+std::ostream& print_dims(std::ostream& os, const char* type, ttsl::Span<const uint32_t> dims) {
+  os << type << "([";
+  for (size_t i = 0; i < dims.size(); ++i) os << (i ? ", " : "") << dims[i];
+  return os << "])";
+}
+}  // namespace
+
+std::ostream& operator<<(std::ostream& os, const MeshShape& shape) { return print_dims(os, "MeshShape", shape.view()); }
+std::ostream& operator<<(std::ostream& os, const MeshCoordinate& coord) {
+  return print_dims(os, "MeshCoordinate", coord.coords());
+}
+
 MeshCoordinate::MeshCoordinate(uint32_t c) : value_{c} {}
 MeshCoordinate::MeshCoordinate(uint32_t c0, uint32_t c1) : value_{c0, c1} {}
 MeshCoordinate::MeshCoordinate(uint32_t c0, uint32_t c1, uint32_t c2) : value_{c0, c1, c2} {}

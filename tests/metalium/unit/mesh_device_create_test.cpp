@@ -24,6 +24,15 @@ TEST(MeshDeviceCreate, TheSystemMeshOpensAndCloses) {
   EXPECT_TRUE(mesh->close());
 }
 
+// As tt-metal prints them (its fixtures format shapes into skip messages).
+TEST(MeshCoords, PrintAsTtMetalPrintsThem) {
+  EXPECT_EQ(fmt::format("{}", MeshShape(2, 4)), "MeshShape([2, 4])");
+  EXPECT_EQ(fmt::format("{}", MeshCoordinate(0, 1)), "MeshCoordinate([0, 1])");
+  const auto mesh = MeshDevice::create(MeshDeviceConfig(SystemMesh::instance().shape()));
+  EXPECT_FALSE(mesh->is_remote_only());
+  EXPECT_TRUE(mesh->close());
+}
+
 TEST(MeshDeviceCreate, AnUnsetShapeIsTheSystemMesh) {
   const auto mesh = MeshDevice::create(MeshDeviceConfig(std::nullopt));
   EXPECT_EQ(mesh->shape(), SystemMesh::instance().shape());

@@ -7,10 +7,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <initializer_list>
 #include <string>
 #include <vector>
 
+#include <fmt/ostream.h>
 #include <tt_stl/span.hpp>
 
 namespace tt::tt_metal::distributed {
@@ -74,7 +76,16 @@ class MeshCoordinateRange {
   MeshCoordinate end_;
 };
 
+// "MeshShape([2, 4])", "MeshCoordinate([0, 1])"; fmt prints them so too.
+std::ostream& operator<<(std::ostream& os, const MeshShape& shape);
+std::ostream& operator<<(std::ostream& os, const MeshCoordinate& coord);
+
 }  // namespace tt::tt_metal::distributed
+
+template <>
+struct fmt::formatter<tt::tt_metal::distributed::MeshShape> : fmt::ostream_formatter {};
+template <>
+struct fmt::formatter<tt::tt_metal::distributed::MeshCoordinate> : fmt::ostream_formatter {};
 
 template <>
 struct std::hash<tt::tt_metal::distributed::MeshCoordinate> {

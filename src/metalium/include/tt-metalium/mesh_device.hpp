@@ -62,6 +62,8 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   std::vector<int> get_device_ids() const;
   IDevice* get_device(size_t row_idx, size_t col_idx) const;
   bool is_local(const MeshCoordinate& coord) const;
+  // Whether every device of the mesh lives in another process (multi-host); never here.
+  bool is_remote_only() const { return false; }
   const MeshShape& shape() const;
   std::string to_string() const;
   MeshCommandQueue& mesh_command_queue(std::optional<uint8_t> cq_id = std::nullopt) const;
