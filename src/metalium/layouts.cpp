@@ -6,6 +6,7 @@
 #include <tt-metalium/constants.hpp>
 #include <tt-metalium/tilize_utils.hpp>
 
+#include <algorithm>
 #include <ostream>
 
 #include <tt_stl/assert.hpp>
@@ -47,6 +48,16 @@ size_t offset(TensorLayoutType layout, const Geometry& g, size_t cols, size_t r,
   return tile * g.tile_h * g.tile_w + in_tile;
 }
 
+// Columns of a row that lie next to each other in `layout`, from a column
+// that starts a face (or a tile, or the row).
+size_t contiguous_columns(TensorLayoutType layout, const Geometry& g, size_t cols) {
+  switch (layout) {
+    case TensorLayoutType::LIN_ROW_MAJOR: return cols;
+    case TensorLayoutType::TILED_SWIZZLED: return g.tile_w;
+    default: return g.transpose_within_face ? 1 : g.face_w;
+  }
+}
+
 // Matrices of rows x cols, one after another, from layout `from` to `to`.
 template <typename T>
 std::vector<T> relayout(ttsl::Span<const T> in, size_t rows, size_t cols, TensorLayoutType from, TensorLayoutType to,
@@ -59,9 +70,15 @@ std::vector<T> relayout(ttsl::Span<const T> in, size_t rows, size_t cols, Tensor
     TT_FATAL(rows % g.tile_h == 0 && cols % g.tile_w == 0, "A {}x{} matrix is not whole {}x{} tiles", rows, cols,
              g.tile_h, g.tile_w);
   }
+  // Elements of a row stay together for `run` columns in both layouts, so
+  // they move as one block (tt-metal's tests convert 4-GiB buffers).
+  const size_t run = std::min(contiguous_columns(from, g, cols), contiguous_columns(to, g, cols));
   for (size_t base = 0; base < in.size(); base += rows * cols) {
-    for (size_t r = 0; r < rows; ++r)
-      for (size_t c = 0; c < cols; ++c) out[base + offset(to, g, cols, r, c)] = in[base + offset(from, g, cols, r, c)];
+    for (size_t r = 0; r < rows; ++r) {
+      for (size_t c = 0; c < cols; c += run) {
+        std::copy_n(in.data() + base + offset(from, g, cols, r, c), run, out.data() + base + offset(to, g, cols, r, c));
+      }
+    }
   }
   return out;
 }
