@@ -83,10 +83,13 @@ std::vector<T> relayout(ttsl::Span<const T> in, size_t rows, size_t cols, Tensor
   return out;
 }
 
+// tilize_* / untilize_*: whole m x n matrices from one layout to another.
 template <typename T>
-void check_matrix(const std::vector<T>& input, uint32_t m, uint32_t n) {
+std::vector<T> matrices_between(const std::vector<T>& input, uint32_t m, uint32_t n, TensorLayoutType from,
+                                TensorLayoutType to) {
   TT_FATAL(!input.empty() && m > 0 && n > 0, "None of the input size, m, nor n can be 0");
   TT_FATAL(input.size() % (size_t{m} * n) == 0, "Input size must be divisible by m and n");
+  return relayout(ttsl::Span<const T>(input), m, n, from, to, geometry(std::nullopt, std::nullopt, false, false));
 }
 
 }  // namespace
@@ -138,26 +141,22 @@ std::vector<T> convert_layout(ttsl::Span<const T> inp, ttsl::Span<const uint32_t
 
 template <typename T>
 std::vector<T> tilize_swizzled(const std::vector<T>& input, uint32_t m, uint32_t n) {
-  check_matrix(input, m, n);
-  return convert_layout<T>(input, PhysicalSize{m, n}, TensorLayoutType::LIN_ROW_MAJOR, TensorLayoutType::TILED_SWIZZLED);
+  return matrices_between(input, m, n, TensorLayoutType::LIN_ROW_MAJOR, TensorLayoutType::TILED_SWIZZLED);
 }
 
 template <typename T>
 std::vector<T> untilize_swizzled(const std::vector<T>& input, uint32_t m, uint32_t n) {
-  check_matrix(input, m, n);
-  return convert_layout<T>(input, PhysicalSize{m, n}, TensorLayoutType::TILED_SWIZZLED, TensorLayoutType::LIN_ROW_MAJOR);
+  return matrices_between(input, m, n, TensorLayoutType::TILED_SWIZZLED, TensorLayoutType::LIN_ROW_MAJOR);
 }
 
 template <typename T>
 std::vector<T> tilize_nfaces(const std::vector<T>& input, uint32_t m, uint32_t n) {
-  check_matrix(input, m, n);
-  return convert_layout<T>(input, PhysicalSize{m, n}, TensorLayoutType::LIN_ROW_MAJOR, TensorLayoutType::TILED_NFACES);
+  return matrices_between(input, m, n, TensorLayoutType::LIN_ROW_MAJOR, TensorLayoutType::TILED_NFACES);
 }
 
 template <typename T>
 std::vector<T> untilize_nfaces(const std::vector<T>& input, uint32_t m, uint32_t n) {
-  check_matrix(input, m, n);
-  return convert_layout<T>(input, PhysicalSize{m, n}, TensorLayoutType::TILED_NFACES, TensorLayoutType::LIN_ROW_MAJOR);
+  return matrices_between(input, m, n, TensorLayoutType::TILED_NFACES, TensorLayoutType::LIN_ROW_MAJOR);
 }
 
 #define ZYXTT_LAYOUTS_FOR(T)                                                                                        \
