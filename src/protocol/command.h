@@ -21,6 +21,7 @@ struct CbConfig {
   CbFormat format = CbFormat::kFloat32;
   uint32_t tile_bytes = 0;
   uint32_t pages = 2;  // cb_nt (V3); V1 means 2
+  bool operator==(const CbConfig&) const = default;
 };
 
 // The kernels' three sections, in the order the protocol lists their params.
@@ -32,6 +33,7 @@ inline constexpr uint32_t kSections = 3;
 struct ParamLayout {
   uint32_t n_params = 0;
   std::vector<uint32_t> sections[kSections];
+  bool operator==(const ParamLayout&) const = default;
 };
 
 struct Init {

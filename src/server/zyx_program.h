@@ -36,6 +36,7 @@ struct ZyxProgram {
   std::vector<protocol::CbConfig> cbs;
   std::optional<bool> fp32_dest_acc;  // absent: as V1 ran (fp32 DST, Float32 CBs unpack to DST)
   std::optional<protocol::ParamLayout> params;
+  bool operator==(const ZyxProgram&) const = default;
 };
 
 // What a program's model depends on beyond its sources: the grid and, per

@@ -72,6 +72,26 @@ TEST_F(KernelCache, ASecondRuntimeReusesTheObjectsWithoutCompiling) {
   EXPECT_EQ(objects(cache_), first) << "objects were rebuilt";
 }
 
+// zyx compiles the same program under the same id again; the runtime then
+// does no work at all (its objects are built), while any other source does.
+TEST_F(KernelCache, TheSameProgramUnderItsIdIsNotLookedUpAgainAnotherIs) {
+  client::RuntimeProcess rt(runtime_options());
+  auto ask = [&](const std::string& line, std::string_view payload = {}) {
+    return rt.request(line, client::ErrorKind::kKernelLaunch, payload).line;
+  };
+  ASSERT_EQ(ask(R"({"cmd":"init","cache_dir":")" + cache_.string() + R"("})"), R"({"status":"ready"})");
+  ASSERT_EQ(ask(compile_line(), payload(kTrivial)), R"({"status":"ok"})");
+  ASSERT_EQ(objects(cache_).size(), 3u);
+  for (const auto& [path, mtime] : objects(cache_)) fs::remove(path);
+  ASSERT_EQ(ask(compile_line(), payload(kTrivial)), R"({"status":"ok"})");
+  EXPECT_EQ(objects(cache_).size(), 0u) << "the same program was compiled again";
+
+  Kernels changed = kTrivial;
+  changed.reader += "// another source\n";
+  ASSERT_EQ(ask(compile_command(1, changed, std::span(&kOneFloat32Cb, 1)), payload(changed)), R"({"status":"ok"})");
+  EXPECT_EQ(objects(cache_).size(), 3u) << "another program under the same id must be built";
+}
+
 TEST_F(KernelCache, CacheFoldersArePrivate) {
   compile_and_run();
   struct stat st {};

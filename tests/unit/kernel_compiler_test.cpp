@@ -11,6 +11,7 @@
 
 #include "common/error.h"
 #include "device/emu/jit/kernel_compiler.h"
+#include "device/emu/jit/toolchain_identity.h"
 
 using namespace zyxtt;
 using namespace zyxtt::emu;
@@ -233,6 +234,65 @@ TEST_F(KernelCompilerTest, CompileErrorsBecomeOneLineNamingFileAndLine) {
     EXPECT_EQ(msg.find('\n'), std::string::npos);
   }
   EXPECT_EQ(objects_in(compiler.directory()), 0u);
+}
+
+TEST_F(KernelCompilerTest, TheKeyFollowsEveryKernelApiHeader) {
+  const fs::path api = dir_ / "api";
+  fs::create_directories(dir_);
+  fs::copy(ZYXTT_SOURCE_KERNEL_API, api, fs::copy_options::recursive);
+  auto key_now = [&] { return KernelCompiler((dir_ / "cache").string(), api.string()).cache_key(reader()); };
+  const std::string first = key_now();
+  EXPECT_EQ(key_now(), first) << "a new process on the same headers";
+
+  // The same number of bytes, one changed, in a header the kernel never includes.
+  const fs::path header = api / "api" / "compute" / "blank.h";
+  std::string text;
+  {
+    std::ifstream in(header);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  ASSERT_FALSE(text.empty());
+  text[0] = text[0] == '/' ? '#' : '/';
+  std::ofstream(header, std::ios::trunc) << text;
+  const std::string edited = key_now();
+  EXPECT_NE(edited, first);
+
+  std::ofstream(api / "zyxtt" / "new_header.h") << "#pragma once\n";
+  EXPECT_NE(key_now(), edited) << "a header added";
+}
+
+TEST(CompilerReport, IsRememberedPerExecutableAndAskedAgainWhenItChanges) {
+  const fs::path dir = fs::temp_directory_path() / ("zyxtt-report-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "memo");
+  fs::permissions(dir / "memo", fs::perms::owner_all);
+  const fs::path cxx = dir / "cxx";
+  std::ofstream(cxx) << "#!/bin/sh\necho version 1 >&2\n";
+  fs::permissions(cxx, fs::perms::owner_all);
+  int asked = 0;
+  auto report = [&](const std::string& text) {
+    return compiler_report(cxx.string(), (dir / "memo").string(), (dir / "memo" / ".t.tmp").string(), [&] {
+      ++asked;
+      return text;
+    });
+  };
+  EXPECT_EQ(report("gcc 1"), "gcc 1");
+  EXPECT_EQ(report("gcc 2"), "gcc 1") << "remembered: the executable did not change";
+  EXPECT_EQ(asked, 1);
+
+  std::ofstream(cxx, std::ios::app) << "# upgraded\n";  // a new compiler at the same path
+  EXPECT_EQ(report("gcc 2"), "gcc 2");
+  EXPECT_EQ(asked, 2);
+
+  for (const auto& e : fs::directory_iterator(dir / "memo")) {
+    struct stat st {};
+    ASSERT_EQ(lstat(e.path().c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0600u) << e.path();
+    fs::permissions(e.path(), fs::perms::others_write, fs::perm_options::add);  // others could forge it
+  }
+  EXPECT_EQ(report("gcc 3"), "gcc 3") << "a memo others can write is not believed";
+  EXPECT_EQ(asked, 3);
+  fs::remove_all(dir);
 }
 
 // Feeds `text` in pieces of `step` bytes, as a pipe may deliver it.

@@ -4,10 +4,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#include <algorithm>
-#include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <spdlog/spdlog.h>
 
 #include "common/error.h"
@@ -15,13 +12,11 @@
 #include "device/emu/jit/kernel_record.h"
 #include "device/emu/jit/krt_contract.h"
 #include "device/emu/jit/subprocess.h"
+#include "device/emu/jit/toolchain_identity.h"
 #include "zyxtt/krt_abi.h"
 
 namespace zyxtt::emu {
 namespace {
-
-namespace fs = std::filesystem;
-
 
 const char* role_file(krt::Role role) {
   switch (role) {
@@ -49,27 +44,6 @@ std::vector<std::string> role_defines(krt::Role role, int noc) {
 
 std::string hex128(XXH128_hash_t h) { return fmt::format("{:016x}{:016x}", h.high64, h.low64); }
 
-std::string hash_tree(const std::string& dir) {
-  std::vector<fs::path> files;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, ec); it != fs::recursive_directory_iterator(); ++it) {
-    if (it->is_regular_file()) files.push_back(it->path());
-  }
-  std::sort(files.begin(), files.end());
-  XXH3_state_t* state = XXH3_createState();
-  XXH3_128bits_reset(state);
-  for (const auto& f : files) {
-    std::string rel = fs::relative(f, dir).string();
-    XXH3_128bits_update(state, rel.data(), rel.size() + 1);
-    std::ifstream in(f, std::ios::binary);
-    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    XXH3_128bits_update(state, content.data(), content.size());
-  }
-  std::string out = hex128(XXH3_128bits_digest(state));
-  XXH3_freeState(state);
-  return out;
-}
-
 }  // namespace
 
 bool is_trusted_file(const std::string& path) {
@@ -79,20 +53,27 @@ bool is_trusted_file(const std::string& path) {
 }
 
 KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_api_dir, CompilerConfig config)
-    : store_(cache_dir), kernel_api_(std::move(kernel_api_dir)), config_(std::move(config)) {}
-
-const std::string& KernelCompiler::toolchain_identity() {
-  std::call_once(identity_once_, [&] {
+    : store_(cache_dir), kernel_api_(std::move(kernel_api_dir)), config_(std::move(config)) {
+  identity_ = std::async(std::launch::async, [this] {
     // -v prints the version and configuration to stderr (run_process drops
     // stdout, so --version would tell nothing and cost a process start).
-    std::string version;
-    run_compiler({config_.program, "-v"}, {}, [&](std::string_view chunk) {
-      if (version.size() < 64 * 1024) version.append(chunk);
+    const std::string version = compiler_report(config_.program, store_.directory(), store_.temp_path("compiler"), [&] {
+      std::string report;
+      run_compiler({config_.program, "-v"}, {}, [&](std::string_view chunk) {
+        if (report.size() < 64 * 1024) report.append(chunk);
+      });
+      return report;
     });
-    identity_ = fmt::format("zyxtt-kernel-abi-{}|{}|{}|{}", krt::kKrtAbiVersion, config_.program, version, hash_tree(kernel_api_));
-  });
-  return identity_;
+    return fmt::format("zyxtt-kernel-abi-{}|{}|{}|{}", krt::kKrtAbiVersion, config_.program, version,
+                       tree_fingerprint(kernel_api_));
+  }).share();
 }
+
+KernelCompiler::~KernelCompiler() {
+  if (identity_.valid()) identity_.wait();
+}
+
+const std::string& KernelCompiler::toolchain_identity() { return identity_.get(); }
 
 void KernelCompiler::check_contract() {
   std::call_once(contract_once_, [&] { contract_version_ = krt_contract_version(kernel_api_); });

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <future>
 #include <chrono>
 #include <cstdint>
 #include <mutex>
@@ -48,6 +49,9 @@ class KernelCompiler {
   // `cache_dir` is created 0700 if missing (see ObjectStore); `kernel_api_dir`
   // holds the headers.
   KernelCompiler(const std::string& cache_dir, std::string kernel_api_dir, CompilerConfig config = {});
+  ~KernelCompiler();
+  KernelCompiler(const KernelCompiler&) = delete;
+  KernelCompiler& operator=(const KernelCompiler&) = delete;
 
   // Path of the shared object for `spec`, compiling it unless an intact copy
   // is cached. Throws Error: INVALID_ARGUMENT with the kernel's errors in one
@@ -81,8 +85,9 @@ class KernelCompiler {
   ObjectStore store_;
   std::string kernel_api_;
   CompilerConfig config_;
-  std::once_flag identity_once_;
-  std::string identity_;  // compiler version + kernel-api contents hash
+  // Compiler report + kernel-API fingerprint, learnt on a thread from
+  // construction on, so that a warm start's first compile hardly waits.
+  std::shared_future<std::string> identity_;
   std::once_flag contract_once_;
   std::optional<uint32_t> contract_version_;  // of the kernel-api headers (krt_contract.h)
   CompileStats stats_;
