@@ -38,4 +38,12 @@ std::string config_home() {
   return "/tmp";
 }
 
+std::string cache_home() {
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg != nullptr && xdg[0] == '/') return xdg;
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && home[0] != '\0') return std::string(home) + "/.cache";
+  return {};
+}
+
 }  // namespace zyxtt

@@ -4,13 +4,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 
 #include "common/error.h"
 #include "device/emu/jit/kernel_compiler.h"
+#include "device/emu/jit/precompiled_headers.h"
+#include "device/emu/jit/subprocess.h"
 #include "device/emu/jit/toolchain_identity.h"
 
 using namespace zyxtt;
@@ -259,6 +263,80 @@ TEST_F(KernelCompilerTest, TheKeyFollowsEveryKernelApiHeader) {
 
   std::ofstream(api / "zyxtt" / "new_header.h") << "#pragma once\n";
   EXPECT_NE(key_now(), edited) << "a header added";
+}
+
+// The precompiled standard headers live under $XDG_CACHE_HOME/zyx-tt/pch,
+// shared by every kernel cache; a damaged one costs a warning, not a kernel.
+TEST_F(KernelCompilerTest, StandardHeadersArePrecompiledOnceAndADamagedCopyIsDropped) {
+  const char* old_home = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = old_home != nullptr ? old_home : "";
+  setenv("XDG_CACHE_HOME", (dir_ / "xdg").c_str(), 1);
+  std::optional<std::string> pch;
+  {
+    KernelCompiler compiler((dir_ / "a").string(), ZYXTT_SOURCE_KERNEL_API);
+    pch = compiler.wait_for_pch();
+    ASSERT_TRUE(pch) << "no precompiled header was built";
+    EXPECT_TRUE(is_trusted_file(*pch + "/zyxtt/kernel_std_dataflow.h.gch"));
+    EXPECT_TRUE(is_trusted_file(*pch + "/zyxtt/kernel_std_compute.h.gch"));
+    EXPECT_EQ(fs::path(*pch).parent_path(), dir_ / "xdg" / "zyx-tt" / "pch");
+    EXPECT_TRUE(is_trusted_file(compiler.build(reader())));
+  }
+  const fs::path gch = fs::path(*pch) / "zyxtt" / "kernel_std_dataflow.h.gch";  // what a reader uses
+  const auto built = fs::last_write_time(gch);
+  {
+    KernelCompiler again((dir_ / "b").string(), ZYXTT_SOURCE_KERNEL_API);  // another cache, same user
+    EXPECT_EQ(again.wait_for_pch(), pch);
+    EXPECT_EQ(fs::last_write_time(gch), built) << "built twice";
+  }
+  fs::resize_file(gch, fs::file_size(gch) / 3);
+  {
+    KernelCompiler damaged((dir_ / "c").string(), ZYXTT_SOURCE_KERNEL_API);
+    ASSERT_EQ(damaged.wait_for_pch(), pch);  // looks whole from outside
+    EXPECT_TRUE(is_trusted_file(damaged.build(reader("a += 2;"))));
+    EXPECT_FALSE(fs::exists(gch)) << "the damaged header was kept";
+  }
+  {
+    KernelCompiler next((dir_ / "d").string(), ZYXTT_SOURCE_KERNEL_API);
+    EXPECT_EQ(next.wait_for_pch(), pch) << "the next runtime builds it again";
+  }
+  if (old_home != nullptr) {
+    setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  } else {
+    unsetenv("XDG_CACHE_HOME");
+  }
+}
+
+// The standard headers force-included first (and precompiled) are exactly
+// what each role's API brings anyway: a kernel parses no more lines for
+// them, so without a precompiled header nothing gets slower and a kernel
+// sees no name it would not have seen.
+TEST_F(KernelCompilerTest, TheForceIncludedStandardHeadersAreOnesTheKernelParsesAnyway) {
+  KernelCompiler compiler((dir_ / "cache").string(), ZYXTT_SOURCE_KERNEL_API);
+  auto lines = [&](const KernelSpec& spec, bool force_included) {
+    std::vector<std::string> cmd = compiler.command(spec, (dir_ / "kernel.ii").string());
+    if (!force_included) {
+      auto at = std::find(cmd.begin(), cmd.end(), PrecompiledHeaders::header_for(spec.role));
+      EXPECT_NE(at, cmd.end());
+      cmd.erase(at - 1, at + 1);  // -include <header>
+    }
+    cmd.push_back("-E");
+    cmd.push_back("-P");
+    std::string err;
+    const ProcessResult r = run_process(cmd, spec.source, [&](std::string_view chunk) { err += chunk; });
+    EXPECT_EQ(r.exit_code, 0) << err;
+    std::ifstream in(dir_ / "kernel.ii");
+    return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
+  };
+  KernelSpec compute;
+  compute.role = krt::Role::kCompute;
+  compute.source = "#include \"api/compute/common.h\"\nvoid kernel_main() {}\n";
+  KernelSpec writer = reader();
+  writer.role = krt::Role::kWriter;
+  for (const KernelSpec& spec : {reader(), writer, compute}) {
+    const auto without = lines(spec, false);
+    EXPECT_GT(without, 1000) << "the API is in there";
+    EXPECT_LE(lines(spec, true), without + 20) << PrecompiledHeaders::header_for(spec.role);
+  }
 }
 
 TEST(CompilerReport, IsRememberedPerExecutableAndAskedAgainWhenItChanges) {

@@ -42,6 +42,14 @@ std::vector<std::string> role_defines(krt::Role role, int noc) {
   return {};
 }
 
+// The flags every kernel and the precompiled header are built with (a
+// precompiled header is used only under the flags it was made with).
+// -fno-gnu-unique: an object with unique symbols (inline statics) could
+// never be unloaded, and the worker unloads objects it no longer runs.
+std::vector<std::string> base_flags(const std::string& program) {
+  return {program, "-std=c++20", "-O2", "-fPIC", "-shared", "-fno-gnu-unique", "-w", "-pipe", "-fvisibility=hidden"};
+}
+
 std::string hex128(XXH128_hash_t h) { return fmt::format("{:016x}{:016x}", h.high64, h.low64); }
 
 }  // namespace
@@ -54,7 +62,7 @@ bool is_trusted_file(const std::string& path) {
 
 KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_api_dir, CompilerConfig config)
     : store_(cache_dir), kernel_api_(std::move(kernel_api_dir)), config_(std::move(config)) {
-  identity_ = std::async(std::launch::async, [this] {
+  toolchain_ = std::async(std::launch::async, [this] {
     // -v prints the version and configuration to stderr (run_process drops
     // stdout, so --version would tell nothing and cost a process start).
     const std::string version = compiler_report(config_.program, store_.directory(), store_.temp_path("compiler"), [&] {
@@ -64,16 +72,22 @@ KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_
       });
       return report;
     });
-    return fmt::format("zyxtt-kernel-abi-{}|{}|{}|{}", krt::kKrtAbiVersion, config_.program, version,
-                       tree_fingerprint(kernel_api_));
+    return Toolchain{version, fmt::format("zyxtt-kernel-abi-{}|{}|{}|{}", krt::kKrtAbiVersion, config_.program,
+                                          version, tree_fingerprint(kernel_api_))};
   }).share();
+  pch_ = std::make_unique<PrecompiledHeaders>(
+      [this] { return toolchain_.get().compiler_report; }, kernel_api_, base_flags(config_.program),
+      [this](const std::vector<std::string>& argv, const OutputSink& on_stderr) {
+        return run_compiler(argv, {}, on_stderr, /*background=*/true);
+      });
 }
 
 KernelCompiler::~KernelCompiler() {
-  if (identity_.valid()) identity_.wait();
+  pch_.reset();
+  if (toolchain_.valid()) toolchain_.wait();
 }
 
-const std::string& KernelCompiler::toolchain_identity() { return identity_.get(); }
+const std::string& KernelCompiler::toolchain_identity() { return toolchain_.get().identity; }
 
 void KernelCompiler::check_contract() {
   std::call_once(contract_once_, [&] { contract_version_ = krt_contract_version(kernel_api_); });
@@ -107,12 +121,12 @@ std::string KernelCompiler::cache_key(const KernelSpec& spec) {
 }
 
 std::vector<std::string> KernelCompiler::command(const KernelSpec& spec, const std::string& output) const {
-  // -fno-gnu-unique: an object with unique symbols (inline statics) could
-  // never be unloaded, and the worker unloads objects it no longer runs.
-  std::vector<std::string> cmd = {config_.program, "-std=c++20", "-O2", "-fPIC", "-shared", "-fno-gnu-unique", "-w", "-pipe",
-                                  "-fvisibility=hidden", "-I" + kernel_api_, "-include", "zyxtt/prelude.h",
-                                  fmt::format("-DZYXTT_KRT_ABI_VERSION={:#010x}u", krt::kKrtAbiVersion),
-                                  "-DKERNEL_BUILD", "-DARCH_BLACKHOLE", "-DNOC_MODE=0"};
+  std::vector<std::string> cmd = base_flags(config_.program);
+  // The standard headers come first (from the precompiled header when one
+  // is ready: build() puts its folder first on the include path).
+  cmd.insert(cmd.end(), {"-I" + kernel_api_, "-include", PrecompiledHeaders::header_for(spec.role), "-include", "zyxtt/prelude.h",
+                         fmt::format("-DZYXTT_KRT_ABI_VERSION={:#010x}u", krt::kKrtAbiVersion), "-DKERNEL_BUILD",
+                         "-DARCH_BLACKHOLE", "-DNOC_MODE=0"});
   for (const auto& dir : spec.include_dirs) cmd.push_back("-I" + dir);
   for (const auto& d : role_defines(spec.role, spec.noc)) cmd.push_back("-D" + d);
   if (!spec.compile_args.empty()) {
@@ -125,6 +139,8 @@ std::vector<std::string> KernelCompiler::command(const KernelSpec& spec, const s
   return cmd;
 }
 
+std::optional<std::string> KernelCompiler::wait_for_pch() { return pch_->wait(); }
+
 ProcessLimits KernelCompiler::limits() const {
   ProcessLimits l;
   l.timeout = config_.timeout;
@@ -134,9 +150,11 @@ ProcessLimits KernelCompiler::limits() const {
 }
 
 ProcessResult KernelCompiler::run_compiler(const std::vector<std::string>& argv, std::string_view input,
-                                           const OutputSink& on_stderr) const {
+                                           const OutputSink& on_stderr, bool background) const {
+  ProcessLimits l = limits();
+  if (background) l.nice = 19;  // kernels the client waits for go first
   try {
-    return run_process(argv, input, on_stderr, limits());
+    return run_process(argv, input, on_stderr, l);
   } catch (const Error& e) {
     if (e.code() != Code::kFailedPrecondition) throw;
     throw Error(e.code(), fmt::format("{} (choose the compiler with {})", e.what(), option_hint(config_.hints, "compiler")));
@@ -211,12 +229,23 @@ std::string KernelCompiler::build(const KernelSpec& spec) {
   // The entry stub goes first, so that whatever the kernel leaves open (a
   // missing brace) is reported at the kernel's own last line.
   std::string tu = fmt::format("#include \"zyxtt/entry.h\"\n#line 1 \"{}\"\n{}\n", file, spec.source);
-  CompilerOutput output(file);
-  ProcessResult result =
-      run_compiler(command(spec, tmp), tu, [&](std::string_view chunk) { output.feed(chunk); });
-  output.finish();
-  if (result.timed_out || result.stopped || result.exit_code != 0) {
+  std::optional<std::string> pch = pch_->ready();
+  while (true) {
+    CompilerOutput output(file);
+    std::vector<std::string> argv = command(spec, tmp);
+    if (pch) argv.insert(argv.begin() + 1, "-I" + *pch);
+    ProcessResult result = run_compiler(argv, tu, [&](std::string_view chunk) { output.feed(chunk); });
+    output.finish();
+    if (!result.timed_out && !result.stopped && result.exit_code == 0) break;
     unlink(tmp.c_str());
+    // Damaged precompiled headers are dropped and the kernel compiled
+    // without them, as a broken object is rebuilt: never the kernel's error.
+    if (pch && !result.timed_out && !result.stopped && output.summary().find("PCH file") != std::string::npos) {
+      spdlog::warn("the precompiled standard headers in {} are damaged; removing them ({})", *pch, output.summary());
+      pch_->drop();
+      pch.reset();
+      continue;
+    }
     throw failure(file, result, output);
   }
   store_.publish(tmp, path);

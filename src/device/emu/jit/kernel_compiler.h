@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <future>
+#include <memory>
 #include <chrono>
 #include <cstdint>
 #include <mutex>
@@ -16,6 +17,7 @@
 #include "common/option_hint.h"
 #include "device/emu/jit/compiler_output.h"
 #include "device/emu/jit/object_store.h"
+#include "device/emu/jit/precompiled_headers.h"
 #include "device/emu/jit/subprocess.h"
 #include "zyxtt/krt_types.h"
 
@@ -64,6 +66,9 @@ class KernelCompiler {
   std::optional<std::string> lookup(const KernelSpec& spec);
 
   std::string cache_key(const KernelSpec& spec);
+  // The folder of the precompiled standard headers once found or built,
+  // waiting for them; nothing when there are none (see PrecompiledHeaders).
+  std::optional<std::string> wait_for_pch();
   const CompileStats& stats() const { return stats_; }
   const std::string& directory() const { return store_.directory(); }
   // The compiler's argv for `spec` (source on stdin, object to `output`).
@@ -71,9 +76,10 @@ class KernelCompiler {
 
  private:
   ProcessLimits limits() const;
-  // run_process under limits(); a compiler that cannot start is told how to choose another.
+  // run_process under limits(); a compiler that cannot start is told how to
+  // choose another. Background work runs at the lowest priority.
   ProcessResult run_compiler(const std::vector<std::string>& argv, std::string_view input,
-                             const OutputSink& on_stderr) const;
+                             const OutputSink& on_stderr, bool background = false) const;
   Error out_of_memory(const std::string& file, const std::string& reason) const;
   Error failure(const std::string& file, const ProcessResult& result, const CompilerOutput& output) const;
   // The intact cached object of `key`, if there is one.
@@ -87,7 +93,12 @@ class KernelCompiler {
   CompilerConfig config_;
   // Compiler report + kernel-API fingerprint, learnt on a thread from
   // construction on, so that a warm start's first compile hardly waits.
-  std::shared_future<std::string> identity_;
+  struct Toolchain {
+    std::string compiler_report;  // the compiler's -v
+    std::string identity;         // + the ABI and the kernel-API fingerprint
+  };
+  std::shared_future<Toolchain> toolchain_;
+  std::unique_ptr<PrecompiledHeaders> pch_;  // after toolchain_: its thread reads it
   std::once_flag contract_once_;
   std::optional<uint32_t> contract_version_;  // of the kernel-api headers (krt_contract.h)
   CompileStats stats_;

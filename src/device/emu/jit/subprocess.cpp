@@ -43,6 +43,7 @@ struct Launch {
   int null_fd = -1;
   uint64_t memory_bytes = 0;
   std::string oom_score_adj;
+  int nice = 0;
 };
 
 constexpr int kGuardFailed = 126;
@@ -136,6 +137,7 @@ void close_all_but(std::initializer_list<int> keep) {
     [[maybe_unused]] ssize_t n = write(oom, l.oom_score_adj.data(), l.oom_score_adj.size());
     close(oom);
   }
+  if (l.nice != 0) setpriority(PRIO_PROCESS, 0, getpriority(PRIO_PROCESS, 0) + l.nice);
   const pid_t self = getpid();
   const pid_t child = fork();
   if (child == 0) exec_compiler(l, self);
@@ -196,6 +198,7 @@ Launch prepare(const std::vector<std::string>& argv, const ProcessLimits& limits
   l.envp.push_back(nullptr);
   l.memory_bytes = limits.memory_bytes;
   l.oom_score_adj = std::to_string(limits.oom_score_adj);
+  l.nice = limits.nice;
   return l;
 }
 

@@ -18,6 +18,7 @@ struct ProcessLimits {
   std::chrono::milliseconds timeout{0};  // 0: none
   uint64_t memory_bytes = 0;             // RLIMIT_AS of each process; 0: none
   int oom_score_adj = 1000;              // the OOM killer's first choice, never the runtime
+  int nice = 0;                          // added to the scheduling niceness (background work)
   int stop_fd = -1;                      // readable: end now (-1: never)
 };
 

@@ -1,0 +1,144 @@
+#include "device/emu/jit/precompiled_headers.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <array>
+#include <fmt/format.h>
+#include <fstream>
+#include <spdlog/spdlog.h>
+
+#include "common/error.h"
+#include "common/fs.h"
+#include "device/emu/jit/kernel_compiler.h"
+
+namespace zyxtt::emu {
+namespace {
+
+constexpr std::array<const char*, 2> kHeaders = {"zyxtt/kernel_std_dataflow.h", "zyxtt/kernel_std_compute.h"};
+
+std::string gch_of(const std::string& dir, const char* header) { return fmt::format("{}/{}.gch", dir, header); }
+
+bool all_built(const std::string& dir) {
+  for (const char* header : kHeaders)
+    if (!is_trusted_file(gch_of(dir, header))) return false;
+  return true;
+}
+
+}  // namespace
+
+PrecompiledHeaders::PrecompiledHeaders(std::function<std::string()> compiler_report, std::string kernel_api,
+                                       std::vector<std::string> flags, RunCompiler run)
+    : compiler_report_(std::move(compiler_report)),
+      kernel_api_(std::move(kernel_api)),
+      flags_(std::move(flags)),
+      run_(std::move(run)) {
+  found_ = std::async(std::launch::async, [this] { return find(); }).share();
+}
+
+PrecompiledHeaders::~PrecompiledHeaders() {
+  if (found_.valid()) found_.wait();
+  if (built_.valid()) built_.wait();
+}
+
+const char* PrecompiledHeaders::header_for(krt::Role role) {
+  return role == krt::Role::kCompute ? kHeaders[1] : kHeaders[0];
+}
+
+std::string PrecompiledHeaders::find() {
+  std::string report;
+  try {
+    report = compiler_report_();
+  } catch (const std::exception&) {
+    return {};  // the compile itself reports what is wrong with the compiler
+  }
+  const std::string home = cache_home();
+  // Only GCC reads a .gch found on the include path.
+  if (report.find("gcc version") == std::string::npos || home.empty()) return {};
+  // The report names the compiler; its path does not count, so that
+  // wrappers of the same compiler (ccache, a script) share them.
+  std::string facts = report;
+  for (size_t i = 1; i < flags_.size(); ++i) facts += "\n" + flags_[i];
+  for (const char* header : kHeaders) {
+    std::ifstream in(kernel_api_ + "/" + header, std::ios::binary);
+    if (!in) return {};
+    facts.append("\n").append(header).append("\n");
+    facts.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::string root = home + "/zyx-tt/pch";
+  const XXH128_hash_t key = XXH3_128bits(facts.data(), facts.size());
+  const std::string dir = fmt::format("{}/{:016x}{:016x}", root, key.high64, key.low64);
+  try {
+    make_private_dirs(dir + "/zyxtt");
+  } catch (const Error&) {
+    return {};
+  }
+  struct stat st {};
+  if (lstat(root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022) != 0)
+    return {};  // a folder others could write to: nothing from it is used
+  if (all_built(dir)) return dir;
+  built_ = std::async(std::launch::async, [this, dir] { return build(dir, flags_); }).share();
+  return {};
+}
+
+std::string PrecompiledHeaders::build(const std::string& dir, std::vector<std::string> argv) {
+  const int lock = open((dir + "/build.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (lock < 0) return {};
+  if (flock(lock, LOCK_EX | LOCK_NB) != 0) {  // another runtime is building them
+    close(lock);
+    return {};
+  }
+  const size_t flags = argv.size();
+  bool built = true;
+  for (const char* header : kHeaders) {
+    const std::string gch = gch_of(dir, header);
+    if (is_trusted_file(gch)) continue;
+    const std::string tmp = gch + ".tmp";  // ours alone while the lock is held
+    argv.resize(flags);
+    argv.insert(argv.end(), {"-x", "c++-header", kernel_api_ + "/" + header, "-o", tmp});
+    std::string errors;
+    ProcessResult result;
+    try {
+      result = run_(argv, [&](std::string_view chunk) {
+        if (errors.size() < 4096) errors.append(chunk);
+      });
+    } catch (const Error& e) {
+      errors = e.what();
+    }
+    if (result.exit_code == 0 && rename(tmp.c_str(), gch.c_str()) == 0) continue;
+    unlink(tmp.c_str());
+    if (!result.stopped) {
+      spdlog::info("{} could not be precompiled, kernels parse it each time: {}", header,
+                   errors.substr(0, errors.find('\n')));
+    }
+    built = false;
+    break;
+  }
+  close(lock);
+  return built ? dir : std::string();
+}
+
+std::optional<std::string> PrecompiledHeaders::ready() const {
+  if (dropped_) return std::nullopt;
+  if (std::string dir = found_.get(); !dir.empty()) return dir;
+  if (built_.valid() && built_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+    if (std::string dir = built_.get(); !dir.empty()) return dir;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> PrecompiledHeaders::wait() {
+  if (found_.get().empty() && built_.valid()) built_.wait();
+  return ready();
+}
+
+void PrecompiledHeaders::drop() {
+  const std::optional<std::string> dir = ready();
+  if (dropped_.exchange(true) || !dir) return;
+  for (const char* header : kHeaders) unlink(gch_of(*dir, header).c_str());
+}
+
+}  // namespace zyxtt::emu
