@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "common/error.h"
+#include "common/populate.h"
 
 namespace zyxtt::emu {
 
@@ -54,6 +55,7 @@ std::byte* ClientMappings::map(int fd, uint64_t length, bool writable) {
     if (addr == MAP_FAILED) return nullptr;  // the descriptor still works
     seen->data = static_cast<std::byte*>(addr);
     seen->length = bytes;
+    populate(seen->data, length, writable);  // a fresh mapping faults page by page otherwise
     return seen->data;
   }
   Entry entry;

@@ -170,6 +170,7 @@ void EmuDevice::free(const PlacedBuffer& buffer) {
     return;
   }
   if (dram_buffers_.erase(buffer.address) == 0) return;
+  transferred_.erase(buffer.address);
   const uint64_t length = dram_allocator_.free(buffer.address);
   regions_.erase(buffer.address);
   dram_.discard(buffer.address, length);
@@ -202,12 +203,17 @@ void EmuDevice::read(const PlacedBuffer& buffer, uint64_t offset, std::span<std:
 
 void EmuDevice::write_from_fd(const PlacedBuffer& buffer, int fd, uint64_t length) {
   check_range(buffer, 0, length, "a write");
-  memory(buffer).write_from_fd(fd, length, client_mappings_.map(fd, length, /*writable=*/false));
+  memory(buffer).write_from_fd(fd, length, client_mappings_.map(fd, length, /*writable=*/false),
+                               first_transfer(buffer));
 }
 
 void EmuDevice::read_to_fd(const PlacedBuffer& buffer, int fd, uint64_t length) {
   check_range(buffer, 0, length, "a read");
-  memory(buffer).read_to_fd(fd, length, client_mappings_.map(fd, length, /*writable=*/true));
+  memory(buffer).read_to_fd(fd, length, client_mappings_.map(fd, length, /*writable=*/true), first_transfer(buffer));
+}
+
+bool EmuDevice::first_transfer(const PlacedBuffer& buffer) {
+  return buffer.spec.memory == MemoryKind::kDram && transferred_.insert(buffer.address).second;
 }
 
 // The bytes of a DRAM bank or of a worker core's L1 that [address, + length) covers.

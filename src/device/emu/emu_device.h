@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_set>
 
 #include "common/option_hint.h"
 #include "device/device.h"
@@ -81,6 +82,8 @@ class EmuDevice final : public Device {
   void check_cbs_clear_of_l1_buffers(const EmuProgram& program) const;
   std::byte* raw(const RawAddress& at, uint64_t length, const char* what) const;
   RunJob job_for(const EmuProgram& program, const program::Run& run) const;
+  // True on the first fd transfer of a DRAM buffer since its allocation.
+  bool first_transfer(const program::PlacedBuffer& buffer);
 
   EmuOptions options_;
   const Arch& arch_;
@@ -93,6 +96,9 @@ class EmuDevice final : public Device {
   std::map<uint64_t, program::PlacedBuffer> dram_buffers_;
   std::map<uint64_t, program::PlacedBuffer> l1_buffers_;
   ClientMappings client_mappings_;
+  // DRAM buffers (by address) a transfer touched since their allocation:
+  // the others' pages are mapped ahead of their first one.
+  std::unordered_set<uint64_t> transferred_;
   std::string cache_dir_;
   std::unique_ptr<KernelCompiler> compiler_;
   SharedRegions regions_;

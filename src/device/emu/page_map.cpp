@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "common/error.h"
+#include "common/populate.h"
 #include "common/fault_guarded_copy.h"
 
 namespace zyxtt::emu {
@@ -265,8 +266,21 @@ uint64_t BufferMemory::copy_with_mapping(std::byte* object, uint64_t offset, uin
   return done;
 }
 
-void BufferMemory::write_from_fd(int fd, uint64_t length, const std::byte* mapped) const {
+void BufferMemory::populate(uint64_t offset, uint64_t length, bool for_write) const {
+  if (sharded_ || length == 0) return;
+  const uint64_t first = offset / page_size_, end = (offset + length + page_size_ - 1) / page_size_;
+  // Pages first..end-1 of bank b are consecutive slots of that bank.
+  for (uint64_t b = 0; b < banks_ && first + b < end; ++b) {
+    const uint64_t page = first + (b + banks_ - first % banks_) % banks_;  // the first one in bank b
+    if (page >= end) continue;
+    const uint64_t last = page + (end - 1 - page) / banks_ * banks_;
+    zyxtt::populate(this->page(page), (last - page) / banks_ * aligned_ + page_size_, for_write);
+  }
+}
+
+void BufferMemory::write_from_fd(int fd, uint64_t length, const std::byte* mapped, bool unmapped) const {
   auto parts = split_transfer(length, page_size_, [&](uint64_t offset, uint64_t n) {
+    if (unmapped) populate(offset, n, /*for_write=*/true);
     return mapped != nullptr ? copy_with_mapping<true>(const_cast<std::byte*>(mapped), offset, n)
                              : copy_with_file<true>(fd, offset, n);
   });
@@ -280,8 +294,9 @@ void BufferMemory::write_from_fd(int fd, uint64_t length, const std::byte* mappe
   }
 }
 
-void BufferMemory::read_to_fd(int fd, uint64_t length, std::byte* mapped) const {
+void BufferMemory::read_to_fd(int fd, uint64_t length, std::byte* mapped, bool unmapped) const {
   auto parts = split_transfer(length, page_size_, [&](uint64_t offset, uint64_t n) {
+    if (unmapped) populate(offset, n, /*for_write=*/false);
     return mapped != nullptr ? copy_with_mapping<false>(mapped, offset, n) : copy_with_file<false>(fd, offset, n);
   });
   if (copied_bytes(parts) < length) {

@@ -68,8 +68,17 @@ class BufferMemory {
   // null; either way a file that shrinks mid-copy cannot raise SIGBUS.
   // Throws Error(FAILED_PRECONDITION) saying which bytes were copied when
   // the file is shorter than `length`.
-  void write_from_fd(int fd, uint64_t length, const std::byte* mapped = nullptr) const;
-  void read_to_fd(int fd, uint64_t length, std::byte* mapped = nullptr) const;
+  // `unmapped`: this process has not touched the buffer's pages since it
+  // was allocated; they are mapped ahead of the copy (common/populate.h).
+  void write_from_fd(int fd, uint64_t length, const std::byte* mapped = nullptr, bool unmapped = false) const;
+  void read_to_fd(int fd, uint64_t length, std::byte* mapped = nullptr, bool unmapped = false) const;
+
+ private:
+  // Maps the pages that hold [offset, offset + length) of the host view in
+  // this process; interleaved buffers only.
+  void populate(uint64_t offset, uint64_t length, bool for_write) const;
+
+ public:
 
  private:
   template <bool kFromFile>

@@ -59,9 +59,20 @@ struct NocCounters {
 
 // The last DRAM buffer a NOC access hit (bank-local [lo, hi)), so that
 // element-by-element traffic skips the buffer search. Empty when lo >= hi.
+// The last two DRAM buffers a kernel instance touched, as [lo, hi) of
+// bank-local addresses (zyx's readers alternate between two inputs).
 struct NocCache {
-  uint64_t dram_lo = 0;
-  uint64_t dram_hi = 0;
+  uint64_t lo[2] = {0, 0};
+  uint64_t hi[2] = {0, 0};
+  bool holds(uint64_t addr, uint64_t bytes) const {
+    return (addr >= lo[0] && addr + bytes <= hi[0]) || (addr >= lo[1] && addr + bytes <= hi[1]);
+  }
+  void remember(uint64_t l, uint64_t h) {
+    lo[1] = lo[0];
+    hi[1] = hi[0];
+    lo[0] = l;
+    hi[0] = h;
+  }
 };
 
 // What a blocked instance waits for; the scheduler re-checks `ready` and the

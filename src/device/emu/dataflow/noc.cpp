@@ -86,8 +86,7 @@ void find_dram_region(KernelInstance& k, const char* call, const char* side, uin
   if (it != rs.buffers.begin()) {
     const DramRegion& r = *std::prev(it);
     if (addr + bytes <= r.address + r.per_bank_bytes) {
-      k.noc_cache.dram_lo = r.address;
-      k.noc_cache.dram_hi = r.address + r.per_bank_bytes;
+      k.noc_cache.remember(r.address, r.address + r.per_bank_bytes);
       return;
     }
   }
@@ -170,7 +169,7 @@ inline End noc_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const c
   const uint32_t y = noc::y_of(noc_addr);
   const uint64_t addr = noc::local_of(noc_addr);
   const RunState& rs = current_run();
-  if (y >= rs.dram_banks || addr < k.noc_cache.dram_lo || addr + bytes > k.noc_cache.dram_hi) [[unlikely]]
+  if (y >= rs.dram_banks || !k.noc_cache.holds(addr, bytes)) [[unlikely]]
     check_dram_slow(k, noc_addr, bytes, call, side);
   return End{rs.dram + y * rs.dram_bank_bytes + addr, addr, true};
 }
