@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <random>
@@ -488,13 +489,15 @@ void ensure_precompiled_headers() {
 // kernel cache each iteration, with the user's precompiled standard headers
 // in place (made once per user and compiler, see BM_CompileFirstForUser).
 // Only compile_program is timed.
-void BM_CompileCold(benchmark::State& state) {
+// Times compile_program of zyx's three kernels in a fresh process on a fresh,
+// empty kernel cache each iteration, with `env` added to its environment.
+void time_fresh_compiles(benchmark::State& state, const std::string& name,
+                         const std::function<std::vector<std::pair<std::string, std::string>>(const fs::path&)>& env) {
   uint64_t n = 0;
-  ensure_precompiled_headers();
   for (auto _ : state) {
-    fs::path dir = bench_root() / ("cold-" + std::to_string(n++));
-    auto rt = spawn(dir);
-    Program p = zyx_shaped_program("cold");
+    fs::path dir = bench_root() / (name + "-" + std::to_string(n++));
+    auto rt = spawn(dir / "cache", 0, env(dir));
+    Program p = zyx_shaped_program(name);
     auto t0 = Clock::now();
     compile(*rt, kZyx, p);
     state.SetIterationTime(std::chrono::duration<double>(Clock::now() - t0).count());
@@ -502,23 +505,20 @@ void BM_CompileCold(benchmark::State& state) {
     fs::remove_all(dir);
   }
 }
+
+void BM_CompileCold(benchmark::State& state) {
+  ensure_precompiled_headers();
+  time_fresh_compiles(state, "cold", [](const fs::path&) { return std::vector<std::pair<std::string, std::string>>{}; });
+}
 EMU_BENCHMARK(BM_CompileCold)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
 
 // The first compile_program for a user and compiler: no precompiled standard
 // headers yet (an empty $XDG_CACHE_HOME), so the kernels parse them while
 // the runtime precompiles them beside.
 void BM_CompileFirstForUser(benchmark::State& state) {
-  uint64_t n = 0;
-  for (auto _ : state) {
-    fs::path dir = bench_root() / ("first-" + std::to_string(n++));
-    auto rt = spawn(dir / "cache", 0, {{"XDG_CACHE_HOME", (dir / "xdg").string()}});
-    Program p = zyx_shaped_program("first");
-    auto t0 = Clock::now();
-    compile(*rt, kZyx, p);
-    state.SetIterationTime(std::chrono::duration<double>(Clock::now() - t0).count());
-    rt.reset();
-    fs::remove_all(dir);
-  }
+  time_fresh_compiles(state, "first", [](const fs::path& dir) {
+    return std::vector<std::pair<std::string, std::string>>{{"XDG_CACHE_HOME", (dir / "xdg").string()}};
+  });
 }
 EMU_BENCHMARK(BM_CompileFirstForUser)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
 

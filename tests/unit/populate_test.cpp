@@ -14,23 +14,30 @@ using namespace zyxtt;
 
 namespace {
 
+const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+
 // Pages of [p, p + bytes) this process has mapped (mincore), as 0/1.
 std::vector<int> resident(const void* p, size_t bytes) {
-  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   std::vector<unsigned char> v(bytes / page);
   EXPECT_EQ(mincore(const_cast<void*>(p), bytes, v.data()), 0);
   return std::vector<int>(v.begin(), v.end());
 }
 
+// A shared mapping of a fresh memfd of `pages` pages; its descriptor in `fd`.
+unsigned char* mapped_file(size_t pages, int& fd) {
+  fd = memfd_create("populate-test", MFD_CLOEXEC);
+  EXPECT_GE(fd, 0);
+  EXPECT_EQ(ftruncate(fd, static_cast<off_t>(pages * page)), 0);
+  void* p = mmap(nullptr, pages * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  EXPECT_NE(p, MAP_FAILED);
+  return static_cast<unsigned char*>(p);
+}
+
 }  // namespace
 
 TEST(Populate, MapsTheRangeOfAFileAheadAndKeepsItsBytes) {
-  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  const int fd = memfd_create("populate-test", MFD_CLOEXEC);
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(ftruncate(fd, static_cast<off_t>(8 * page)), 0);
-  auto* p = static_cast<unsigned char*>(mmap(nullptr, 8 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0));
-  ASSERT_NE(p, MAP_FAILED);
+  int fd = -1;
+  unsigned char* p = mapped_file(8, fd);
   EXPECT_EQ(resident(p, 8 * page), std::vector<int>(8, 0));
   populate(p + page + 5, 2 * page, /*for_write=*/true);  // pages 1..3, rounded out
   EXPECT_EQ(resident(p, 8 * page), (std::vector<int>{0, 1, 1, 1, 0, 0, 0, 0}));
@@ -44,12 +51,8 @@ TEST(Populate, MapsTheRangeOfAFileAheadAndKeepsItsBytes) {
 // A client may shrink its object under the runtime's mapping at any time:
 // populating past its end must neither raise SIGBUS nor fail loudly.
 TEST(Populate, PastTheEndOfAShrunkenFileIsHarmless) {
-  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  const int fd = memfd_create("populate-test", MFD_CLOEXEC);
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(ftruncate(fd, static_cast<off_t>(4 * page)), 0);
-  auto* p = static_cast<unsigned char*>(mmap(nullptr, 4 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0));
-  ASSERT_NE(p, MAP_FAILED);
+  int fd = -1;
+  unsigned char* p = mapped_file(4, fd);
   ASSERT_EQ(ftruncate(fd, static_cast<off_t>(page)), 0);
   populate(p, 4 * page, /*for_write=*/true);
   populate(p, 4 * page, /*for_write=*/false);
