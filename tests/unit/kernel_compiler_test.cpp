@@ -271,6 +271,12 @@ TEST_F(KernelCompilerTest, StandardHeadersArePrecompiledOnceAndADamagedCopyIsDro
   const char* old_home = std::getenv("XDG_CACHE_HOME");
   const std::string saved = old_home != nullptr ? old_home : "";
   setenv("XDG_CACHE_HOME", (dir_ / "xdg").c_str(), 1);
+  // Sets of four older compilers: building a fifth forgets the oldest.
+  const fs::path root = dir_ / "xdg" / "zyx-tt" / "pch";
+  for (int i = 0; i < 4; ++i) {
+    fs::create_directories(root / ("old" + std::to_string(i)));
+    fs::last_write_time(root / ("old" + std::to_string(i)), fs::file_time_type::clock::now() - std::chrono::hours(10 - i));
+  }
   std::optional<std::string> pch;
   {
     KernelCompiler compiler((dir_ / "a").string(), ZYXTT_SOURCE_KERNEL_API);
@@ -278,7 +284,9 @@ TEST_F(KernelCompilerTest, StandardHeadersArePrecompiledOnceAndADamagedCopyIsDro
     ASSERT_TRUE(pch) << "no precompiled header was built";
     EXPECT_TRUE(is_trusted_file(*pch + "/zyxtt/kernel_std_dataflow.h.gch"));
     EXPECT_TRUE(is_trusted_file(*pch + "/zyxtt/kernel_std_compute.h.gch"));
-    EXPECT_EQ(fs::path(*pch).parent_path(), dir_ / "xdg" / "zyx-tt" / "pch");
+    EXPECT_EQ(fs::path(*pch).parent_path(), root);
+    EXPECT_FALSE(fs::exists(root / "old0")) << "the oldest set was kept";
+    for (const char* kept : {"old1", "old2", "old3"}) EXPECT_TRUE(fs::exists(root / kept)) << kept;
     EXPECT_TRUE(is_trusted_file(compiler.build(reader())));
   }
   const fs::path gch = fs::path(*pch) / "zyxtt" / "kernel_std_dataflow.h.gch";  // what a reader uses

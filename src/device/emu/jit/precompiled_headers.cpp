@@ -6,7 +6,9 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <array>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <spdlog/spdlog.h>
@@ -26,6 +28,31 @@ bool all_built(const std::string& dir) {
   for (const char* header : kHeaders)
     if (!is_trusted_file(gch_of(dir, header))) return false;
   return true;
+}
+
+// Each compiler (or header text) a user has had leaves a set of about 60 MB;
+// the newest kKeptSets stay, older ones go once a new one is built (one that
+// is being built, its lock held, is left alone).
+constexpr size_t kKeptSets = 4;
+
+void forget_old_sets(const std::string& built) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::vector<std::pair<fs::file_time_type, fs::path>> sets;
+  for (const auto& e : fs::directory_iterator(fs::path(built).parent_path(), ec)) {
+    if (e.is_directory(ec) && e.path() != fs::path(built)) sets.emplace_back(e.last_write_time(ec), e.path());
+  }
+  if (sets.size() < kKeptSets) return;
+  std::sort(sets.begin(), sets.end());
+  for (size_t i = 0; i + kKeptSets - 1 < sets.size(); ++i) {
+    const int lock = open((sets[i].second / "build.lock").c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+    if (lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) != 0) {
+      close(lock);
+      continue;
+    }
+    fs::remove_all(sets[i].second, ec);
+    if (lock >= 0) close(lock);
+  }
 }
 
 }  // namespace
@@ -118,6 +145,7 @@ std::string PrecompiledHeaders::build(const std::string& dir, std::vector<std::s
     break;
   }
   close(lock);
+  if (built) forget_old_sets(dir);
   return built ? dir : std::string();
 }
 

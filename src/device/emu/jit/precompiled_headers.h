@@ -6,7 +6,8 @@
 // Finding them is quick, and compiles wait for that; building them is not:
 // one runtime at a time builds them in the background at the lowest
 // priority (ended if it stops first), and compiles parse the headers
-// themselves until they are ready. Objects are the same either way.
+// themselves until they are ready. Objects are the same either way. The
+// newest four sets (one per compiler or header text) are kept.
 #pragma once
 
 #include <atomic>
