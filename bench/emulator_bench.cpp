@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/fs.h"
 #include "common/shm.h"
 #include "raw_client.h"
 #include "scenario_programs.h"
@@ -403,8 +404,8 @@ void ensure(zc::Runtime& rt, uint32_t id, const Program& p) {
 
 // ---- data ----------------------------------------------------------------------------------
 
-std::vector<float> input_data(uint32_t seed) {
-  std::vector<float> v(kFloats);
+std::vector<float> input_data(uint32_t seed, size_t count = kFloats) {
+  std::vector<float> v(count);
   std::mt19937 gen(seed);
   std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
   for (float& x : v) x = dist(gen);
@@ -470,10 +471,7 @@ void guarded(benchmark::State& state) {
 // Keeps a runtime alive until the user's precompiled standard headers exist
 // (the first runtime that needs them builds them in the background).
 void ensure_precompiled_headers() {
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  const char* home = std::getenv("HOME");
-  const fs::path root = xdg != nullptr && xdg[0] == '/' ? fs::path(xdg) / "zyx-tt" / "pch"
-                                                        : fs::path(home != nullptr ? home : "/") / ".cache" / "zyx-tt" / "pch";
+  const fs::path root = fs::path(zyxtt::cache_home()) / "zyx-tt" / "pch";
   auto present = [&] {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(root, ec))
@@ -937,17 +935,9 @@ Program zyx_sin_mul_program(uint32_t n) {
   return p;
 }
 
-std::vector<float> uniform(size_t count, uint32_t seed) {
-  std::vector<float> v(count);
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
-  for (float& x : v) x = dist(gen);
-  return v;
-}
-
 void loop_sin_mul(benchmark::State& state, uint32_t n) {
   const size_t count = size_t{n} * n;
-  std::vector<float> a = uniform(count, 1), b = uniform(count, 2), out(count);
+  std::vector<float> a = input_data(1, count), b = input_data(2, count), out(count);
   for (auto _ : state) {
     for (size_t i = 0; i < count; ++i) out[i] = std::sin(a[i]) * b[i];
     benchmark::DoNotOptimize(out.data());
@@ -968,7 +958,7 @@ struct SessionTimes {
 void zyx_sin_mul(benchmark::State& state, uint32_t n) {
   const size_t count = size_t{n} * n, bytes = count * 4;
   auto rt = spawn(warm_cache(), 0, {{"ZYX_TT_VIRTUAL_GRID", "1"}});
-  const std::vector<float> a = uniform(count, 1), b = uniform(count, 2);
+  const std::vector<float> a = input_data(1, count), b = input_data(2, count);
   // zyx's buffers: numel + 1 elements (the padded lanes' sentinel).
   const uint32_t da = rt->alloc_buf(bytes + 4), db = rt->alloc_buf(bytes + 4), dout = rt->alloc_buf(bytes + 4);
   zyxtt::ShmMapping sa = zyxtt::ShmMapping::create_unique("zyxtt-emu-bench", bytes);

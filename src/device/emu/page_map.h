@@ -73,14 +73,11 @@ class BufferMemory {
   void write_from_fd(int fd, uint64_t length, const std::byte* mapped = nullptr, bool unmapped = false) const;
   void read_to_fd(int fd, uint64_t length, std::byte* mapped = nullptr, bool unmapped = false) const;
 
+
  private:
   // Maps the pages that hold [offset, offset + length) of the host view in
   // this process; interleaved buffers only.
   void populate(uint64_t offset, uint64_t length, bool for_write) const;
-
- public:
-
- private:
   template <bool kFromFile>
   uint64_t copy_with_file(int fd, uint64_t offset, uint64_t length) const;
   template <bool kFromFile>

@@ -31,6 +31,10 @@ struct ProcessResult {
 
 using OutputSink = std::function<void(std::string_view chunk)>;
 
+// The file execvp would start for `name` (a path as given, else searched on
+// PATH); "" when there is none.
+std::string find_program(const std::string& name);
+
 // The program runs with LC_ALL=C (plain ASCII diagnostics) and a umask of 0177
 // (what it creates is private). Throws Error(FAILED_PRECONDITION) when it
 // cannot be started at all.

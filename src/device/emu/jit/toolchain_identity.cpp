@@ -12,7 +12,10 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <optional>
+#include <string>
 #include <vector>
+
+#include "device/emu/jit/subprocess.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -41,22 +44,10 @@ bool append_file(const std::string& path, std::string& out) {
 
 // The executable execvp would start for `program`, symlinks resolved.
 std::optional<std::string> resolve_executable(const std::string& program) {
-  auto real = [](const std::string& path) -> std::optional<std::string> {
-    if (access(path.c_str(), X_OK) != 0) return std::nullopt;
-    char buffer[PATH_MAX];
-    if (realpath(path.c_str(), buffer) == nullptr) return std::nullopt;
-    return std::string(buffer);
-  };
-  if (program.find('/') != std::string::npos) return real(program);
-  const char* path = std::getenv("PATH");
-  std::string_view dirs = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
-  while (true) {
-    const size_t colon = dirs.find(':');
-    std::string dir(dirs.substr(0, colon));
-    if (auto found = real((dir.empty() ? "." : dir) + "/" + program)) return found;
-    if (colon == std::string_view::npos) return std::nullopt;
-    dirs.remove_prefix(colon + 1);
-  }
+  const std::string found = find_program(program);
+  char buffer[PATH_MAX];
+  if (found.empty() || realpath(found.c_str(), buffer) == nullptr) return std::nullopt;
+  return std::string(buffer);
 }
 
 // Appends "name\nfacts" for every regular file below `name` (relative to
