@@ -2,8 +2,10 @@
 // kernel's runtime args, and the device's compiled form once launched.
 #pragma once
 
+#include <deque>
 #include <map>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include <tt-metalium/circular_buffer_config.hpp>
@@ -16,18 +18,24 @@
 
 namespace tt::tt_metal::detail {
 
-// One core's args and the writable view GetRuntimeArgs hands out.
+// The writable view GetRuntimeArgs hands out of one core's args, which live
+// in ProgramImpl::run. Setting them again reuses their storage: a reused
+// Program's new args cost no allocation.
 struct ArgsSlot {
-  std::vector<uint32_t> values;
   RuntimeArgsData view{nullptr, 0};
-  void set(std::vector<uint32_t> v) {
-    values = std::move(v);
+  void set(std::vector<uint32_t>& values, std::span<const uint32_t> v) {
+    values.assign(v.begin(), v.end());
     view = {values.data(), values.size()};
   }
 };
 
 struct KernelArgs {
-  std::map<CoreCoord, ArgsSlot> per_core;  // map nodes stay put: views stay valid
+  // Map nodes stay put, here and in the run: views and `values` stay valid.
+  struct Core {
+    std::vector<uint32_t>* values = nullptr;  // in ProgramImpl::run
+    ArgsSlot slot;
+  };
+  std::map<CoreCoord, Core> per_core;
   ArgsSlot common;
   std::vector<std::vector<RuntimeArgsData>> grid_view;  // GetRuntimeArgs(program, kernel)
 };
@@ -36,7 +44,8 @@ class ProgramImpl {
  public:
   ProgramId runtime_id = 0;
   zyxtt::program::Program model;
-  std::vector<KernelArgs> args;  // by kernel handle
+  std::deque<KernelArgs> args;  // by kernel handle (a deque: views stay put as kernels join)
+  zyxtt::program::Run run;      // every kernel's args, as the device takes them
   std::vector<CircularBufferConfig> cb_configs;  // by CB handle
   std::vector<std::shared_ptr<const Buffer>> held_buffers;  // AssignGlobalBufferToProgram
 
@@ -48,7 +57,6 @@ class ProgramImpl {
   // Compiles (when the model changed since) and runs the program on `device`;
   // `call` (EnqueueMeshWorkload ...) names the run in failures.
   void launch(const std::shared_ptr<zyxtt::Device>& device, const char* call);
-  zyxtt::program::Run make_run() const;
 };
 
 // The program model's core set of a core spec.

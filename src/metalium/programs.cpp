@@ -45,19 +45,6 @@ model::CoreRangeSet to_model(const CoreRangeSet& set) {
   return out;
 }
 
-model::Run ProgramImpl::make_run() const {
-  model::Run run;
-  for (const KernelArgs& k : args) {
-    model::KernelRunArgs r;
-    for (const auto& [core, slot] : k.per_core) {
-      if (!slot.values.empty()) r.per_core[{static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)}] = slot.values;
-    }
-    r.common = k.common.values;
-    run.kernels.push_back(std::move(r));
-  }
-  return run;
-}
-
 // ZYX_TT_VIRTUAL_GRID lets the emulator run core ranges beyond the arch's
 // grid, as the runtime's --virtual-grid does.
 static zyxtt::GridPermission virtual_grid() {
@@ -72,7 +59,6 @@ void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device, const cha
     compiled_on = device;
     compiled_model = model;
   }
-  const model::Run run = make_run();
   zyxtt::check_run(model, run, device->capabilities());
   device->run(*compiled, run, call);
 }
@@ -174,6 +160,7 @@ KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRang
   ProgramImpl& p = program.impl();
   p.model.kernels.push_back(std::move(spec));
   p.args.emplace_back();
+  p.run.kernels.emplace_back();
   return static_cast<KernelHandle>(p.model.kernels.size() - 1);
 }
 
@@ -333,14 +320,18 @@ void check_count(const Program& program, KernelHandle kernel, const CoreCoord& c
            per_core + common, kernel_spec(program, kernel).name, core.str(), max_runtime_args);
 }
 
-void set_core_args(const Program& program, KernelHandle kernel, const CoreCoord& core, std::vector<uint32_t> values) {
+void set_core_args(const Program& program, KernelHandle kernel, const CoreCoord& core,
+                   std::span<const uint32_t> values) {
   const model::KernelSpec& spec = kernel_spec(program, kernel);
-  TT_FATAL(spec.cores.contains({static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)}),
-           "Kernel {} is not placed on core {}: runtime args can only be set on the kernel's cores", spec.name,
-           core.str());
-  KernelArgs& k = kernel_args(program, kernel);
-  check_count(program, kernel, core, values.size(), k.common.values.size());
-  k.per_core[core].set(std::move(values));
+  const model::Core at{static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)};
+  TT_FATAL(spec.cores.contains(at), "Kernel {} is not placed on core {}: runtime args can only be set on the kernel's cores",
+           spec.name, core.str());
+  ProgramImpl& p = impl_of(program);
+  const model::KernelRunArgs& run = p.run.kernels[kernel];
+  check_count(program, kernel, core, values.size(), run.common.size());
+  KernelArgs::Core& c = p.args[kernel].per_core[core];
+  if (c.values == nullptr) c.values = &p.run.kernels[kernel].per_core[at];
+  c.slot.set(*c.values, values);
 }
 
 }  // namespace
@@ -348,7 +339,8 @@ void set_core_args(const Program& program, KernelHandle kernel, const CoreCoord&
 void SetRuntimeArgs(const Program& program, KernelHandle kernel,
                     const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
                     ttsl::Span<const uint32_t> runtime_args) {
-  const std::vector<uint32_t> values(runtime_args.begin(), runtime_args.end());
+  const std::span<const uint32_t> values(runtime_args.data(), runtime_args.size());
+  if (const CoreCoord* core = std::get_if<CoreCoord>(&core_spec)) return set_core_args(program, kernel, *core, values);
   const CoreRangeSet cores = to_set(core_spec);
   for (const CoreRange& r : cores.ranges()) {
     for (const CoreCoord& c : r) set_core_args(program, kernel, c, values);
@@ -370,9 +362,9 @@ void SetRuntimeArgs(const Program& program, KernelHandle kernel, const std::vect
 
 void SetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id, ttsl::Span<const uint32_t> runtime_args) {
   KernelArgs& k = kernel_args(program, kernel_id);
-  for (const auto& [core, slot] : k.per_core) check_count(program, kernel_id, core, slot.values.size(), runtime_args.size());
+  for (const auto& [core, c] : k.per_core) check_count(program, kernel_id, core, c.values->size(), runtime_args.size());
   check_count(program, kernel_id, CoreCoord{}, 0, runtime_args.size());
-  k.common.set({runtime_args.begin(), runtime_args.end()});
+  k.common.set(impl_of(program).run.kernels[kernel_id].common, {runtime_args.data(), runtime_args.size()});
 }
 
 void SetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id,
@@ -385,14 +377,14 @@ RuntimeArgsData& GetRuntimeArgs(const Program& program, KernelHandle kernel_id, 
   auto it = k.per_core.find(logical_core);
   TT_FATAL(it != k.per_core.end(), "Kernel {} has no runtime args on core {}: call SetRuntimeArgs first",
            kernel_spec(program, kernel_id).name, logical_core.str());
-  return it->second.view;
+  return it->second.slot.view;
 }
 
 std::vector<std::vector<RuntimeArgsData>>& GetRuntimeArgs(const Program& program, KernelHandle kernel_id) {
   KernelArgs& k = kernel_args(program, kernel_id);
   const model::CoreRange box = kernel_spec(program, kernel_id).cores.bounding_box();
   k.grid_view.assign(box.end.x + 1, std::vector<RuntimeArgsData>(box.end.y + 1, RuntimeArgsData{nullptr, 0}));
-  for (auto& [core, slot] : k.per_core) k.grid_view[core.x][core.y] = slot.view;
+  for (auto& [core, c] : k.per_core) k.grid_view[core.x][core.y] = c.slot.view;
   return k.grid_view;
 }
 

@@ -56,6 +56,28 @@ TEST(ProgramBuilding, RuntimeArgsAreWritableViewsOfTheKernelsCores) {
   EXPECT_EQ(GetCommonRuntimeArgs(p, k)[0], 5u);
 }
 
+// The args live once, where views point: a view taken before the args are set
+// again (or before another kernel joins the program) shows what is set now.
+TEST(ProgramBuilding, RuntimeArgViewsFollowLaterSetsAndLaterKernels) {
+  Program p = CreateProgram();
+  const KernelHandle k = CreateKernelFromString(p, "void kernel_main() {}", CoreRange({0, 0}, {1, 0}), kRiscv0);
+  SetRuntimeArgs(p, k, CoreCoord{1, 0}, {1, 2, 3});
+  SetCommonRuntimeArgs(p, k, {10, 20});
+  RuntimeArgsData& core = GetRuntimeArgs(p, k, CoreCoord{1, 0});
+  RuntimeArgsData& common = GetCommonRuntimeArgs(p, k);
+  for (int i = 0; i < 8; ++i) {  // the kernels' storage grows and moves
+    CreateKernelFromString(p, "void kernel_main() {}", CoreCoord{uint32_t(i), 1}, kRiscv0);
+  }
+  SetRuntimeArgs(p, k, CoreCoord{1, 0}, {4, 5, 6});
+  EXPECT_EQ(core[0], 4u);
+  EXPECT_EQ(core[2], 6u);
+  EXPECT_EQ(common[1], 20u);
+  SetRuntimeArgs(p, k, CoreCoord{1, 0}, {7, 8, 9, 10, 11, 12, 13, 14});  // more: the view is re-pointed
+  EXPECT_EQ(GetRuntimeArgs(p, k, CoreCoord{1, 0}).size(), 8u);
+  EXPECT_EQ(core.size(), 8u);
+  EXPECT_EQ(core[7], 14u);
+}
+
 TEST(ProgramBuilding, RuntimeArgsOnlyOnTheKernelsCoresAndWithinTheLimit) {
   Program p = CreateProgram();
   const KernelHandle k = CreateKernelFromString(p, "void kernel_main() {}", CoreCoord{0, 0}, kRiscv0);
