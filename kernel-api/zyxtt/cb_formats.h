@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "zyxtt/core_limits.h"
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/format_facts.h"
 
@@ -36,17 +37,17 @@ constexpr uint32_t cb_format(uint32_t cb) {
 
 template <typename T>
 struct PerCb {
-  T v[64];
+  T v[zyxtt::limits::kMaxCircularBuffers];
   constexpr T operator[](uint32_t cb) const { return v[cb]; }
 };
 constexpr PerCb<uint8_t> cb_format_table() {
   PerCb<uint8_t> t{};
-  for (uint32_t i = 0; i < 64; ++i) t.v[i] = i < sizeof(kCbDataFormats) ? kCbDataFormats[i] : 255;
+  for (uint32_t i = 0; i < zyxtt::limits::kMaxCircularBuffers; ++i) t.v[i] = i < sizeof(kCbDataFormats) ? kCbDataFormats[i] : 255;
   return t;
 }
 constexpr PerCb<uint32_t> cb_tile_bytes_table() {
   PerCb<uint32_t> t{};
-  for (uint32_t i = 0; i < 64; ++i) t.v[i] = tile_bytes_of_format(cb_format_table()[i]);
+  for (uint32_t i = 0; i < zyxtt::limits::kMaxCircularBuffers; ++i) t.v[i] = tile_bytes_of_format(cb_format_table()[i]);
   return t;
 }
 template <uint32_t V>

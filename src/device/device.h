@@ -79,7 +79,9 @@ class Device {
   // Builds what the device can reuse across runs (compiled kernels, CB
   // layout). Compile errors surface here.
   virtual std::shared_ptr<CompiledProgram> compile(const program::Program& program) = 0;
-  // `what` names the run in timeout and failure messages.
+  // `run` has passed its user's checks (check_run, or the server's own
+  // against the same capabilities). `what` names the run in timeout and
+  // failure messages.
   virtual void run(CompiledProgram& program, const program::Run& run, const std::string& what) = 0;
 };
 

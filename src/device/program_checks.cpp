@@ -184,7 +184,7 @@ void check_program(const program::Program& program, const DeviceCapabilities& ca
 }
 
 void check_run(const program::Program& program, const program::Run& run, const DeviceCapabilities& caps) {
-  if (run.kernels.size() > program.kernels.size()) {
+  if (run.kernels.size() != program.kernels.size()) {
     throw Error(Code::kInvalidArgument, fmt::format("the run gives args to {} kernels, but the program has {}",
                                                     run.kernels.size(), program.kernels.size()));
   }

@@ -29,7 +29,7 @@ struct ArgsSlot {
   }
 };
 
-struct KernelArgs {
+struct RuntimeArgViews {
   // Map nodes stay put, here and in the run: views and `values` stay valid.
   struct Core {
     std::vector<uint32_t>* values = nullptr;  // in ProgramImpl::run
@@ -44,7 +44,7 @@ class ProgramImpl {
  public:
   ProgramId runtime_id = 0;
   zyxtt::program::Program model;
-  std::deque<KernelArgs> args;  // by kernel handle (a deque: views stay put as kernels join)
+  std::deque<RuntimeArgViews> args;  // by kernel handle (a deque: views stay put as kernels join)
   zyxtt::program::Run run;      // every kernel's args, as the device takes them
   std::vector<CircularBufferConfig> cb_configs;  // by CB handle
   std::vector<std::shared_ptr<const Buffer>> held_buffers;  // AssignGlobalBufferToProgram

@@ -18,11 +18,16 @@
 #include "metalium/emulator_options.h"
 #include "metalium/kernel_paths.h"
 #include "metalium/program_impl.h"
+#include "zyxtt/core_limits.h"
+
+// tt-metal's public names for the core's limits, held to the one home.
+static_assert(tt::tt_metal::max_runtime_args == zyxtt::limits::kMaxRuntimeArgs);
+static_assert(NUM_CIRCULAR_BUFFERS == zyxtt::limits::kMaxCircularBuffers);
 
 namespace tt::tt_metal {
 
 namespace model = zyxtt::program;
-using detail::KernelArgs;
+using detail::RuntimeArgViews;
 using detail::ProgramImpl;
 
 Program::Program() : internal_(std::make_shared<ProgramImpl>()) {}
@@ -73,14 +78,14 @@ CoreRangeSet to_set(const std::variant<CoreCoord, CoreRange, CoreRangeSet>& spec
 
 ProgramImpl& impl_of(const Program& program) { return const_cast<Program&>(program).impl(); }
 
-KernelArgs& kernel_args(const Program& program, KernelHandle kernel) {
+RuntimeArgViews& arg_views(const Program& program, KernelHandle kernel) {
   ProgramImpl& p = impl_of(program);
   TT_FATAL(kernel < p.args.size(), "Kernel id {} is not a kernel of this program (it has {})", kernel, p.args.size());
   return p.args[kernel];
 }
 
 model::KernelSpec& kernel_spec(const Program& program, KernelHandle kernel) {
-  kernel_args(program, kernel);
+  arg_views(program, kernel);
   return impl_of(program).model.kernels[kernel];
 }
 
@@ -297,11 +302,10 @@ uint32_t CreateSemaphore(Program& program, const std::variant<CoreRange, CoreRan
       if (cores.intersects(CoreRange({o.start.x, o.start.y}, {o.end.x, o.end.y}))) taken.insert(s.id);
     }
   }
-  constexpr uint32_t kMaxSemaphores = 8;
   uint32_t id = 0;
   while (taken.contains(id)) ++id;
-  TT_FATAL(id < kMaxSemaphores, "Cannot add semaphore on core {}: all {} semaphores of a core are in use",
-           cores.str(), kMaxSemaphores);
+  TT_FATAL(id < zyxtt::limits::kMaxSemaphores, "Unable to initialize semaphore on CoreRangeSet {}: all {} IDs are in use",
+           cores.str(), zyxtt::limits::kMaxSemaphores);
   p.model.semaphores.push_back({id, detail::to_model(cores), initial_value});
   return id;
 }
@@ -329,7 +333,7 @@ void set_core_args(const Program& program, KernelHandle kernel, const CoreCoord&
   ProgramImpl& p = impl_of(program);
   const model::KernelRunArgs& run = p.run.kernels[kernel];
   check_count(program, kernel, core, values.size(), run.common.size());
-  KernelArgs::Core& c = p.args[kernel].per_core[core];
+  RuntimeArgViews::Core& c = p.args[kernel].per_core[core];
   if (c.values == nullptr) c.values = &p.run.kernels[kernel].per_core[at];
   c.slot.set(*c.values, values);
 }
@@ -361,7 +365,7 @@ void SetRuntimeArgs(const Program& program, KernelHandle kernel, const std::vect
 }
 
 void SetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id, ttsl::Span<const uint32_t> runtime_args) {
-  KernelArgs& k = kernel_args(program, kernel_id);
+  RuntimeArgViews& k = arg_views(program, kernel_id);
   for (const auto& [core, c] : k.per_core) check_count(program, kernel_id, core, c.values->size(), runtime_args.size());
   check_count(program, kernel_id, CoreCoord{}, 0, runtime_args.size());
   k.common.set(impl_of(program).run.kernels[kernel_id].common, {runtime_args.data(), runtime_args.size()});
@@ -373,7 +377,7 @@ void SetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id,
 }
 
 RuntimeArgsData& GetRuntimeArgs(const Program& program, KernelHandle kernel_id, const CoreCoord& logical_core) {
-  KernelArgs& k = kernel_args(program, kernel_id);
+  RuntimeArgViews& k = arg_views(program, kernel_id);
   auto it = k.per_core.find(logical_core);
   TT_FATAL(it != k.per_core.end(), "Kernel {} has no runtime args on core {}: call SetRuntimeArgs first",
            kernel_spec(program, kernel_id).name, logical_core.str());
@@ -381,7 +385,7 @@ RuntimeArgsData& GetRuntimeArgs(const Program& program, KernelHandle kernel_id, 
 }
 
 std::vector<std::vector<RuntimeArgsData>>& GetRuntimeArgs(const Program& program, KernelHandle kernel_id) {
-  KernelArgs& k = kernel_args(program, kernel_id);
+  RuntimeArgViews& k = arg_views(program, kernel_id);
   const model::CoreRange box = kernel_spec(program, kernel_id).cores.bounding_box();
   k.grid_view.assign(box.end.x + 1, std::vector<RuntimeArgsData>(box.end.y + 1, RuntimeArgsData{nullptr, 0}));
   for (auto& [core, c] : k.per_core) k.grid_view[core.x][core.y] = c.slot.view;
@@ -389,7 +393,7 @@ std::vector<std::vector<RuntimeArgsData>>& GetRuntimeArgs(const Program& program
 }
 
 RuntimeArgsData& GetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id) {
-  return kernel_args(program, kernel_id).common.view;
+  return arg_views(program, kernel_id).common.view;
 }
 
 }  // namespace tt::tt_metal

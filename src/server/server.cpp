@@ -234,7 +234,8 @@ void Server::check_grid(const Run& c) const {
 }
 
 std::string Server::handle(const Run& c) {
-  check_v1_buffer_counts(c);
+  const DeviceCapabilities& caps = device_.capabilities();
+  check_v1_buffer_counts(c, caps);
   auto found = programs_.find(c.id);
   if (found == programs_.end()) {
     throw Error(Code::kNotFound,
@@ -246,7 +247,6 @@ std::string Server::handle(const Run& c) {
   for (size_t i = 0; i < c.dsts.size(); ++i) dsts.push_back(buffers_.at(c.dsts[i], fmt::format("run: dst{}", i).c_str()));
   const auto args = bind_kernel_args(c, program.zyx->params, srcs, dsts);
   check_grid(c);
-  const DeviceCapabilities& caps = device_.capabilities();
   check_run_args(*program.zyx, args, caps);
   const ZyxShape shape = run_shape(*program.zyx, c, args);
 

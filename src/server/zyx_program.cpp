@@ -126,15 +126,15 @@ program::Program to_model(const ZyxProgram& zyx, const ZyxShape& shape, const De
   return p;
 }
 
-void check_v1_buffer_counts(const protocol::Run& run) {
+void check_v1_buffer_counts(const protocol::Run& run, const DeviceCapabilities& caps) {
   if (run.vars) return;
   for (const auto& [list, prefix, role] :
        {std::tuple{&run.srcs, "src", "reader"}, std::tuple{&run.dsts, "dst", "writer"}}) {
-    if (list->size() + 2 > kZyxMaxKernelArgs) {
+    if (list->size() + 2 > caps.max_runtime_args) {
       throw Error(Code::kOutOfRange,
                   fmt::format("run: {} {} buffers give the {} {} runtime args (one address each, then row and "
                               "column); a kernel takes at most {}, so at most {} {} buffers",
-                              list->size(), prefix, role, list->size() + 2, kZyxMaxKernelArgs, kZyxMaxKernelArgs - 2,
+                              list->size(), prefix, role, list->size() + 2, caps.max_runtime_args, caps.max_runtime_args - 2,
                               prefix));
     }
   }

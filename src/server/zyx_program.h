@@ -21,15 +21,12 @@ namespace zyxtt::server {
 
 // zyx's interleaved DRAM buffers are laid out in pages of this many bytes.
 inline constexpr uint32_t kZyxPageBytes = 4096;
-// Runtime args zyx's protocol gives one kernel at most (tt-metal's limit): a
-// V1 run's reader gets each src address, then row and column; the writer
-// each dst.
-inline constexpr uint32_t kZyxMaxKernelArgs = 341;
-
 // Throws Error(OUT_OF_RANGE) when a V1 run lists more srcs (or dsts) than
-// its reader's (writer's) args hold. A V2 run (n_vars) gives each kernel its
-// section's parameters only; check_run_args bounds those.
-void check_v1_buffer_counts(const protocol::Run& run);
+// its reader's (writer's) args hold: each address, then row and column, at
+// most caps.max_runtime_args. Checked before any buffer is looked up. A V2
+// run (n_vars) gives each kernel its section's parameters only;
+// check_run_args bounds those.
+void check_v1_buffer_counts(const protocol::Run& run, const DeviceCapabilities& caps);
 
 struct ZyxProgram {
   std::array<std::string, protocol::kSections> sources;  // by protocol::Section; blank: no kernel

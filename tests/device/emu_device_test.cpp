@@ -579,33 +579,6 @@ TEST_F(EmuDeviceTest, TwoKernelsOnOneProcessorOfACoreAreRefusedAtCompile) {
   }
 }
 
-TEST_F(EmuDeviceTest, RuntimeArgsBeyondTheKernelsL1SlotsAreRefused) {
-  Program p;
-  p.kernels = {kernel("tile_reader.cpp", Processor::kRiscv0, rect(0, 0, 0, 0))};
-  auto compiled = device_.compile(p);
-  ModelRun r;
-  r.kernels.resize(1);
-  r.kernels[0].per_core[Core{0, 0}].assign(300, 1);
-  r.kernels[0].common.assign(42, 2);
-  try {
-    device_.run(*compiled, r, "too many args");
-    FAIL() << "ran";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), Code::kOutOfRange);
-    EXPECT_STREQ(e.what(), "kernel tile_reader.cpp gets 300 runtime args and 42 common ones on core (0, 0); a kernel "
-                           "takes at most 341 in all");
-  }
-  r.kernels[0].per_core.clear();
-  r.kernels[0].per_core[Core{1, 0}] = {1};
-  try {
-    device_.run(*compiled, r, "args for another core");
-    FAIL() << "ran";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), Code::kInvalidArgument);
-    EXPECT_STREQ(e.what(), "kernel tile_reader.cpp gets runtime args for core (1, 0), where it does not run");
-  }
-}
-
 // The worker keeps a bounded number of programs (kWorkerPrograms) and is told
 // which to drop; one dropped is sent again when it runs again: a worker asked
 // to run a program it does not hold refuses ("program N was never sent to

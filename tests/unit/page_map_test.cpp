@@ -69,7 +69,7 @@ TEST(PageMap, DramPagesOfAnySizeSitAtTheirAlignedSize) {
   const Arch& arch = default_arch();
   emu::Dram dram(arch);
   const BufferSpec spec = spec_of(15 * 100, 100);
-  EXPECT_EQ(emu::aligned_page_bytes(spec, arch), 128u);
+  EXPECT_EQ(aligned_page_size(spec, arch), 128u);
   EXPECT_EQ(emu::per_bank_bytes(spec, arch), 3u * 128);  // 15 pages over 7 banks
   const PlacedBuffer buffer{1 << 20, spec, 128};
   const emu::BufferMemory memory(buffer, arch, dram.bank(0), nullptr);

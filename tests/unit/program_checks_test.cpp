@@ -136,6 +136,21 @@ TEST(ProgramChecks, RunArgsGoToTheKernelsCoresWithinTheLimit) {
   EXPECT_NO_THROW(check_run(p, r, caps()));
 }
 
+// One entry per kernel, empty or not: devices rely on it (no device checks again).
+TEST(ProgramChecks, ARunGivesOneArgsEntryPerKernel) {
+  Program p;
+  p.kernels = {kernel("a", Processor::kRiscv0, range(0, 0, 0, 0)), kernel("b", Processor::kRiscv1, range(0, 0, 0, 0))};
+  program::Run r;
+  r.kernels.resize(1);
+  expect_error([&] { check_run(p, r, caps()); }, Code::kInvalidArgument,
+               "the run gives args to 1 kernels, but the program has 2");
+  r.kernels.resize(3);
+  expect_error([&] { check_run(p, r, caps()); }, Code::kInvalidArgument,
+               "the run gives args to 3 kernels, but the program has 2");
+  r.kernels.resize(2);
+  EXPECT_NO_THROW(check_run(p, r, caps()));
+}
+
 TEST(ProgramChecks, BuffersNeedASizeAPageSizeAndAShardSpecExactlyWhenSharded) {
   BufferSpec b{0, 4096, MemoryKind::kDram, BufferLayout::kInterleaved, {}};
   expect_error([&] { check_buffer(b, caps()); }, Code::kInvalidArgument, "buffer size is 0; expected at least 1 byte");

@@ -163,10 +163,10 @@ TEST(WorkerFrames, MalformedFramesAreRefusedWithTheirReason) {
             "malformed run frame from the device link: per-core arg counts disagree with the args");
   // Args beyond the kernel's L1 slot.
   job = job_with_program();
-  job.args[2].common.assign(l1::kMaxArgs + 1, 5);
+  job.args[2].common.assign(l1::kMaxRuntimeArgs + 1, 5);
   EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
             "malformed run frame from the device link: more runtime args than a kernel takes");
-  job.args[2].common.assign(l1::kMaxArgs, 5);
+  job.args[2].common.assign(l1::kMaxRuntimeArgs, 5);
   EXPECT_EQ(decode_job(encode(job)), job);
 }
 

@@ -140,10 +140,10 @@ TEST(ZyxProgram, AV1RunWithMoreBuffersThanAKernelsArgsIsOutOfRange) {
   protocol::Run run;
   run.srcs.assign(339, 1);
   run.dsts.assign(339, 2);
-  check_v1_buffer_counts(run);
+  check_v1_buffer_counts(run, caps());
   run.srcs.assign(500, 1);
   try {
-    check_v1_buffer_counts(run);
+    check_v1_buffer_counts(run, caps());
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), Code::kOutOfRange);
@@ -152,10 +152,10 @@ TEST(ZyxProgram, AV1RunWithMoreBuffersThanAKernelsArgsIsOutOfRange) {
   }
   run.srcs.assign(1, 1);
   run.dsts.assign(340, 2);
-  EXPECT_THROW(check_v1_buffer_counts(run), Error);
+  EXPECT_THROW(check_v1_buffer_counts(run, caps()), Error);
   // A V2 run gives each kernel its own parameters; check_run_args bounds those.
   run.vars.emplace();
-  check_v1_buffer_counts(run);
+  check_v1_buffer_counts(run, caps());
 }
 
 TEST(ZyxProgram, BuffersAreInterleavedInZyxsPagesWhateverTheArch) {

@@ -27,13 +27,14 @@ ALWI void reconfigure_unary_bcast(uint32_t /*old_icb*/, uint32_t new_icb, uint32
 
 template <EltwiseBinaryType tBcastOp, BroadcastType tBcastDim>
 ALWI void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb = 16) {
+  static_cast<void>(zyxtt_detail::fpu_op<tBcastOp>());
   zyxtt::krt::compute_configure(icb0, icb1, ocb);
   zyxtt::krt::fpu_accumulate(false);
 }
 template <EltwiseBinaryType tBcastOp, BroadcastType tBcastDim>
 ALWI void any_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1, uint32_t idst,
                           uint32_t bcast_row_idx = 0) {
-  zyxtt::krt::fpu_binary(zyxtt_detail::fpu_op(tBcastOp), icb0, icb1, itile0, itile1, idst,
+  zyxtt::krt::fpu_binary(zyxtt_detail::fpu_op<tBcastOp>(), icb0, icb1, itile0, itile1, idst,
                          zyxtt_detail::bcast(tBcastDim), bcast_row_idx);
 }
 template <BroadcastType tBcastDim>

@@ -38,7 +38,11 @@ ALWI void mul_tiles_init() { zyxtt::krt::fpu_accumulate(false); }
 ALWI void mul_tiles_init_f() { zyxtt::krt::fpu_accumulate(false); }
 
 namespace zyxtt_detail {
-constexpr zyxtt::krt::FpuBinaryOp fpu_op(EltwiseBinaryType t) {
+// The FPU's op of an EltwiseBinaryType: what the FPU does not do (ELWDIV,
+// ELWLESS) does not compile.
+template <EltwiseBinaryType t>
+constexpr zyxtt::krt::FpuBinaryOp fpu_op() {
+  static_assert(t == ELWADD || t == ELWSUB || t == ELWMUL, "the FPU's binary ops are ELWADD, ELWSUB and ELWMUL");
   return t == ELWSUB ? zyxtt::krt::FpuBinaryOp::kSub
                      : (t == ELWMUL ? zyxtt::krt::FpuBinaryOp::kMul : zyxtt::krt::FpuBinaryOp::kAdd);
 }
@@ -55,7 +59,7 @@ ALWI void binary_dest_reuse_tiles_init(uint32_t icb0) {
 template <EltwiseBinaryType eltwise_binary_type = ELWADD,
           EltwiseBinaryReuseDestType binary_reuse_dest = EltwiseBinaryReuseDestType::NONE>
 ALWI void binary_dest_reuse_tiles(uint32_t in_cb_id, uint32_t in_tile_index, uint32_t dst_tile_index) {
-  zyxtt::krt::fpu_dest_reuse(zyxtt_detail::fpu_op(eltwise_binary_type), in_cb_id, in_tile_index, dst_tile_index,
+  zyxtt::krt::fpu_dest_reuse(zyxtt_detail::fpu_op<eltwise_binary_type>(), in_cb_id, in_tile_index, dst_tile_index,
                              static_cast<uint32_t>(binary_reuse_dest));
 }
 

@@ -4,9 +4,11 @@
 
 #include <cstdint>
 
+#include "zyxtt/core_limits.h"
+
 namespace zyxtt::emu {
 
-inline constexpr uint32_t kMaxCbs = 64;
+inline constexpr uint32_t kMaxCbs = limits::kMaxCircularBuffers;
 inline constexpr uint32_t kRoles = 3;
 
 struct CbState {

@@ -55,7 +55,7 @@ DeviceCapabilities capabilities_of(const Arch& arch) {
                   F::Int8,    F::UInt8,   F::UInt16,    F::Int32,  F::UInt32};
   c.l1_unreserved_base = l1::kCbBase;
   c.dram_unreserved_base = kDramBase;
-  c.max_runtime_args = l1::kMaxArgs;
+  c.max_runtime_args = l1::kMaxRuntimeArgs;
   c.max_circular_buffers = kMaxCbs;
   c.max_semaphores = l1::kMaxSemaphores;
   return c;
@@ -154,7 +154,7 @@ PlacedBuffer EmuDevice::allocate(const program::BufferSpec& spec) {
                             spec.size, per_bank, memory_name(spec.memory), allocator.free_bytes() * banks,
                             allocator.largest_free_range()));
   }
-  PlacedBuffer placed{*address, spec, aligned_page_bytes(spec, arch_)};
+  PlacedBuffer placed{*address, spec, aligned_page_size(spec, arch_)};
   if (dram) {
     regions_.insert({*address, allocator.allocated_size(*address)});
     dram_buffers_[*address] = placed;
@@ -284,11 +284,10 @@ std::shared_ptr<CompiledProgram> EmuDevice::compile(const program::Program& prog
 }
 
 RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) const {
+  // The run passed its user's checks against the capabilities (check_run,
+  // or the server's): one entry per kernel, args only on the kernel's cores
+  // and within the limit. The worker bounds what it decodes again.
   const auto& kernels = program.model().kernels;
-  if (run.kernels.size() != kernels.size()) {
-    throw Error(Code::kInvalidArgument, fmt::format("the run gives args for {} kernels, the program has {}",
-                                                    run.kernels.size(), kernels.size()));
-  }
   RunJob job;
   job.program_id = program.serial();
   job.args.resize(kernels.size());
@@ -296,10 +295,6 @@ RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) co
     const program::KernelRunArgs& given = run.kernels[i];
     KernelArgs& a = job.args[i];
     a.common = given.common;
-    if (given.common.size() > l1::kMaxArgs) {
-      throw Error(Code::kOutOfRange, fmt::format("kernel {} gets {} common runtime args; a kernel takes at most {}",
-                                                 program.kernel_file(i), given.common.size(), l1::kMaxArgs));
-    }
     if (given.per_core.empty()) continue;
     // One pass over the given args, each placed by its core's position in
     // the kernel's order: one count when every core has as many.
@@ -309,19 +304,7 @@ RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) co
     if (uniform) a.words.resize(cores * first);
     for (const auto& [core, args] : given.per_core) {
       const int32_t at = program.position(i, core);
-      if (at < 0) {
-        if (args.empty()) continue;
-        throw Error(Code::kInvalidArgument, fmt::format("kernel {} gets runtime args for core ({}, {}), where it does "
-                                                        "not run",
-                                                        program.kernel_file(i), core.x, core.y));
-      }
-      if (args.size() + given.common.size() > l1::kMaxArgs) {
-        throw Error(Code::kOutOfRange,
-                    fmt::format("kernel {} gets {} runtime args and {} common ones on core ({}, {}); a kernel takes at "
-                                "most {} in all",
-                                program.kernel_file(i), args.size(), given.common.size(), core.x, core.y,
-                                l1::kMaxArgs));
-      }
+      if (at < 0) continue;
       uniform = uniform && args.size() == first;
       // Placed while the args still look uniform: the common case takes one pass.
       if (uniform) std::copy(args.begin(), args.end(), a.words.begin() + size_t(at) * first);

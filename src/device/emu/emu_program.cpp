@@ -68,12 +68,6 @@ void check_kernel(const program::KernelSpec& k, const std::string& file) {
     if (dir.empty() || dir[0] != '/')
       throw Error(Code::kInvalidArgument, fmt::format("kernel {}: include dir '{}' is not absolute", file, dir));
   }
-  if (k.processor != Processor::kCompute && k.noc > 1)
-    throw Error(Code::kInvalidArgument, fmt::format("kernel {}: NOC {} does not exist (0 or 1)", file, k.noc));
-  for (uint32_t cb : k.compute.unpack_to_dest) {
-    if (cb >= kMaxCbs)
-      throw Error(Code::kInvalidArgument, fmt::format("kernel {}: unpack-to-DST CB {} does not exist", file, cb));
-  }
 }
 
 // Everything a program places is planned per core from (0, 0) on.
@@ -170,8 +164,6 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
     if (cb.cores.ranges.empty()) throw Error(Code::kInvalidArgument, fmt::format("circular buffer config {} is on no core", i));
     check_reach(cb.cores, fmt::format("circular buffer config {}", i));
     for (const program::CbIndexSpec& idx : cb.indices) {
-      if (idx.index >= kMaxCbs)
-        throw Error(Code::kInvalidArgument, fmt::format("circular buffer {} does not exist (0..{})", idx.index, kMaxCbs - 1));
       if (idx.page_size == 0 || cb.total_size == 0 || cb.total_size % idx.page_size != 0) {
         throw Error(Code::kInvalidArgument,
                     fmt::format("circular buffer {}: total size {} is not a whole, nonzero number of {}-byte pages",
@@ -214,11 +206,6 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
   }
 
   for (const program::SemaphoreSpec& s : program.semaphores) {
-    if (s.id >= l1::kMaxSemaphores) {
-      throw Error(Code::kOutOfRange,
-                  fmt::format("semaphore {} does not exist: a core has {} (ids 0..{})", s.id, l1::kMaxSemaphores,
-                              l1::kMaxSemaphores - 1));
-    }
     if (s.cores.ranges.empty()) throw Error(Code::kInvalidArgument, fmt::format("semaphore {} is on no core", s.id));
     check_reach(s.cores, fmt::format("semaphore {}", s.id));
     spec_.semaphores.push_back(SemaphoreSlot{s.id, s.initial_value, rects(s.cores)});

@@ -5,29 +5,30 @@
 
 #include <cstdint>
 
+#include "zyxtt/core_limits.h"
 #include "zyxtt/krt_types.h"
 
 namespace zyxtt::emu::l1 {
 
-inline constexpr uint32_t kMaxArgs = 341;  // per kernel per core, as tt-metal allows
+using limits::kMaxRuntimeArgs;
+using limits::kMaxSemaphores;
 inline constexpr uint32_t kArgsBase[3] = {0x0100, 0x0700, 0x0D00};  // reader, writer, compute
 inline constexpr uint32_t kCommonArgsBase[3] = {0x1300, 0x1900, 0x1F00};
 inline constexpr uint32_t kSemaphoreBase = 0x2500;
 inline constexpr uint32_t kSemaphoreStride = 16;  // tt-metal: one aligned L1 word each
-inline constexpr uint32_t kMaxSemaphores = 16;
 // tt-metal's MEM_ZEROS: bytes the firmware keeps zero, a source for NOC reads
 // that clear L1 (krt l1_zeros_addr); nothing of the emulator writes there.
 inline constexpr uint32_t kZerosBase = 0x2600;
 inline constexpr uint32_t kCbBase = 0x10000;  // 64 KiB; CBs are aligned to the arch's NOC alignments
 
-// Each args region holds kMaxArgs words before the next region starts.
-static_assert(kArgsBase[0] + kMaxArgs * 4 <= kArgsBase[1]);
-static_assert(kArgsBase[1] + kMaxArgs * 4 <= kArgsBase[2]);
-static_assert(kArgsBase[2] + kMaxArgs * 4 <= kCommonArgsBase[0]);
-static_assert(kCommonArgsBase[0] + kMaxArgs * 4 <= kCommonArgsBase[1]);
-static_assert(kCommonArgsBase[1] + kMaxArgs * 4 <= kCommonArgsBase[2]);
-static_assert(kCommonArgsBase[2] + kMaxArgs * 4 <= kSemaphoreBase);
-static_assert(kSemaphoreBase + kMaxSemaphores * 16 <= kZerosBase);
+// Each args region holds kMaxRuntimeArgs words before the next region starts.
+static_assert(kArgsBase[0] + kMaxRuntimeArgs * 4 <= kArgsBase[1]);
+static_assert(kArgsBase[1] + kMaxRuntimeArgs * 4 <= kArgsBase[2]);
+static_assert(kArgsBase[2] + kMaxRuntimeArgs * 4 <= kCommonArgsBase[0]);
+static_assert(kCommonArgsBase[0] + kMaxRuntimeArgs * 4 <= kCommonArgsBase[1]);
+static_assert(kCommonArgsBase[1] + kMaxRuntimeArgs * 4 <= kCommonArgsBase[2]);
+static_assert(kCommonArgsBase[2] + kMaxRuntimeArgs * 4 <= kSemaphoreBase);
+static_assert(kSemaphoreBase + kMaxSemaphores * kSemaphoreStride <= kZerosBase);
 static_assert(kZerosBase + krt::kL1ZerosBytes <= kCbBase);
 
 }  // namespace zyxtt::emu::l1

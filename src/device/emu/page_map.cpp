@@ -26,7 +26,6 @@ using program::MemoryKind;
 
 namespace {
 
-constexpr uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 constexpr uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 // tt-metal's page mapping of a buffer with a ShardSpecBuffer: height-sharded
@@ -73,13 +72,8 @@ uint32_t bank_count(MemoryKind memory, const Arch& arch) {
   return memory == MemoryKind::kDram ? arch.dram_banks : arch.grid_rows * arch.grid_cols;
 }
 
-uint32_t aligned_page_bytes(const BufferSpec& spec, const Arch& arch) {
-  const uint32_t alignment = spec.memory == MemoryKind::kDram ? arch.dram_alignment : arch.l1_alignment;
-  return static_cast<uint32_t>(align_up(spec.page_size, alignment));
-}
-
 uint64_t per_bank_bytes(const BufferSpec& spec, const Arch& arch) {
-  const uint64_t aligned = aligned_page_bytes(spec, arch);
+  const uint64_t aligned = aligned_page_size(spec, arch);
   if (spec.layout != BufferLayout::kInterleaved) {
     const ShardGeometry g = geometry(spec);
     return uint64_t{g.shard_h} * g.shard_w * aligned;
@@ -118,7 +112,7 @@ std::vector<Core> shard_cores(const BufferSpec& spec, const Arch& arch) {
 BufferMemory::BufferMemory(const program::PlacedBuffer& buffer, const Arch& arch, std::byte* dram, std::byte* l1)
     : address_(buffer.address),
       page_size_(buffer.spec.page_size),
-      aligned_(aligned_page_bytes(buffer.spec, arch)),
+      aligned_(aligned_page_size(buffer.spec, arch)),
       base_(buffer.spec.memory == MemoryKind::kDram ? dram : l1),
       bank_stride_(buffer.spec.memory == MemoryKind::kDram ? arch.dram_bank_bytes : arch.l1_bytes),
       banks_(bank_count(buffer.spec.memory, arch)),

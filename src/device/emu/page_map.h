@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "device/arch.h"
+#include "device/program_checks.h"  // aligned_page_size
 #include "program/program.h"
 
 namespace zyxtt::emu {
@@ -24,7 +25,6 @@ namespace zyxtt::emu {
 uint64_t page_count(const program::BufferSpec& spec);
 // Banks of the memory the buffer lives in (DRAM banks, or worker cores).
 uint32_t bank_count(program::MemoryKind memory, const Arch& arch);
-uint32_t aligned_page_bytes(const program::BufferSpec& spec, const Arch& arch);
 // Bytes the buffer takes at its address in each bank it uses.
 uint64_t per_bank_bytes(const program::BufferSpec& spec, const Arch& arch);
 // The ShardSpec's cores in shard order. Throws Error(INVALID_ARGUMENT) when

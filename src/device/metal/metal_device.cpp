@@ -8,6 +8,7 @@
 
 #include "common/error.h"
 #include "common/fd_io.h"
+#include "zyxtt/core_limits.h"
 
 namespace zyxtt::metal {
 
@@ -20,9 +21,6 @@ const std::vector<tt::DataFormat> kCbFormats = {
     tt::DataFormat::Fp8_e4m3, tt::DataFormat::UInt8, tt::DataFormat::Int8, tt::DataFormat::UInt32,
     tt::DataFormat::Int32, tt::DataFormat::Bfp8_b, tt::DataFormat::Bfp4_b};
 
-constexpr uint32_t kMaxRuntimeArgs = 341;  // tt-metal's max_runtime_args
-constexpr uint32_t kMaxSemaphores = 16;    // tt-metal's NUM_SEMAPHORES
-constexpr uint32_t kMaxCircularBuffers = 64;  // NUM_CIRCULAR_BUFFERS on Blackhole
 // The page of the one-page buffer that asks TT-Metalium what kernels are told.
 constexpr uint32_t kProbePageBytes = 1024;
 
@@ -73,7 +71,6 @@ CardProgramSpec card_program(const program::Program& p) {
 
 struct MetalCompiled final : CompiledProgram {
   std::unique_ptr<CardProgram> card;
-  size_t kernels = 0;
 };
 
 }  // namespace
@@ -82,9 +79,9 @@ MetalDevice::MetalDevice(const MetalOptions& options) : options_(options) {
   caps_.kind = "metal";
   caps_.arch = options.fallback_arch;
   caps_.cb_formats = kCbFormats;
-  caps_.max_runtime_args = kMaxRuntimeArgs;
-  caps_.max_circular_buffers = kMaxCircularBuffers;
-  caps_.max_semaphores = kMaxSemaphores;
+  caps_.max_runtime_args = limits::kMaxRuntimeArgs;
+  caps_.max_circular_buffers = limits::kMaxCircularBuffers;
+  caps_.max_semaphores = limits::kMaxSemaphores;
 }
 
 // Buffers go before the card that holds them.
@@ -245,16 +242,11 @@ std::shared_ptr<CompiledProgram> MetalDevice::compile(const program::Program& pr
   CardProgramSpec spec = card_program(program);
   auto compiled = std::make_shared<MetalCompiled>();
   compiled->card = card().build(spec);
-  compiled->kernels = program.kernels.size();
   return compiled;
 }
 
 void MetalDevice::run(CompiledProgram& program, const program::Run& run, const std::string& what) {
   auto& compiled = dynamic_cast<MetalCompiled&>(program);
-  if (run.kernels.size() > compiled.kernels) {
-    throw Error(Code::kInvalidArgument, what + ": arguments for " + std::to_string(run.kernels.size()) +
-                                            " kernels, the program has " + std::to_string(compiled.kernels));
-  }
   std::vector<CardKernelArgs> args(run.kernels.size());
   for (size_t k = 0; k < run.kernels.size(); ++k) {
     for (const auto& [core, values] : run.kernels[k].per_core) args[k].per_core.push_back({core.x, core.y, values});

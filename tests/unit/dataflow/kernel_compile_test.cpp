@@ -237,6 +237,25 @@ TEST_F(KernelCompileTest, MissingCompileTimeArgsIsACompileError) {
   EXPECT_NE(r.output.find("index beyond the kernel's compile-time args"), std::string::npos) << r.output;
 }
 
+// ELWDIV and ELWLESS are EltwiseBinaryTypes the FPU has no op for: a
+// broadcast with one is refused by the compiler, never run as an add.
+TEST_F(KernelCompileTest, AnFpuOpOutsideAddSubMulIsACompileError) {
+  for (const char* call : {"init_bcast<ELWDIV, BroadcastType::ROW>(0, 1, 16);",
+                           "any_tiles_bcast<ELWLESS, BroadcastType::COL>(0, 1, 0, 0, 0);",
+                           "binary_dest_reuse_tiles<ELWDIV>(0, 0, 0);"}) {
+    const std::string text = std::string("#include \"api/compute/bcast.h\"\n#include \"api/compute/eltwise_binary.h\"\n"
+                                         "void kernel_main() { ") + call + " }\n";
+    const BuildResult r = build_kernel({source("fpu_op.cpp", text.c_str())}, KernelRole::kCompute, "", "");
+    EXPECT_NE(r.status, 0) << call;
+    EXPECT_NE(r.output.find("the FPU's binary ops are ELWADD, ELWSUB and ELWMUL"), std::string::npos) << r.output;
+  }
+  const BuildResult ok = build_kernel(
+      {source("fpu_ok.cpp", "#include \"api/compute/bcast.h\"\nvoid kernel_main() { any_tiles_bcast<ELWMUL, "
+                            "BroadcastType::ROW>(0, 1, 0, 0, 0); }\n")},
+      KernelRole::kCompute, "", "");
+  EXPECT_EQ(ok.status, 0) << ok.output;
+}
+
 std::vector<std::string> corpus_sources(const std::string& suffix) {
   std::vector<std::string> out;
   const std::string root = corpus_dir();

@@ -107,7 +107,7 @@ void RunExecutor::add_tasks(size_t& count, CoreState& core, const RunJob& job,
     k.noc = k.role == krt::Role::kCompute ? 0 : program.spec.kernels[ki].noc;
     k.args = reinterpret_cast<uint32_t*>(core.l1 + l1::kArgsBase[r]);
     k.common_args = reinterpret_cast<uint32_t*>(core.l1 + l1::kCommonArgsBase[r]);
-    // Counts were bounded by kMaxArgs when the job was decoded.
+    // Counts were bounded by kMaxRuntimeArgs when the job was decoded.
     const uint32_t pos = plan.position[r];
     const uint32_t* from = nullptr;
     uint32_t n = 0;

@@ -271,10 +271,10 @@ RunJob decode_job(std::string_view frame) {
     a.counts = r.get_words();
     a.words = r.get_words();
     // Per-core plus common args must fit the kernel's slots in L1.
-    if (a.common.size() > l1::kMaxArgs || a.uniform > l1::kMaxArgs) r.fail("more runtime args than a kernel takes");
+    if (a.common.size() > l1::kMaxRuntimeArgs || a.uniform > l1::kMaxRuntimeArgs) r.fail("more runtime args than a kernel takes");
     uint64_t total = 0;
     for (uint32_t n : a.counts) {
-      if (n > l1::kMaxArgs) r.fail("more runtime args than a kernel takes");
+      if (n > l1::kMaxRuntimeArgs) r.fail("more runtime args than a kernel takes");
       total += n;
     }
     if (!a.counts.empty() && a.uniform != 0) r.fail("per-core args both uniform and counted");
