@@ -3,7 +3,6 @@
 #pragma once
 
 #include <deque>
-#include <map>
 #include <memory>
 #include <span>
 #include <vector>
@@ -29,15 +28,33 @@ struct ArgsSlot {
   }
 };
 
-struct RuntimeArgViews {
-  // Map nodes stay put, here and in the run: views and `values` stay valid.
+// One kernel's views, a cell per core of its cores' bounding box (row-major),
+// so that setting one core's args is an index, not a search.
+class RuntimeArgViews {
+ public:
   struct Core {
-    std::vector<uint32_t>* values = nullptr;  // in ProgramImpl::run
+    bool placed = false;                      // one of the kernel's cores
+    std::vector<uint32_t>* values = nullptr;  // in ProgramImpl::run (a map node: it stays put); null until set
     ArgsSlot slot;
   };
-  std::map<CoreCoord, Core> per_core;
+  explicit RuntimeArgViews(const zyxtt::program::CoreRangeSet& cores);
+  // The cell of `core`, or nullptr where the kernel does not run.
+  Core* at(const CoreCoord& core);
+  // Each cell with args set, as (core, cell).
+  template <class Visit>
+  void for_each_set(Visit&& visit) {
+    for (size_t i = 0; i < cells_.size(); ++i) {
+      if (cells_[i].values != nullptr) visit(CoreCoord{box_.start.x + i % width_, box_.start.y + i / width_}, cells_[i]);
+    }
+  }
+
   ArgsSlot common;
   std::vector<std::vector<RuntimeArgsData>> grid_view;  // GetRuntimeArgs(program, kernel)
+
+ private:
+  zyxtt::program::CoreRange box_;
+  size_t width_ = 0;
+  std::vector<Core> cells_;
 };
 
 class ProgramImpl {

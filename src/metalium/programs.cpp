@@ -50,6 +50,19 @@ model::CoreRangeSet to_model(const CoreRangeSet& set) {
   return out;
 }
 
+RuntimeArgViews::RuntimeArgViews(const model::CoreRangeSet& cores)
+    : box_(cores.bounding_box()),
+      width_(box_.end.x - box_.start.x + 1),
+      cells_(width_ * (box_.end.y - box_.start.y + 1)) {
+  cores.for_each_core([&](model::Core c) { cells_[(c.y - box_.start.y) * width_ + (c.x - box_.start.x)].placed = true; });
+}
+
+RuntimeArgViews::Core* RuntimeArgViews::at(const CoreCoord& core) {
+  if (!box_.contains({static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)})) return nullptr;
+  Core& c = cells_[(core.y - box_.start.y) * width_ + (core.x - box_.start.x)];
+  return c.placed ? &c : nullptr;
+}
+
 // ZYX_TT_VIRTUAL_GRID lets the emulator run core ranges beyond the arch's
 // grid, as the runtime's --virtual-grid does.
 static zyxtt::GridPermission virtual_grid() {
@@ -164,7 +177,7 @@ KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRang
   }
   ProgramImpl& p = program.impl();
   p.model.kernels.push_back(std::move(spec));
-  p.args.emplace_back();
+  p.args.emplace_back(p.model.kernels.back().cores);
   p.run.kernels.emplace_back();
   return static_cast<KernelHandle>(p.model.kernels.size() - 1);
 }
@@ -326,16 +339,13 @@ void check_count(const Program& program, KernelHandle kernel, const CoreCoord& c
 
 void set_core_args(const Program& program, KernelHandle kernel, const CoreCoord& core,
                    std::span<const uint32_t> values) {
-  const model::KernelSpec& spec = kernel_spec(program, kernel);
-  const model::Core at{static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)};
-  TT_FATAL(spec.cores.contains(at), "Kernel {} is not placed on core {}: runtime args can only be set on the kernel's cores",
-           spec.name, core.str());
-  ProgramImpl& p = impl_of(program);
-  const model::KernelRunArgs& run = p.run.kernels[kernel];
+  RuntimeArgViews::Core* c = arg_views(program, kernel).at(core);
+  TT_FATAL(c != nullptr, "Kernel {} is not placed on core {}: runtime args can only be set on the kernel's cores",
+           kernel_spec(program, kernel).name, core.str());
+  model::KernelRunArgs& run = impl_of(program).run.kernels[kernel];
   check_count(program, kernel, core, values.size(), run.common.size());
-  RuntimeArgViews::Core& c = p.args[kernel].per_core[core];
-  if (c.values == nullptr) c.values = &p.run.kernels[kernel].per_core[at];
-  c.slot.set(*c.values, values);
+  if (c->values == nullptr) c->values = &run.per_core[{static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)}];
+  c->slot.set(*c->values, values);
 }
 
 }  // namespace
@@ -366,7 +376,9 @@ void SetRuntimeArgs(const Program& program, KernelHandle kernel, const std::vect
 
 void SetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id, ttsl::Span<const uint32_t> runtime_args) {
   RuntimeArgViews& k = arg_views(program, kernel_id);
-  for (const auto& [core, c] : k.per_core) check_count(program, kernel_id, core, c.values->size(), runtime_args.size());
+  k.for_each_set([&](const CoreCoord& core, const RuntimeArgViews::Core& c) {
+    check_count(program, kernel_id, core, c.values->size(), runtime_args.size());
+  });
   check_count(program, kernel_id, CoreCoord{}, 0, runtime_args.size());
   k.common.set(impl_of(program).run.kernels[kernel_id].common, {runtime_args.data(), runtime_args.size()});
 }
@@ -378,17 +390,17 @@ void SetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id,
 
 RuntimeArgsData& GetRuntimeArgs(const Program& program, KernelHandle kernel_id, const CoreCoord& logical_core) {
   RuntimeArgViews& k = arg_views(program, kernel_id);
-  auto it = k.per_core.find(logical_core);
-  TT_FATAL(it != k.per_core.end(), "Kernel {} has no runtime args on core {}: call SetRuntimeArgs first",
+  RuntimeArgViews::Core* c = k.at(logical_core);
+  TT_FATAL(c != nullptr && c->values != nullptr, "Kernel {} has no runtime args on core {}: call SetRuntimeArgs first",
            kernel_spec(program, kernel_id).name, logical_core.str());
-  return it->second.slot.view;
+  return c->slot.view;
 }
 
 std::vector<std::vector<RuntimeArgsData>>& GetRuntimeArgs(const Program& program, KernelHandle kernel_id) {
   RuntimeArgViews& k = arg_views(program, kernel_id);
   const model::CoreRange box = kernel_spec(program, kernel_id).cores.bounding_box();
   k.grid_view.assign(box.end.x + 1, std::vector<RuntimeArgsData>(box.end.y + 1, RuntimeArgsData{nullptr, 0}));
-  for (auto& [core, c] : k.per_core) k.grid_view[core.x][core.y] = c.slot.view;
+  k.for_each_set([&](const CoreCoord& core, const RuntimeArgViews::Core& c) { k.grid_view[core.x][core.y] = c.slot.view; });
   return k.grid_view;
 }
 
