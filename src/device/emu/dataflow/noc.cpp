@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "common/log.h"
-#include "device/emu/noc_coords.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
@@ -104,10 +104,10 @@ void find_dram_region(KernelInstance& k, const char* call, const char* side, uin
 CoreState* find_core(KernelInstance& k, uint32_t x, uint32_t y) {
   if (k.core->noc_x == x && k.core->noc_y == y) return k.core;
   const RunState& rs = current_run();
-  const uint32_t col = x >= 1 && x <= 7 ? x - 1 : x >= 10 ? x - 3 : ~0u;
-  const uint32_t row = y >= 2 + rs.first_row ? y - 2 - rs.first_row : ~0u;  // wave-relative
-  if (col < rs.cols && row < rs.rows) {
-    CoreState* c = &rs.cores[row * rs.cols + col];
+  const std::optional<GridXY> at = worker_at_noc(*rs.arch, x, y);
+  const uint32_t row = at && at->y >= rs.first_row ? at->y - rs.first_row : ~0u;  // wave-relative
+  if (at && at->x < rs.cols && row < rs.rows) {
+    CoreState* c = &rs.cores[row * rs.cols + at->x];
     if (c->noc_x == x && c->noc_y == y) return c;
   }
   for (uint32_t i = 0; i < rs.rows * rs.cols; ++i) {
