@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "common/byte_range.h"
 #include "common/log.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
@@ -68,7 +69,7 @@ std::string describe_region(const DramRegion& r) {
 bool touches_another_buffer(const RunState& rs, uint64_t addr, uint32_t bytes) {
   for (const DramRegion& r : rs.buffers) {
     const bool holds_start = addr >= r.address && addr < r.address + r.per_bank_bytes;
-    if (!holds_start && r.address < addr + bytes && addr < r.address + r.per_bank_bytes) return true;
+    if (!holds_start && byte_ranges_overlap(addr, addr + bytes, r.address, r.address + r.per_bank_bytes)) return true;
   }
   return false;
 }
