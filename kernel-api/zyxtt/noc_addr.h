@@ -13,7 +13,7 @@ inline constexpr uint64_t kLocalMask = (uint64_t{1} << kLocalBits) - 1;
 inline constexpr uint32_t kCoordMask = (1u << kCoordBits) - 1;
 inline constexpr uint32_t kDramX = 0;  // DRAM bank b is the endpoint (0, b)
 // Worker (0, 0) in translated coordinates, as Blackhole's VIRTUAL_TENSIX_START_X/Y;
-// the emulator places workers from here (src/device/emu/noc_coords.h).
+// the arch table (src/device/arch.cpp) places workers from here.
 inline constexpr uint32_t kTensixStartX = 1;
 inline constexpr uint32_t kTensixStartY = 2;
 

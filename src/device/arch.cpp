@@ -5,20 +5,36 @@
 #include <string>
 
 #include "common/error.h"
+#include "zyxtt/noc_addr.h"
 
 namespace zyxtt {
 namespace {
 
+static_assert(kBlackholeNoc.tensix_x == noc::kTensixStartX && kBlackholeNoc.tensix_y == noc::kTensixStartY,
+              "kernels place worker (0, 0) where the arch table does");
+
 // Blackhole: 1536 KiB L1 per Tensix, 4 GiB - 16 MiB usable per DRAM bank
 // (reference/hardware-model.md section 3).
 constexpr Arch kArches[] = {
-    {"p100a", 10, 12, 1536 * 1024, 7, 4278190080ull, 64, 16},
-    {"p150", 10, 12, 1536 * 1024, 8, 4278190080ull, 64, 16},
+    {"p100a", 10, 12, 1536 * 1024, 7, 4278190080ull, 64, 16, kBlackholeNoc},
+    {"p150", 10, 12, 1536 * 1024, 8, 4278190080ull, 64, 16, kBlackholeNoc},
 };
 
 }  // namespace
 
 const Arch& default_arch() { return kArches[0]; }
+
+GridXY worker_noc(const Arch& arch, uint32_t col, uint32_t row) {
+  const NocPlacement& p = arch.noc_placement;
+  return {col + p.tensix_x + (col < p.gap_col ? 0 : p.gap_width), row + p.tensix_y};
+}
+
+std::optional<GridXY> worker_at_noc(const Arch& arch, uint32_t x, uint32_t y) {
+  const NocPlacement& p = arch.noc_placement;
+  const uint32_t gap_x = p.tensix_x + p.gap_col;
+  if (x < p.tensix_x || y < p.tensix_y || (x >= gap_x && x < gap_x + p.gap_width)) return std::nullopt;
+  return GridXY{x - p.tensix_x - (x < gap_x ? 0 : p.gap_width), y - p.tensix_y};
+}
 
 const Arch& find_arch(std::string_view name) {
   std::string names;

@@ -3,9 +3,23 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace zyxtt {
+
+// Where workers sit on the NOC (translated coordinates): logical (0, 0) at
+// (tensix_x, tensix_y); from logical column gap_col on, x skips gap_width
+// columns of DRAM and routers.
+struct NocPlacement {
+  uint32_t tensix_x;
+  uint32_t tensix_y;
+  uint32_t gap_col;
+  uint32_t gap_width;
+};
+// Blackhole: Tensix at NOC x 1-7 and 10-16, y from 2 (reference/hardware-model.md
+// section 3); arch.cpp holds the start to the kernels' VIRTUAL_TENSIX_START_X/Y.
+inline constexpr NocPlacement kBlackholeNoc{1, 2, 7, 2};
 
 struct Arch {
   std::string_view name;
@@ -16,9 +30,23 @@ struct Arch {
   uint64_t dram_bank_bytes;  // usable per bank
   uint32_t dram_alignment;   // NOC read alignment for DRAM
   uint32_t l1_alignment;
+  NocPlacement noc_placement;
 
   uint64_t dram_bytes() const { return uint64_t{dram_banks} * dram_bank_bytes; }
 };
+
+struct GridXY {
+  uint32_t x;
+  uint32_t y;
+  bool operator==(const GridXY&) const = default;
+};
+
+// Worker (col, row) -> its NOC (x, y). Defined past the arch's grid too: runs
+// wider or taller than it place their extra cores the same way.
+GridXY worker_noc(const Arch& arch, uint32_t col, uint32_t row);
+// NOC (x, y) -> worker (col, row); none for DRAM, router and other non-worker
+// coordinates. Callers bound the result by their grid.
+std::optional<GridXY> worker_at_noc(const Arch& arch, uint32_t x, uint32_t y);
 
 // Throws Error(INVALID_ARGUMENT) naming the known ones.
 const Arch& find_arch(std::string_view name);

@@ -49,7 +49,7 @@ void check_cores(const CoreRangeSet& set, const std::string& what, const DeviceC
     for (size_t j = i + 1; j < set.ranges.size(); ++j) {
       const auto& a = set.ranges[i];
       const auto& b = set.ranges[j];
-      if (a.start.x <= b.end.x && b.start.x <= a.end.x && a.start.y <= b.end.y && b.start.y <= a.end.y) {
+      if (program::overlaps(a, b)) {
         throw Error(Code::kInvalidArgument,
                     fmt::format("{}: core ranges {} and {} overlap", what, describe(a), describe(b)));
       }

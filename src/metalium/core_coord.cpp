@@ -11,6 +11,8 @@
 
 #include <tt_stl/assert.hpp>
 
+#include "program/program.h"
+
 std::string tt::umd::xy_pair::str() const { return fmt::format("(x={},y={})", x, y); }
 std::string tt::umd::cxy_pair::str() const { return fmt::format("(chip={},x={},y={})", chip, x, y); }
 
@@ -273,14 +275,12 @@ std::vector<CoreCoord> grid_to_cores(uint32_t num_cores, uint32_t grid_size_x, u
 }
 
 std::vector<CoreCoord> grid_to_cores(CoreCoord start, CoreCoord end, bool row_wise) {
+  using zyxtt::program::CoreOrder;
   std::vector<CoreCoord> cores;
-  if (row_wise) {
-    for (size_t y = start.y; y <= end.y; ++y)
-      for (size_t x = start.x; x <= end.x; ++x) cores.emplace_back(x, y);
-  } else {
-    for (size_t x = start.x; x <= end.x; ++x)
-      for (size_t y = start.y; y <= end.y; ++y) cores.emplace_back(x, y);
-  }
+  const zyxtt::program::CoreRange range{{static_cast<uint32_t>(start.x), static_cast<uint32_t>(start.y)},
+                                        {static_cast<uint32_t>(end.x), static_cast<uint32_t>(end.y)}};
+  zyxtt::program::for_each_core(range, row_wise ? CoreOrder::kRowMajor : CoreOrder::kColumnMajor,
+                                [&](zyxtt::program::Core c) { cores.emplace_back(c.x, c.y); });
   return cores;
 }
 

@@ -16,7 +16,7 @@
 
 #include <tt_stl/assert.hpp>
 
-#include "device/emu/noc_coords.h"
+#include "device/arch.h"
 #include "metalium/allocator_impl.h"
 #include "metalium/backend.h"
 #include "metalium/kernel_paths.h"
@@ -67,7 +67,9 @@ CoreCoord MeshDevice::compute_with_storage_grid_size() const {
 CoreCoord MeshDevice::worker_core_from_logical_core(const CoreCoord& c) const {
   const CoreCoord grid = compute_with_storage_grid_size();
   TT_FATAL(c.x < grid.x && c.y < grid.y, "Logical core {} is outside the {} x {} worker grid", c.str(), grid.x, grid.y);
-  return {zyxtt::emu::worker_noc_x(static_cast<uint32_t>(c.x)), zyxtt::emu::worker_noc_y(static_cast<uint32_t>(c.y))};
+  const zyxtt::GridXY noc =
+      zyxtt::worker_noc(pimpl_->arch(), static_cast<uint32_t>(c.x), static_cast<uint32_t>(c.y));
+  return {noc.x, noc.y};
 }
 
 std::vector<CoreCoord> MeshDevice::worker_cores_from_logical_cores(const std::vector<CoreCoord>& cores) const {

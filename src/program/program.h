@@ -33,6 +33,25 @@ struct CoreRange {
   auto operator<=>(const CoreRange&) const = default;
 };
 
+inline bool overlaps(const CoreRange& a, const CoreRange& b) {
+  return a.start.x <= b.end.x && b.start.x <= a.end.x && a.start.y <= b.end.y && b.start.y <= a.end.y;
+}
+
+// Row-major: x varies fastest; column-major: y does.
+enum class CoreOrder : uint8_t { kRowMajor, kColumnMajor };
+
+// Calls visit(core) for each core of r, in `order`.
+template <typename Visit>
+void for_each_core(const CoreRange& r, CoreOrder order, Visit&& visit) {
+  if (order == CoreOrder::kRowMajor) {
+    for (uint32_t y = r.start.y; y <= r.end.y; ++y)
+      for (uint32_t x = r.start.x; x <= r.end.x; ++x) visit(Core{x, y});
+  } else {
+    for (uint32_t x = r.start.x; x <= r.end.x; ++x)
+      for (uint32_t y = r.start.y; y <= r.end.y; ++y) visit(Core{x, y});
+  }
+}
+
 // Disjoint ranges.
 struct CoreRangeSet {
   std::vector<CoreRange> ranges;
@@ -40,12 +59,11 @@ struct CoreRangeSet {
   uint64_t size() const;
   // Cores in tt-metal's order: range by range, row-major inside a range.
   std::vector<Core> cores() const;
-  // Calls visit(core) for each core, in the order of cores().
+  // Calls visit(core) for each core, range by range, in `order` inside a
+  // range (row-major: the order of cores()).
   template <typename Visit>
-  void for_each_core(Visit&& visit) const {
-    for (const CoreRange& r : ranges)
-      for (uint32_t y = r.start.y; y <= r.end.y; ++y)
-        for (uint32_t x = r.start.x; x <= r.end.x; ++x) visit(Core{x, y});
+  void for_each_core(Visit&& visit, CoreOrder order = CoreOrder::kRowMajor) const {
+    for (const CoreRange& r : ranges) program::for_each_core(r, order, visit);
   }
   // The smallest rectangle holding every range (empty set: 0 x 0 at 0,0).
   CoreRange bounding_box() const;

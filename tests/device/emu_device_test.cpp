@@ -15,7 +15,6 @@
 
 #include "common/error.h"
 #include "device/emu/emu_device.h"
-#include "device/emu/noc_coords.h"
 #include "float_bits.h"
 #include "emu_device_fixture.h"
 #include "tile_layout.h"
@@ -47,7 +46,8 @@ void exchange(EmuDeviceTest& t, EmuDevice& device, uint32_t pairs, uint32_t rows
   for (uint32_t y = 0; y < rows; ++y) {
     for (uint32_t x = 0; x < pairs; ++x) {
       const uint32_t tile = y * pairs + x;
-      r.kernels[0].per_core[Core{x, y}] = {addr(in), tile, worker_noc_x(x + pairs), worker_noc_y(y)};
+      const GridXY peer = worker_noc(default_arch(), x + pairs, y);
+      r.kernels[0].per_core[Core{x, y}] = {addr(in), tile, peer.x, peer.y};
       r.kernels[1].per_core[Core{x + pairs, y}] = {addr(out), tile};
     }
   }

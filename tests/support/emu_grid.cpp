@@ -7,7 +7,6 @@
 
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/krt_table.h"
-#include "device/emu/noc_coords.h"
 #include "zyxtt/krt.h"
 
 // What test code's zyxtt::krt calls go through: the emulator's real table.
@@ -41,8 +40,9 @@ Grid::Grid(uint32_t rows, uint32_t cols, uint32_t banks) {
       CoreState& s = core(r, c);
       s.x = c;
       s.y = r;
-      s.noc_x = worker_noc_x(c);
-      s.noc_y = worker_noc_y(r);
+      const GridXY noc = worker_noc(*rs_.arch, c, r);
+      s.noc_x = noc.x;
+      s.noc_y = noc.y;
       s.l1 = l1_ + (size_t{r} * cols + c) * kL1Bytes;
       s.l1_bytes = kL1Bytes;
       s.semaphore_base = l1_addr(s, kSemOffset);

@@ -9,6 +9,7 @@
 
 #include "hostdevcommon/dprint_common.h"
 #include "zyxtt/kernel_base.h"
+#include "zyxtt/krt_types.h"
 #include "zyxtt/print_line.h"
 
 using dprint_tslice_ptr_t = bool;
@@ -38,8 +39,7 @@ constexpr uint32_t slice_datum_bytes(DataFormat f) {
 
 // Element (h, w) of a 32x32 tile at `p`; `tiled`: stored as four 16x16 faces.
 inline double tile_element(const uint8_t* p, DataFormat f, uint32_t h, uint32_t w, bool tiled) {
-  const uint32_t face = (h / 16) * 2 + w / 16;
-  const uint32_t i = tiled ? face * 256 + (h % 16) * 16 + w % 16 : h * 32 + w;
+  const uint32_t i = tiled ? zyxtt::krt::dst_word(h, w) : h * 32 + w;
   auto u32 = [&](uint32_t k) { uint32_t v; __builtin_memcpy(&v, p + 4 * k, 4); return v; };
   auto u16 = [&](uint32_t k) { uint16_t v; __builtin_memcpy(&v, p + 2 * k, 2); return v; };
   switch (f) {
@@ -58,8 +58,9 @@ inline double tile_element(const uint8_t* p, DataFormat f, uint32_t h, uint32_t 
     case DataFormat::Int8: return double(int8_t(p[i]));
     case DataFormat::UInt8: return p[i];
     case DataFormat::Bfp8_b: case DataFormat::Bfp4_b: {
-      // 64 shared exponents (one per face row of 16), then sign + magnitude with an explicit leading bit.
-      const int exp = p[tiled ? face * 16 + h % 16 : i / 16];
+      // 64 shared exponents (one per run of 16 stored elements: a face row when
+      // tiled), then sign + magnitude with an explicit leading bit.
+      const int exp = p[i / 16];
       const bool four = f == DataFormat::Bfp4_b;
       const uint8_t byte = four ? uint8_t((p[64 + i / 2] >> ((i % 2) * 4)) & 0xF) : p[64 + i];
       const uint32_t sign_bit = four ? 0x8 : 0x80, frac_bits = four ? 2 : 6;

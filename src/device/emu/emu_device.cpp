@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "common/error.h"
+#include "common/byte_range.h"
 #include "common/byte_size.h"
 #include "common/fs.h"
 #include "common/log.h"
@@ -255,7 +256,7 @@ void EmuDevice::check_cbs_clear_of_l1_buffers(const EmuProgram& program) const {
     const std::vector<program::Core> shard =
         buffer.spec.layout == BufferLayout::kInterleaved ? std::vector<program::Core>{} : shard_cores(buffer.spec, arch_);
     for (const CbRegion& region : program.cb_regions()) {
-      if (region.end <= address || region.offset >= end) continue;
+      if (!byte_ranges_overlap(region.offset, region.end, address, end)) continue;
       const program::CircularBufferSpec& cb = program.model().circular_buffers[region.spec];
       // An interleaved buffer holds its range on every worker core; a
       // sharded one on its shard cores.

@@ -31,14 +31,10 @@ krt::Role role_of(Processor p) {
   return krt::Role::kReader;
 }
 
-bool overlaps(const CoreRange& a, const CoreRange& b) {
-  return a.start.x <= b.end.x && b.start.x <= a.end.x && a.start.y <= b.end.y && b.start.y <= a.end.y;
-}
-
 bool overlaps(const CoreRangeSet& a, const CoreRangeSet& b) {
   for (const CoreRange& x : a.ranges)
     for (const CoreRange& y : b.ranges)
-      if (overlaps(x, y)) return true;
+      if (program::overlaps(x, y)) return true;
   return false;
 }
 

@@ -85,15 +85,9 @@ std::vector<Core> shard_cores(const BufferSpec& spec, const Arch& arch) {
   if (!spec.shard) throw Error(Code::kInvalidArgument, "sharded buffer: no shard spec");
   const ShardGeometry g = geometry(spec);
   std::vector<Core> cores;
-  for (const program::CoreRange& r : spec.shard->cores.ranges) {
-    if (spec.shard->row_major) {
-      for (uint32_t y = r.start.y; y <= r.end.y; ++y)
-        for (uint32_t x = r.start.x; x <= r.end.x; ++x) cores.push_back(Core{x, y});
-    } else {
-      for (uint32_t x = r.start.x; x <= r.end.x; ++x)
-        for (uint32_t y = r.start.y; y <= r.end.y; ++y) cores.push_back(Core{x, y});
-    }
-  }
+  spec.shard->cores.for_each_core([&](Core c) { cores.push_back(c); },
+                                  spec.shard->row_major ? program::CoreOrder::kRowMajor
+                                                        : program::CoreOrder::kColumnMajor);
   const uint64_t shards = g.shards;
   if (cores.size() < shards) {
     throw Error(Code::kInvalidArgument,

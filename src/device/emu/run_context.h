@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/option_hint.h"
+#include "device/arch.h"
 #include "device/emu/core_state.h"
 #include "zyxtt/krt_types.h"
 
@@ -25,6 +26,7 @@ enum class AlignPolicy { kError, kWarn, kIgnore };
 // Everything a run shares across its cores; set up by the worker before the
 // run starts and read (never resized) while kernels execute.
 struct RunState {
+  const Arch* arch = &default_arch();  // where cores sit on the NOC
   uint8_t* dram = nullptr;  // bank b starts at dram + b * dram_bank_bytes
   uint32_t dram_banks = 0;
   uint64_t dram_bank_bytes = 0;

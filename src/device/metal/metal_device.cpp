@@ -112,8 +112,10 @@ void MetalDevice::open(const std::string& cache_dir) {
   cache_dir_ = cache_dir;
   const CardInfo& info = card_->info();
   arch_name_ = "card " + std::to_string(options_.card.device_id);
-  arch_ = Arch{arch_name_,       info.grid_rows,      info.grid_cols,      info.l1_bytes,
-               info.dram_banks,  info.dram_bank_bytes, info.dram_alignment, info.l1_alignment};
+  // The card does not report its NOC placement: Blackhole's.
+  arch_ = Arch{arch_name_,      info.grid_rows,       info.grid_cols,      info.l1_bytes,
+               info.dram_banks, info.dram_bank_bytes, info.dram_alignment, info.l1_alignment,
+               kBlackholeNoc};
   caps_.arch = &arch_;
   caps_.l1_unreserved_base = info.l1_unreserved_base;
   check_accessor_words();

@@ -244,6 +244,24 @@ TEST_F(ApiTest, DprintFormatFormAndTileSlices) {
                      "62.25 63.25\n");
 }
 
+// A tiled Bfp8_b slice takes each element's exponent from its face row: the
+// four corners of the slice sit in four faces, each with its own exponent.
+TEST_F(ApiTest, TileSliceOfBfp8TakesTheExponentOfTheFaceRow) {
+  grid.add_cb(8, 1088, 1, uint32_t(DataFormat::Bfp8_b));
+  grid.use(writer);
+  cb_reserve_back(8, 1);
+  auto* p = reinterpret_cast<uint8_t*>(uintptr_t(get_write_ptr(8)));
+  for (uint32_t k = 0; k < 64; ++k) p[k] = uint8_t(127 + k / 8);  // face row k: 2^(k / 8)
+  for (uint32_t i = 0; i < 1024; ++i) p[64 + i] = 0x40;            // 1.0 with 6 fraction bits
+  ::testing::internal::CaptureStderr();
+  DPRINT << TSLICE(8, 0, SliceRange{1, 32, 16, 3, 32, 16}, TSLICE_OUTPUT_CB, TSLICE_WR_PTR);
+  cb_push_back(8, 1);
+  EXPECT_EQ(kernel_exit_problems(writer), "");
+  const std::string p0 = "[core (0,0) writer] ";
+  // (1, 3): face 0 row 1; (1, 19): face 1 row 1; (17, 3): face 2; (17, 19): face 3.
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), p0 + "1 4\n" + p0 + "16 64\n");
+}
+
 // The page printers and dump helpers print the words in L1 (little endian bytes),
 // and a CB's size and pointers in bytes.
 TEST_F(ApiTest, PagePrintersAndDumpsPrintL1) {

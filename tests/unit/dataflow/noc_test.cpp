@@ -5,7 +5,6 @@
 
 #include <cstring>
 
-#include "device/emu/noc_coords.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "emu_grid.h"
 #include "zyxtt/krt.h"
@@ -244,7 +243,7 @@ TEST_F(NocTest, EncodersMatchTheLayout) {
   EXPECT_EQ(noc::x_of(m), 3u);
   EXPECT_EQ(noc::y_of(m), 4u);
   EXPECT_EQ(krt::l1_banks(), 6u);
-  EXPECT_EQ(krt::l1_bank_noc_addr(4, 0x30), noc::unicast(worker_noc_x(1), worker_noc_y(1), 0x30));
+  EXPECT_EQ(krt::l1_bank_noc_addr(4, 0x30), noc::unicast(2, 3, 0x30));  // core (1, 1)
   EXPECT_EQ(krt::my_noc_x(0), 1u);
   EXPECT_EQ(krt::my_noc_y(1), 2u);
 }

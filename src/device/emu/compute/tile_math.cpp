@@ -722,7 +722,7 @@ template <bool kTwoTerms>
 void matmul_loop(const float* a, const float* b, const float* a2, const float* b2, float* dst, const Dst16* dst16) {
   constexpr uint32_t kRows = 8;
   for (uint32_t r0 = 0; r0 < 32; r0 += kRows) {
-    const uint32_t row_base = (r0 >> 4) * 512 + (r0 & 15) * 16;  // row r0 in face (r0 / 16) * 2
+    const uint32_t row_base = tile_index(r0, 0);
     Vec16 lo[kRows] = {}, hi[kRows] = {};
     float* d = dst + row_base;
     for (uint32_t kf = 0; kf < 2; ++kf) {
@@ -799,7 +799,7 @@ void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b, bo
 
 namespace {
 // The scaler applied to element (r, c): row 0 of the same face, column c % 16.
-inline float scaler_at(const float* s, uint32_t r, uint32_t c) { return s[((r >> 4) * 2 + (c >> 4)) * 256 + (c & 15)]; }
+inline float scaler_at(const float* s, uint32_t r, uint32_t c) { return s[tile_index(r / 16 * 16, c)]; }
 inline float combine(krt::ReducePool p, float acc, float v) { return p == krt::ReducePool::kMax ? max_num(acc, v) : acc + v; }
 }  // namespace
 

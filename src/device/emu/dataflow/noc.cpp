@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 #include <fmt/format.h>
 
+#include "common/byte_range.h"
 #include "common/log.h"
-#include "device/emu/noc_coords.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/dataflow/dataflow_internal.h"
@@ -68,7 +69,7 @@ std::string describe_region(const DramRegion& r) {
 bool touches_another_buffer(const RunState& rs, uint64_t addr, uint32_t bytes) {
   for (const DramRegion& r : rs.buffers) {
     const bool holds_start = addr >= r.address && addr < r.address + r.per_bank_bytes;
-    if (!holds_start && r.address < addr + bytes && addr < r.address + r.per_bank_bytes) return true;
+    if (!holds_start && byte_ranges_overlap(addr, addr + bytes, r.address, r.address + r.per_bank_bytes)) return true;
   }
   return false;
 }
@@ -104,10 +105,10 @@ void find_dram_region(KernelInstance& k, const char* call, const char* side, uin
 CoreState* find_core(KernelInstance& k, uint32_t x, uint32_t y) {
   if (k.core->noc_x == x && k.core->noc_y == y) return k.core;
   const RunState& rs = current_run();
-  const uint32_t col = x >= 1 && x <= 7 ? x - 1 : x >= 10 ? x - 3 : ~0u;
-  const uint32_t row = y >= 2 + rs.first_row ? y - 2 - rs.first_row : ~0u;  // wave-relative
-  if (col < rs.cols && row < rs.rows) {
-    CoreState* c = &rs.cores[row * rs.cols + col];
+  const std::optional<GridXY> at = worker_at_noc(*rs.arch, x, y);
+  const uint32_t row = at && at->y >= rs.first_row ? at->y - rs.first_row : ~0u;  // wave-relative
+  if (at && at->x < rs.cols && row < rs.rows) {
+    CoreState* c = &rs.cores[row * rs.cols + at->x];
     if (c->noc_x == x && c->noc_y == y) return c;
   }
   for (uint32_t i = 0; i < rs.rows * rs.cols; ++i) {

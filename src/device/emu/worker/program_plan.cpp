@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "common/error.h"
+#include "program/program.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -11,8 +12,8 @@ namespace {
 template <typename Fn>
 void for_each_core(const std::vector<CoreRect>& rects, Fn&& fn) {
   for (const CoreRect& r : rects)
-    for (uint32_t y = r.y0; y <= r.y1; ++y)
-      for (uint32_t x = r.x0; x <= r.x1; ++x) fn(x, y);
+    program::for_each_core({{r.x0, r.y0}, {r.x1, r.y1}}, program::CoreOrder::kRowMajor,
+                           [&](program::Core c) { fn(c.x, c.y); });
 }
 
 const char* const kProcessors[kRoles] = {"RISCV_0", "RISCV_1", "compute"};  // by krt::Role

@@ -14,7 +14,6 @@
 #include "device/emu/compute/compute.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/l1_layout.h"
-#include "device/emu/noc_coords.h"
 #include "device/emu/worker/worker_main.h"
 
 namespace zyxtt::emu {
@@ -35,8 +34,9 @@ RunExecutor::~RunExecutor() {
 void RunExecutor::place(CoreState& core, uint32_t x, uint32_t y, size_t slot) {
   core.x = x;
   core.y = y;
-  core.noc_x = worker_noc_x(x);
-  core.noc_y = worker_noc_y(y);
+  const GridXY noc = worker_noc(arch_, x, y);
+  core.noc_x = noc.x;
+  core.noc_y = noc.y;
   core.l1 = slot < physical_ ? l1_ + slot * arch_.l1_bytes : extra_l1_ + (slot - physical_) * arch_.l1_bytes;
   core.l1_bytes = static_cast<uint32_t>(arch_.l1_bytes);
   // Kernels see L1 addresses as the low 32 bits of real host pointers.
@@ -214,6 +214,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   if (control_ != nullptr) control_->phase.store(static_cast<int32_t>(WorkerPhase::kRunning));
 
   RunState& state = run_;
+  state.arch = &arch_;
   state.dram = dram_;
   state.dram_banks = arch_.dram_banks;
   state.dram_bank_bytes = arch_.dram_bank_bytes;
