@@ -294,7 +294,7 @@ RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) co
   job.args.resize(kernels.size());
   for (size_t i = 0; i < kernels.size(); ++i) {
     const program::KernelRunArgs& given = run.kernels[i];
-    KernelArgs& a = job.args[i];
+    PackedRunArgs& a = job.args[i];
     a.common = given.common;
     if (given.common.size() > l1::kMaxArgs) {
       throw Error(Code::kOutOfRange, fmt::format("kernel {} gets {} common runtime args; a kernel takes at most {}",
