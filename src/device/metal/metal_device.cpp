@@ -26,48 +26,20 @@ constexpr uint32_t kMaxCircularBuffers = 64;  // NUM_CIRCULAR_BUFFERS on Blackho
 // The page of the one-page buffer that asks TT-Metalium what kernels are told.
 constexpr uint32_t kProbePageBytes = 1024;
 
-std::vector<CardRange> ranges_of(const program::CoreRangeSet& set) {
-  std::vector<CardRange> out;
-  for (const program::CoreRange& r : set.ranges) out.push_back({r.start.x, r.start.y, r.end.x, r.end.y});
-  return out;
-}
-
-CardKernel card_kernel(const program::KernelSpec& k) {
-  CardKernel out;
-  out.name = k.name;
-  out.source = k.source;
-  out.processor = k.processor == program::Processor::kRiscv0   ? CardProcessor::kRiscv0
-                  : k.processor == program::Processor::kRiscv1 ? CardProcessor::kRiscv1
-                                                                : CardProcessor::kCompute;
-  out.noc = k.noc;
-  out.cores = ranges_of(k.cores);
-  out.compile_args = k.compile_args;
-  out.named_compile_args = k.named_compile_args;
-  out.defines = k.defines;
-  out.include_dirs = k.include_dirs;
-  out.math_fidelity = static_cast<uint8_t>(k.compute.math_fidelity);
-  out.fp32_dest_acc = k.compute.fp32_dest_acc;
-  out.math_approx_mode = k.compute.math_approx_mode;
-  out.dst_full_sync = k.compute.dst_full_sync;
-  out.unpack_to_dest = k.compute.unpack_to_dest;
-  return out;
-}
-
 CardProgramSpec card_program(const program::Program& p) {
   CardProgramSpec spec;
-  for (const program::KernelSpec& k : p.kernels) spec.kernels.push_back(card_kernel(k));
+  spec.kernels = p.kernels;
+  spec.semaphores = p.semaphores;
   for (const program::CircularBufferSpec& cb : p.circular_buffers) {
     if (cb.address) {
       throw Error(Code::kUnimplemented,
                   "the metal device has no circular buffers at a buffer's address (globally allocated) yet");
     }
-    CardCircularBuffer out{ranges_of(cb.cores), cb.total_size, {}};
+    CardCircularBuffer out{cb.cores, cb.total_size, {}};
     for (const program::CbIndexSpec& i : cb.indices)
       out.indices.push_back({i.index, static_cast<uint8_t>(i.format), i.page_size});
     spec.circular_buffers.push_back(std::move(out));
   }
-  for (const program::SemaphoreSpec& s : p.semaphores)
-    spec.semaphores.push_back({s.id, ranges_of(s.cores), s.initial_value});
   return spec;
 }
 
@@ -255,12 +227,7 @@ void MetalDevice::run(CompiledProgram& program, const program::Run& run, const s
     throw Error(Code::kInvalidArgument, what + ": arguments for " + std::to_string(run.kernels.size()) +
                                             " kernels, the program has " + std::to_string(compiled.kernels));
   }
-  std::vector<CardKernelArgs> args(run.kernels.size());
-  for (size_t k = 0; k < run.kernels.size(); ++k) {
-    for (const auto& [core, values] : run.kernels[k].per_core) args[k].per_core.push_back({core.x, core.y, values});
-    args[k].common = run.kernels[k].common;
-  }
-  compiled.card->run(args, what);
+  compiled.card->run(run.kernels, what);
 }
 
 }  // namespace zyxtt::metal
