@@ -133,6 +133,9 @@ TEST_F(MetalDeviceTest, CapabilitiesAreTheFallbackUntilOpenThenTheCards) {
   EXPECT_EQ(caps.l1_unreserved_base, 0x19000u);
   EXPECT_EQ(caps.max_runtime_args, 341u);
   EXPECT_FALSE(caps.grids_beyond_arch);
+  using F = tt::DataFormat;
+  EXPECT_EQ(caps.cb_formats, (std::vector<F>{F::Float32, F::Float16, F::Float16_b, F::Bfp8_b, F::Bfp4_b, F::Int32,
+                                             F::UInt16, F::Int8, F::UInt32, F::Fp8_e4m3, F::UInt8}));
   EXPECT_EQ(device->free_bytes(MemoryKind::kDram), 1000u);
   EXPECT_EQ(device->free_bytes(MemoryKind::kL1), 10u);
 }

@@ -10,6 +10,7 @@
 #include "common/byte_size.h"
 #include "common/fs.h"
 #include "common/log.h"
+#include "device/cb_formats.h"
 #include "device/emu/emu_program.h"
 #include "device/emu/l1_layout.h"
 
@@ -50,9 +51,7 @@ DeviceCapabilities capabilities_of(const Arch& arch) {
   c.kind = "emulator";
   c.arch = &arch;
   c.grids_beyond_arch = true;
-  using F = tt::DataFormat;
-  c.cb_formats = {F::Float32, F::Float16, F::Float16_b, F::Bfp8_b, F::Bfp4_b, F::Fp8_e4m3,
-                  F::Int8,    F::UInt8,   F::UInt16,    F::Int32,  F::UInt32};
+  c.cb_formats = emulated_cb_formats();
   c.l1_unreserved_base = l1::kCbBase;
   c.dram_unreserved_base = kDramBase;
   c.max_runtime_args = l1::kMaxArgs;

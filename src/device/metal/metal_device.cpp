@@ -8,17 +8,11 @@
 
 #include "common/error.h"
 #include "common/fd_io.h"
+#include "device/cb_formats.h"
 
 namespace zyxtt::metal {
 
 namespace {
-
-// What circular buffers may hold on the card: zyx's nine formats and the
-// block floats tt-metal's kernels use.
-const std::vector<tt::DataFormat> kCbFormats = {
-    tt::DataFormat::Float32, tt::DataFormat::Float16, tt::DataFormat::Float16_b, tt::DataFormat::UInt16,
-    tt::DataFormat::Fp8_e4m3, tt::DataFormat::UInt8, tt::DataFormat::Int8, tt::DataFormat::UInt32,
-    tt::DataFormat::Int32, tt::DataFormat::Bfp8_b, tt::DataFormat::Bfp4_b};
 
 constexpr uint32_t kMaxRuntimeArgs = 341;  // tt-metal's max_runtime_args
 constexpr uint32_t kMaxSemaphores = 16;    // tt-metal's NUM_SEMAPHORES
@@ -53,7 +47,7 @@ struct MetalCompiled final : CompiledProgram {
 MetalDevice::MetalDevice(const MetalOptions& options) : options_(options) {
   caps_.kind = "metal";
   caps_.arch = options.fallback_arch;
-  caps_.cb_formats = kCbFormats;
+  caps_.cb_formats = emulated_cb_formats();  // the card holds what the emulator does
   caps_.max_runtime_args = kMaxRuntimeArgs;
   caps_.max_circular_buffers = kMaxCircularBuffers;
   caps_.max_semaphores = kMaxSemaphores;
