@@ -67,10 +67,11 @@ std::vector<Bound> bind_params(const Run& run, const ParamLayout& layout, const 
 
 }  // namespace
 
-std::array<KernelArgs, protocol::kSections> bind_kernel_args(const Run& run, const std::optional<ParamLayout>& params,
-                                           const std::vector<program::PlacedBuffer>& srcs,
-                                           const std::vector<program::PlacedBuffer>& dsts) {
-  std::array<KernelArgs, protocol::kSections> kernels;
+std::array<ZyxSectionArgs, protocol::kSections> bind_kernel_args(const Run& run,
+                                                                 const std::optional<ParamLayout>& params,
+                                                                 const std::vector<program::PlacedBuffer>& srcs,
+                                                                 const std::vector<program::PlacedBuffer>& dsts) {
+  std::array<ZyxSectionArgs, protocol::kSections> kernels;
   if (!params) {
     if (run.vars && !run.vars->empty()) {
       throw Error(Code::kInvalidArgument,
@@ -79,14 +80,16 @@ std::array<KernelArgs, protocol::kSections> bind_kernel_args(const Run& run, con
                               run.vars->size(), run.id));
     }
     // V1 (protocol.md): reader the inputs, writer the outputs, compute nothing.
-    kernels[size_t(protocol::Section::kReader)] = KernelArgs{addresses(srcs), true, static_cast<uint32_t>(srcs.size())};
-    kernels[size_t(protocol::Section::kCompute)] = KernelArgs{{}, false, 0};
-    kernels[size_t(protocol::Section::kWriter)] = KernelArgs{addresses(dsts), true, static_cast<uint32_t>(dsts.size())};
+    kernels[size_t(protocol::Section::kReader)] =
+        ZyxSectionArgs{addresses(srcs), true, static_cast<uint32_t>(srcs.size())};
+    kernels[size_t(protocol::Section::kCompute)] = ZyxSectionArgs{{}, false, 0};
+    kernels[size_t(protocol::Section::kWriter)] =
+        ZyxSectionArgs{addresses(dsts), true, static_cast<uint32_t>(dsts.size())};
     return kernels;
   }
   const std::vector<Bound> bound = bind_params(run, *params, srcs, dsts);
   for (uint32_t s = 0; s < protocol::kSections; ++s) {
-    KernelArgs& k = kernels[s];
+    ZyxSectionArgs& k = kernels[s];
     for (uint32_t ordinal : params->sections[s]) {
       k.runtime.push_back(bound[ordinal].value);
       // Compute gets no compile-time args (zyx-newer-protocol.md).

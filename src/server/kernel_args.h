@@ -13,7 +13,7 @@
 namespace zyxtt::server {
 
 // One kernel's arguments in a run: the same runtime args on every core.
-struct KernelArgs {
+struct ZyxSectionArgs {
   std::vector<uint32_t> runtime;  // buffer addresses and values
   bool coords = true;             // then the core's row and column
   // Compile-time args: TensorAccessorArgs of this many interleaved DRAM buffers.
@@ -23,9 +23,9 @@ struct KernelArgs {
 // Throws Error (INVALID_ARGUMENT, OUT_OF_RANGE) when the run's buffers and
 // Variables do not fit the program's parameters.
 // By protocol::Section (reader, compute, writer).
-std::array<KernelArgs, protocol::kSections> bind_kernel_args(const protocol::Run& run,
-                                                             const std::optional<protocol::ParamLayout>& params,
-                                                             const std::vector<program::PlacedBuffer>& srcs,
-                                                             const std::vector<program::PlacedBuffer>& dsts);
+std::array<ZyxSectionArgs, protocol::kSections> bind_kernel_args(const protocol::Run& run,
+                                                                 const std::optional<protocol::ParamLayout>& params,
+                                                                 const std::vector<program::PlacedBuffer>& srcs,
+                                                                 const std::vector<program::PlacedBuffer>& dsts);
 
 }  // namespace zyxtt::server

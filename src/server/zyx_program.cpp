@@ -82,7 +82,7 @@ ZyxShape compile_shape(const ZyxProgram& zyx) {
 }
 
 ZyxShape run_shape(const ZyxProgram& zyx, const protocol::Run& run,
-                   const std::array<KernelArgs, protocol::kSections>& args) {
+                   const std::array<ZyxSectionArgs, protocol::kSections>& args) {
   ZyxShape shape;
   shape.rows = run.gd0;
   shape.cols = run.gd1;
@@ -140,11 +140,11 @@ void check_v1_buffer_counts(const protocol::Run& run, const DeviceCapabilities& 
   }
 }
 
-void check_run_args(const ZyxProgram& zyx, const std::array<KernelArgs, protocol::kSections>& args,
+void check_run_args(const ZyxProgram& zyx, const std::array<ZyxSectionArgs, protocol::kSections>& args,
                     const DeviceCapabilities& caps) {
   for (uint32_t s = 0; s < protocol::kSections; ++s) {
     if (blank(zyx.sources[s])) continue;
-    const KernelArgs& a = args[s];
+    const ZyxSectionArgs& a = args[s];
     if (a.runtime.size() + (a.coords ? 2 : 0) > caps.max_runtime_args) {
       throw Error(Code::kOutOfRange,
                   fmt::format("run: the {} kernel would get {} runtime args before its row and column; a kernel "
@@ -155,12 +155,12 @@ void check_run_args(const ZyxProgram& zyx, const std::array<KernelArgs, protocol
 }
 
 void fill_model_run(const ZyxProgram& zyx, const ZyxShape& shape,
-                    const std::array<KernelArgs, protocol::kSections>& args, const DeviceCapabilities& caps,
+                    const std::array<ZyxSectionArgs, protocol::kSections>& args, const DeviceCapabilities& caps,
                     program::Run& run) {
   size_t kernel = 0;
   for (uint32_t s = 0; s < protocol::kSections; ++s) {
     if (blank(zyx.sources[s])) continue;
-    const KernelArgs& a = args[s];
+    const ZyxSectionArgs& a = args[s];
     const size_t n = a.runtime.size() + (a.coords ? 2 : 0);
     if (run.kernels.size() <= kernel) run.kernels.emplace_back();
     std::map<program::Core, std::vector<uint32_t>>& per_core = run.kernels[kernel++].per_core;

@@ -51,17 +51,17 @@ ZyxShape compile_shape(const ZyxProgram& zyx);
 // The shape of a run; sections whose source never reads compile-time args
 // get 0 (their object is the same for any count, so it is built once).
 ZyxShape run_shape(const ZyxProgram& zyx, const protocol::Run& run,
-                   const std::array<KernelArgs, protocol::kSections>& args);
+                   const std::array<ZyxSectionArgs, protocol::kSections>& args);
 
 program::Program to_model(const ZyxProgram& zyx, const ZyxShape& shape, const DeviceCapabilities& caps);
 // Throws Error(OUT_OF_RANGE) when a kernel's args with row and column exceed
 // what a kernel may take; checked before anything is built for the run.
-void check_run_args(const ZyxProgram& zyx, const std::array<KernelArgs, protocol::kSections>& args,
+void check_run_args(const ZyxProgram& zyx, const std::array<ZyxSectionArgs, protocol::kSections>& args,
                     const DeviceCapabilities& caps);
 // Writes a run's args (checked) into `run`, reusing its storage when it last
 // held a run of the same shape (a run then allocates nothing per core).
 void fill_model_run(const ZyxProgram& zyx, const ZyxShape& shape,
-                    const std::array<KernelArgs, protocol::kSections>& args, const DeviceCapabilities& caps,
+                    const std::array<ZyxSectionArgs, protocol::kSections>& args, const DeviceCapabilities& caps,
                     program::Run& run);
 
 // An interleaved DRAM buffer of zyx's pages.

@@ -16,7 +16,7 @@
 #include "float_bits.h"
 #include "tile_layout.h"
 
-// Its own namespace: zyxtt::emu has a KernelSpec of its own.
+// Its own namespace: the program:: names brought in below stay out of zyxtt::emu.
 namespace zyxtt::emu::device_test {
 
 using namespace std::chrono_literals;

@@ -39,7 +39,7 @@ BuildResult build_kernel(const std::vector<std::string>& sources, KernelRole rol
                          const std::string& ctas, const std::vector<std::string>& defines) {
   // One cache in the build tree for all test processes: kernels compile once.
   static KernelCompiler compiler(ZYXTT_TEST_KERNEL_CACHE, ZYXTT_KERNEL_API_DIR);
-  KernelSpec spec;
+  CompileRequest spec;
   spec.role = role == KernelRole::kReader ? krt::Role::kReader
               : role == KernelRole::kWriter ? krt::Role::kWriter
                                             : krt::Role::kCompute;

@@ -169,7 +169,7 @@ TEST_F(KernelAbiContract, AnyChangeToTheContractIsANewVersion) {
 TEST_F(KernelAbiContract, TheCompilerRefusesHeadersOfAnotherContract) {
   const fs::path api = copy_of_kernel_api();
   edit(api / "zyxtt/compute_ops.h", "X(Sin, sin_tile, 0) X(Cos, cos_tile, 1)", "X(Sin, sin_tile, 1) X(Cos, cos_tile, 0)");
-  KernelSpec spec;
+  CompileRequest spec;
   spec.source = "void kernel_main() {}\n";
   try {
     KernelCompiler((dir_ / "cache").string(), api.string()).build(spec);
@@ -206,7 +206,7 @@ class KernelRecordFromFile : public KernelAbiContract {
   }
 
   // Puts `object` in the cache where `compiler` looks for `spec`'s object.
-  void plant(KernelCompiler& compiler, const KernelSpec& spec, const std::string& object) {
+  void plant(KernelCompiler& compiler, const CompileRequest& spec, const std::string& object) {
     ObjectStore store((dir_ / "cache").string());
     const std::string key = compiler.cache_key(spec);
     const std::string tmp = store.temp_path(key);
@@ -218,7 +218,7 @@ class KernelRecordFromFile : public KernelAbiContract {
 };
 
 TEST_F(KernelRecordFromFile, TheRecordIsReadFromTheObjectsBytes) {
-  KernelSpec spec;
+  CompileRequest spec;
   spec.role = krt::Role::kWriter;
   spec.source = "void kernel_main() {}\n";
   const std::string path = KernelCompiler((dir_ / "cache").string(), ZYXTT_SOURCE_KERNEL_API).build(spec);
@@ -235,7 +235,7 @@ TEST_F(KernelRecordFromFile, TheRecordIsReadFromTheObjectsBytes) {
 
 TEST_F(KernelRecordFromFile, ACachedObjectOfAnotherAbiIsRebuiltAndNeverRuns) {
   KernelCompiler compiler((dir_ / "cache").string(), ZYXTT_SOURCE_KERNEL_API);
-  KernelSpec spec;
+  CompileRequest spec;
   spec.source = "void kernel_main() {}\n";
   plant(compiler, spec, object_with_initialiser(krt::kKrtAbiVersion ^ 0x5a5a5a5au));
   const std::string path = compiler.build(spec);
@@ -250,7 +250,7 @@ TEST_F(KernelRecordFromFile, ACachedObjectOfAnotherAbiIsRebuiltAndNeverRuns) {
 // it runs its initialiser: the test above would see a foreign one run.
 TEST_F(KernelRecordFromFile, ACachedObjectOfThisAbiIsUsedAndItsInitialiserRunsAtLoad) {
   KernelCompiler compiler((dir_ / "cache").string(), ZYXTT_SOURCE_KERNEL_API);
-  KernelSpec spec;
+  CompileRequest spec;
   spec.source = "void kernel_main() {}\n";
   plant(compiler, spec, object_with_initialiser(krt::kKrtAbiVersion));
   const std::string path = compiler.build(spec);

@@ -35,7 +35,7 @@ class KernelAbiTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   std::string build(krt::Role role, const std::string& source, std::vector<std::string> defines = {}) {
-    KernelSpec spec;
+    CompileRequest spec;
     spec.role = role;
     spec.source = source;
     spec.defines = std::move(defines);

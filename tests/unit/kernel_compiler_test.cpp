@@ -31,8 +31,8 @@ class KernelCompilerTest : public ::testing::Test {
     fs::remove_all(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
-  KernelSpec reader(const std::string& body = "") const {
-    KernelSpec spec;
+  CompileRequest reader(const std::string& body = "") const {
+    CompileRequest spec;
     spec.role = krt::Role::kReader;
     spec.source = "void kernel_main() { uint32_t a = get_arg_val<uint32_t>(0); (void)a; " + body + " }\n";
     spec.compile_args = {2, 4096};
@@ -64,16 +64,16 @@ TEST_F(KernelCompilerTest, CompilesOnceThenHitsTheDiskCache) {
 
 TEST_F(KernelCompilerTest, KeyCoversSourceRoleArgsAndDefines) {
   KernelCompiler compiler(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
-  KernelSpec base = reader();
+  CompileRequest base = reader();
   std::string key = compiler.cache_key(base);
-  KernelSpec other_source = reader("a += 1;");
-  KernelSpec other_role = base;
+  CompileRequest other_source = reader("a += 1;");
+  CompileRequest other_role = base;
   other_role.role = krt::Role::kWriter;
-  KernelSpec other_args = base;
+  CompileRequest other_args = base;
   other_args.compile_args = {2, 4096, 2, 4096};
-  KernelSpec other_defines = base;
+  CompileRequest other_defines = base;
   other_defines.defines = {"BLOCK=4"};
-  for (const KernelSpec* s : {&other_source, &other_role, &other_args, &other_defines})
+  for (const CompileRequest* s : {&other_source, &other_role, &other_args, &other_defines})
     EXPECT_NE(compiler.cache_key(*s), key);
   EXPECT_EQ(compiler.cache_key(reader()), key);
 }
@@ -201,7 +201,7 @@ TEST_F(KernelCompilerTest, TheMemoryLimitBoundsTheCompiler) {
 
 TEST_F(KernelCompilerTest, AMissingBraceIsReportedAtTheKernelsLine) {
   KernelCompiler compiler(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
-  KernelSpec bad = reader();
+  CompileRequest bad = reader();
   bad.source = "void kernel_main() {\n  uint32_t a = get_arg_val<uint32_t>(0);\n  if (a) {\n    a++;\n  }\n";
   try {
     compiler.build(bad);
@@ -224,7 +224,7 @@ TEST_F(KernelCompilerTest, LeftoverTempFilesFromAKilledCompileAreHarmless) {
 
 TEST_F(KernelCompilerTest, CompileErrorsBecomeOneLineNamingFileAndLine) {
   KernelCompiler compiler(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
-  KernelSpec bad = reader();
+  CompileRequest bad = reader();
   bad.source = "void kernel_main() {\n  int x = \"text\";\n  undefined_call();\n}\n";
   try {
     compiler.build(bad);
@@ -320,7 +320,7 @@ TEST_F(KernelCompilerTest, StandardHeadersArePrecompiledOnceAndADamagedCopyIsDro
 // sees no name it would not have seen.
 TEST_F(KernelCompilerTest, TheForceIncludedStandardHeadersAreOnesTheKernelParsesAnyway) {
   KernelCompiler compiler((dir_ / "cache").string(), ZYXTT_SOURCE_KERNEL_API);
-  auto lines = [&](const KernelSpec& spec, bool force_included) {
+  auto lines = [&](const CompileRequest& spec, bool force_included) {
     std::vector<std::string> cmd = compiler.command(spec, (dir_ / "kernel.ii").string());
     if (!force_included) {
       auto at = std::find(cmd.begin(), cmd.end(), PrecompiledHeaders::header_for(spec.role));
@@ -335,12 +335,12 @@ TEST_F(KernelCompilerTest, TheForceIncludedStandardHeadersAreOnesTheKernelParses
     std::ifstream in(dir_ / "kernel.ii");
     return std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
   };
-  KernelSpec compute;
+  CompileRequest compute;
   compute.role = krt::Role::kCompute;
   compute.source = "#include \"api/compute/common.h\"\nvoid kernel_main() {}\n";
-  KernelSpec writer = reader();
+  CompileRequest writer = reader();
   writer.role = krt::Role::kWriter;
-  for (const KernelSpec& spec : {reader(), writer, compute}) {
+  for (const CompileRequest& spec : {reader(), writer, compute}) {
     const auto without = lines(spec, false);
     EXPECT_GT(without, 1000) << "the API is in there";
     EXPECT_LE(lines(spec, true), without + 20) << PrecompiledHeaders::header_for(spec.role);

@@ -37,9 +37,9 @@ RunJob job_with_program() {
                KernelSlot{"/c/w.so", krt::Role::kWriter, 1, 0, {{1, 1, 1, 1}}}};
   p.cbs = {CbSpec{0, 0, 4096, 1, 0x10000, {{0, 0, 3, 3}}}, CbSpec{16, 5, 2048, 2, 0x11000, {{0, 0, 0, 0}}}};
   p.semaphores = {SemaphoreSlot{3, 7, {{1, 1, 2, 2}}}};
-  job.args = {KernelArgs{{65536, 4096 * 100}, 2, {}, std::vector<uint32_t>(240, 9)},
-              KernelArgs{{}, 0, {1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {4, 5, 6}},
-              KernelArgs{{7}, 0, {}, {}}};
+  job.args = {PackedRunArgs{{65536, 4096 * 100}, 2, {}, std::vector<uint32_t>(240, 9)},
+              PackedRunArgs{{}, 0, {1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {4, 5, 6}},
+              PackedRunArgs{{7}, 0, {}, {}}};
   job.forget = {17, 0xfedcba9876ull};
   return job;
 }

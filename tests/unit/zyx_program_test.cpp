@@ -71,7 +71,8 @@ TEST(ZyxProgram, AnEmptyComputeSourceIsNoKernel) {
   const program::Program p = to_model(zyx, ZyxShape{}, caps());
   ASSERT_EQ(p.kernels.size(), 2u);
   EXPECT_EQ(p.kernels[1].name, "writer");
-  std::array<KernelArgs, 3> args{KernelArgs{{7}, true, 1}, KernelArgs{{9}, true, 0}, KernelArgs{{8}, false, 1}};
+  std::array<ZyxSectionArgs, 3> args{ZyxSectionArgs{{7}, true, 1}, ZyxSectionArgs{{9}, true, 0},
+                                     ZyxSectionArgs{{8}, false, 1}};
   program::Run run;
   fill_model_run(zyx, ZyxShape{}, args, caps(), run);
   ASSERT_EQ(run.kernels.size(), 2u);
@@ -80,8 +81,8 @@ TEST(ZyxProgram, AnEmptyComputeSourceIsNoKernel) {
 
 TEST(ZyxProgram, RunArgsEndInEachCoresRowAndColumn) {
   const ZyxShape shape{2, 3, {1, 0, 1}};
-  std::array<KernelArgs, 3> args{KernelArgs{{100, 200}, true, 2}, KernelArgs{{}, false, 0},
-                                 KernelArgs{{300}, true, 1}};
+  std::array<ZyxSectionArgs, 3> args{ZyxSectionArgs{{100, 200}, true, 2}, ZyxSectionArgs{{}, false, 0},
+                                     ZyxSectionArgs{{300}, true, 1}};
   program::Run run;
   fill_model_run(copy_program(), shape, args, caps(), run);
   ASSERT_EQ(run.kernels.size(), 3u);
@@ -96,17 +97,20 @@ TEST(ZyxProgram, RunArgsEndInEachCoresRowAndColumn) {
 TEST(ZyxProgram, ARunOfTheSameShapeRewritesTheArgsInPlace) {
   const ZyxShape shape{2, 2, {1, 0, 1}};
   program::Run run;
-  fill_model_run(copy_program(), shape, {KernelArgs{{1}, true, 1}, KernelArgs{{}, false, 0}, KernelArgs{{2}, true, 1}},
-                 caps(), run);
+  fill_model_run(copy_program(), shape,
+                 {ZyxSectionArgs{{1}, true, 1}, ZyxSectionArgs{{}, false, 0}, ZyxSectionArgs{{2}, true, 1}}, caps(),
+                 run);
   const uint32_t* storage = run.kernels[0].per_core.at({1, 1}).data();
-  fill_model_run(copy_program(), shape, {KernelArgs{{5}, true, 1}, KernelArgs{{}, false, 0}, KernelArgs{{6}, true, 1}},
-                 caps(), run);
+  fill_model_run(copy_program(), shape,
+                 {ZyxSectionArgs{{5}, true, 1}, ZyxSectionArgs{{}, false, 0}, ZyxSectionArgs{{6}, true, 1}}, caps(),
+                 run);
   EXPECT_EQ(run.kernels[0].per_core.at({1, 1}), (std::vector<uint32_t>{5, 1, 1}));
   EXPECT_EQ(run.kernels[2].per_core.at({0, 1}), (std::vector<uint32_t>{6, 1, 0}));
   EXPECT_EQ(run.kernels[0].per_core.at({1, 1}).data(), storage);
   // Another shape starts over.
   fill_model_run(copy_program(), ZyxShape{1, 1, {1, 0, 1}},
-                 {KernelArgs{{7}, true, 1}, KernelArgs{{}, false, 0}, KernelArgs{{8}, true, 1}}, caps(), run);
+                 {ZyxSectionArgs{{7}, true, 1}, ZyxSectionArgs{{}, false, 0}, ZyxSectionArgs{{8}, true, 1}}, caps(),
+                 run);
   EXPECT_EQ(run.kernels[0].per_core.size(), 1u);
   EXPECT_EQ(run.kernels[0].per_core.at({0, 0}), (std::vector<uint32_t>{7, 0, 0}));
 }
@@ -117,7 +121,8 @@ TEST(ZyxProgram, SourcesThatNeverReadCompileArgsBuildOneObjectForAnyCount) {
   r.gd1 = 5;
   ZyxProgram zyx = copy_program();
   zyx.sources[2] = "void kernel_main() {}";
-  std::array<KernelArgs, 3> args{KernelArgs{{}, true, 3}, KernelArgs{{}, true, 2}, KernelArgs{{}, true, 2}};
+  std::array<ZyxSectionArgs, 3> args{ZyxSectionArgs{{}, true, 3}, ZyxSectionArgs{{}, true, 2},
+                                     ZyxSectionArgs{{}, true, 2}};
   const ZyxShape shape = run_shape(zyx, r, args);
   EXPECT_EQ(shape.rows, 4u);
   EXPECT_EQ(shape.cols, 5u);
@@ -125,7 +130,8 @@ TEST(ZyxProgram, SourcesThatNeverReadCompileArgsBuildOneObjectForAnyCount) {
 }
 
 TEST(ZyxProgram, TooManyArgsForAKernelAreOutOfRange) {
-  std::array<KernelArgs, 3> args{KernelArgs{std::vector<uint32_t>(340, 1), true, 0}, KernelArgs{}, KernelArgs{}};
+  std::array<ZyxSectionArgs, 3> args{ZyxSectionArgs{std::vector<uint32_t>(340, 1), true, 0}, ZyxSectionArgs{},
+                                     ZyxSectionArgs{}};
   try {
     check_run_args(copy_program(), args, caps());
     FAIL() << "no error";

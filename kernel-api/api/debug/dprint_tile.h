@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "hostdevcommon/dprint_common.h"
+#include "zyxtt/format_facts.h"
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/krt_types.h"
 #include "zyxtt/print_line.h"
@@ -26,14 +27,14 @@ using dprint_tslice_cb_t = bool;
 #endif
 
 namespace zyxtt::dprint {
-// Bytes one element takes in the slice's buffer (block floats keep mantissa + exponent).
+// Bytes one element takes in the slice's buffer; 0: tile_element cannot decode it.
 constexpr uint32_t slice_datum_bytes(DataFormat f) {
   switch (f) {
-    case DataFormat::Float32: case DataFormat::Int32: case DataFormat::UInt32: return 4;
+    case DataFormat::Float32: case DataFormat::Int32: case DataFormat::UInt32:
     case DataFormat::Float16: case DataFormat::Float16_b: case DataFormat::UInt16:
-    case DataFormat::Bfp8_b: case DataFormat::Bfp4_b: return 2;
-    case DataFormat::Int8: case DataFormat::UInt8: return 1;
-    default: return 0;  // not printable
+    case DataFormat::Int8: case DataFormat::UInt8: return format_facts(uint32_t(f))->element_bytes;
+    case DataFormat::Bfp8_b: case DataFormat::Bfp4_b: return 2;  // mantissa + exponent
+    default: return 0;
   }
 }
 
@@ -129,9 +130,7 @@ struct TileSlice {
       put_text(l, "Tried printing a tile slice: BAD TILE INDEX\n");
       return;
     }
-    const bool integral = data_format == uint8_t(DataFormat::Int32) || data_format == uint8_t(DataFormat::UInt32) ||
-                          data_format == uint8_t(DataFormat::UInt16) || data_format == uint8_t(DataFormat::Int8) ||
-                          data_format == uint8_t(DataFormat::UInt8);
+    const bool integral = zyxtt::is_integer_format_code(data_format);  // a printable format: see slice_datum_bytes
     uint32_t i = 0;
     const auto& s = slice_range;
     for (uint32_t h = s.h0; h < s.h1; h += s.hs) {

@@ -11,6 +11,7 @@
 #include "common/byte_size.h"
 #include "common/fs.h"
 #include "common/log.h"
+#include "device/cb_formats.h"
 #include "device/emu/emu_program.h"
 #include "device/emu/l1_layout.h"
 
@@ -51,9 +52,7 @@ DeviceCapabilities capabilities_of(const Arch& arch) {
   c.kind = "emulator";
   c.arch = &arch;
   c.grids_beyond_arch = true;
-  using F = tt::DataFormat;
-  c.cb_formats = {F::Float32, F::Float16, F::Float16_b, F::Bfp8_b, F::Bfp4_b, F::Fp8_e4m3,
-                  F::Int8,    F::UInt8,   F::UInt16,    F::Int32,  F::UInt32};
+  c.cb_formats = emulated_cb_formats();
   c.l1_unreserved_base = l1::kCbBase;
   c.dram_unreserved_base = kDramBase;
   c.max_runtime_args = l1::kMaxRuntimeArgs;
@@ -294,7 +293,7 @@ RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) co
   job.args.resize(kernels.size());
   for (size_t i = 0; i < kernels.size(); ++i) {
     const program::KernelRunArgs& given = run.kernels[i];
-    KernelArgs& a = job.args[i];
+    PackedRunArgs& a = job.args[i];
     a.common = given.common;
     if (given.per_core.empty()) continue;
     // One pass over the given args, each placed by its core's position in

@@ -82,9 +82,9 @@ void check_reach(const CoreRangeSet& cores, const std::string& what) {
 
 }  // namespace
 
-KernelSpec compile_spec(const program::Program& program, size_t index) {
+CompileRequest compile_request(const program::Program& program, size_t index) {
   const program::KernelSpec& k = program.kernels[index];
-  KernelSpec spec;
+  CompileRequest spec;
   spec.role = role_of(k.processor);
   spec.source = k.source;
   spec.file = file_name(k, index);
@@ -215,7 +215,7 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
   std::map<std::string, std::shared_future<std::string>> builds;  // cache key -> object
   std::vector<std::shared_future<std::string>> objects;
   for (size_t i = 0; i < program.kernels.size(); ++i) {
-    KernelSpec ks = compile_spec(program, i);
+    CompileRequest ks = compile_request(program, i);
     const std::string key = compiler.cache_key(ks);
     auto found = builds.find(key);
     if (found == builds.end()) {

@@ -58,6 +58,6 @@ class EmuProgram final : public CompiledProgram {
 };
 
 // What the kernel compiler gets for one kernel of `program`.
-KernelSpec compile_spec(const program::Program& program, size_t kernel);
+CompileRequest compile_request(const program::Program& program, size_t kernel);
 
 }  // namespace zyxtt::emu

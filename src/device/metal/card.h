@@ -1,19 +1,20 @@
 // The card as TT-Metalium drives it, behind a header that includes neither
-// TT-Metalium nor fmt/spdlog nor the program model: TT-Metalium needs fmt >= 11
-// and spdlog >= 1.14 and defines its own tt::DataFormat, so only card_*.cpp
-// include its headers. Every method throws zyxtt::Error with TT-Metalium's
-// text cleaned for a one-line answer.
+// TT-Metalium nor fmt/spdlog nor program.h: TT-Metalium needs fmt >= 11 and
+// spdlog >= 1.14 and defines its own tt::DataFormat, so only card_*.cpp
+// include its headers, and the program model comes in through
+// program/kernel_spec.h, which is free of our tt::DataFormat. Every method
+// throws zyxtt::Error with TT-Metalium's text cleaned for a one-line answer.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "common/option_hint.h"
+#include "program/kernel_spec.h"
 
 namespace zyxtt::metal {
 
@@ -31,61 +32,23 @@ struct CardInfo {
 
 struct CardBuffer;  // a MeshBuffer
 
-struct CardRange {
-  uint32_t x0, y0, x1, y1;  // inclusive, logical worker coordinates
-};
-
-enum class CardProcessor : uint8_t { kRiscv0, kRiscv1, kCompute };
-
-struct CardKernel {
-  std::string name;
-  std::string source;
-  CardProcessor processor = CardProcessor::kRiscv0;
-  uint8_t noc = 0;
-  std::vector<CardRange> cores;
-  std::vector<uint32_t> compile_args;
-  std::map<std::string, uint32_t> named_compile_args;
-  std::map<std::string, std::string> defines;
-  std::vector<std::string> include_dirs;
-  uint8_t math_fidelity = 4;  // tt-metal's MathFidelity values
-  bool fp32_dest_acc = false;
-  bool math_approx_mode = false;
-  bool dst_full_sync = false;
-  std::vector<uint32_t> unpack_to_dest;  // CB indices
-};
-
 struct CardCbIndex {
   uint32_t index = 0;
   uint8_t format = 0;  // tt::DataFormat's value (the model uses the same codes)
   uint32_t page_size = 0;
 };
 
+// program::CircularBufferSpec without its tt::DataFormat.
 struct CardCircularBuffer {
-  std::vector<CardRange> cores;
+  program::CoreRangeSet cores;
   uint32_t total_size = 0;
   std::vector<CardCbIndex> indices;
 };
 
-struct CardSemaphore {
-  uint32_t id = 0;
-  std::vector<CardRange> cores;
-  uint32_t initial_value = 0;
-};
-
 struct CardProgramSpec {
-  std::vector<CardKernel> kernels;
+  std::vector<program::KernelSpec> kernels;
   std::vector<CardCircularBuffer> circular_buffers;
-  std::vector<CardSemaphore> semaphores;
-};
-
-struct CardCoreArgs {
-  uint32_t x = 0, y = 0;
-  std::vector<uint32_t> args;
-};
-
-struct CardKernelArgs {
-  std::vector<CardCoreArgs> per_core;
-  std::vector<uint32_t> common;
+  std::vector<program::SemaphoreSpec> semaphores;
 };
 
 // A program's Programs, one per run signature (which cores get how many
@@ -94,7 +57,7 @@ class CardProgram {
  public:
   virtual ~CardProgram() = default;
   // Builds (first time) or updates the Program for these args and runs it.
-  virtual void run(const std::vector<CardKernelArgs>& args, const std::string& what) = 0;
+  virtual void run(const std::vector<program::KernelRunArgs>& args, const std::string& what) = 0;
   // Programs built so far (for tests and logs).
   virtual size_t programs_built() const = 0;
 };

@@ -13,15 +13,16 @@ namespace tm = tt::tt_metal;
 
 namespace {
 
-tm::CoreRangeSet core_set(const std::vector<CardRange>& ranges) {
+tm::CoreRangeSet core_set(const program::CoreRangeSet& set) {
   std::vector<tm::CoreRange> out;
-  for (const CardRange& r : ranges) out.emplace_back(tm::CoreCoord{r.x0, r.y0}, tm::CoreCoord{r.x1, r.y1});
+  for (const program::CoreRange& r : set.ranges)
+    out.emplace_back(tm::CoreCoord{r.start.x, r.start.y}, tm::CoreCoord{r.end.x, r.end.y});
   return tm::CoreRangeSet(std::move(out));
 }
 
 // Members that not every TT-Metalium version has (metal-headers.md).
 template <typename Config>
-void set_named_args(Config& config, const CardKernel& kernel) {
+void set_named_args(Config& config, const program::KernelSpec& kernel) {
   if constexpr (requires { config.named_compile_args; }) {
     for (const auto& [name, value] : kernel.named_compile_args) config.named_compile_args[name] = value;
   } else if (!kernel.named_compile_args.empty()) {
@@ -31,7 +32,7 @@ void set_named_args(Config& config, const CardKernel& kernel) {
 }
 
 template <typename Config>
-void set_include_paths(Config& config, const CardKernel& kernel) {
+void set_include_paths(Config& config, const program::KernelSpec& kernel) {
   if constexpr (requires { config.compiler_include_paths; }) {
     for (const std::string& dir : kernel.include_dirs) config.compiler_include_paths.emplace_back(dir);
   } else if (!kernel.include_dirs.empty()) {
@@ -41,17 +42,18 @@ void set_include_paths(Config& config, const CardKernel& kernel) {
   }
 }
 
-tm::KernelHandle create_kernel(tm::Program& program, const CardKernel& k) {
+tm::KernelHandle create_kernel(tm::Program& program, const program::KernelSpec& k) {
   const tm::CoreRangeSet cores = core_set(k.cores);
-  if (k.processor == CardProcessor::kCompute) {
+  if (k.processor == program::Processor::kCompute) {
+    const program::ComputeSettings& c = k.compute;
     tm::ComputeConfig config;
-    config.math_fidelity = static_cast<tm::MathFidelity>(k.math_fidelity);
-    config.fp32_dest_acc_en = k.fp32_dest_acc;
-    config.dst_full_sync_en = k.dst_full_sync;
-    config.math_approx_mode = k.math_approx_mode;
-    if (!k.unpack_to_dest.empty()) {
+    config.math_fidelity = static_cast<tm::MathFidelity>(c.math_fidelity);  // the same values
+    config.fp32_dest_acc_en = c.fp32_dest_acc;
+    config.dst_full_sync_en = c.dst_full_sync;
+    config.math_approx_mode = c.math_approx_mode;
+    if (!c.unpack_to_dest.empty()) {
       config.unpack_to_dest_mode.assign(NUM_CIRCULAR_BUFFERS, tm::UnpackToDestMode::Default);
-      for (uint32_t cb : k.unpack_to_dest) config.unpack_to_dest_mode.at(cb) = tm::UnpackToDestMode::UnpackToDestFp32;
+      for (uint32_t cb : c.unpack_to_dest) config.unpack_to_dest_mode.at(cb) = tm::UnpackToDestMode::UnpackToDestFp32;
     }
     config.compile_args = k.compile_args;
     config.defines = k.defines;
@@ -60,8 +62,8 @@ tm::KernelHandle create_kernel(tm::Program& program, const CardKernel& k) {
     return tm::CreateKernelFromString(program, k.source, cores, config);
   }
   tm::DataMovementConfig config;
-  config.processor =
-      k.processor == CardProcessor::kRiscv0 ? tm::DataMovementProcessor::RISCV_0 : tm::DataMovementProcessor::RISCV_1;
+  config.processor = k.processor == program::Processor::kRiscv0 ? tm::DataMovementProcessor::RISCV_0
+                                                                : tm::DataMovementProcessor::RISCV_1;
   config.noc = k.noc == 0 ? tm::NOC::NOC_0 : tm::NOC::NOC_1;
   config.compile_args = k.compile_args;
   config.defines = k.defines;
@@ -87,7 +89,7 @@ class MetalProgram final : public CardProgram {
                 [&] { tm::detail::CompileProgram(&card_.mesh(), first_->program_storage); });
   }
 
-  void run(const std::vector<CardKernelArgs>& args, const std::string& what) override {
+  void run(const std::vector<program::KernelRunArgs>& args, const std::string& what) override {
     card_.check_usable();
     Built& built = for_signature(args);
     translating(Code::kInvalidArgument, what, [&] {
@@ -95,9 +97,9 @@ class MetalProgram final : public CardProgram {
         // Every core of a kernel in one call.
         std::vector<tm::CoreCoord> cores;
         std::vector<std::vector<uint32_t>> values;
-        for (const CardCoreArgs& core : args[k].per_core) {
+        for (const auto& [core, core_args] : args[k].per_core) {
           cores.emplace_back(core.x, core.y);
-          values.push_back(core.args);
+          values.push_back(core_args);
         }
         if (!cores.empty()) tm::SetRuntimeArgs(*built.program, built.kernels[k], cores, values);
         if (!args[k].common.empty()) tm::SetCommonRuntimeArgs(*built.program, built.kernels[k], args[k].common);
@@ -120,7 +122,7 @@ class MetalProgram final : public CardProgram {
     return translating(Code::kInvalidArgument, "creating the program", [&] {
       auto fresh = std::make_unique<Fresh>(Fresh{tm::CreateProgram(), {}});
       tm::Program& program = fresh->program_storage;
-      for (const CardKernel& k : spec_.kernels) fresh->kernels.push_back(create_kernel(program, k));
+      for (const program::KernelSpec& k : spec_.kernels) fresh->kernels.push_back(create_kernel(program, k));
       for (const CardCircularBuffer& cb : spec_.circular_buffers) {
         std::map<uint8_t, tt::DataFormat> formats;
         for (const CardCbIndex& i : cb.indices) formats[static_cast<uint8_t>(i.index)] = static_cast<tt::DataFormat>(i.format);
@@ -128,7 +130,7 @@ class MetalProgram final : public CardProgram {
         for (const CardCbIndex& i : cb.indices) config.set_page_size(static_cast<uint8_t>(i.index), i.page_size);
         tm::CreateCircularBuffer(program, core_set(cb.cores), config);
       }
-      for (const CardSemaphore& s : spec_.semaphores) {
+      for (const program::SemaphoreSpec& s : spec_.semaphores) {
         const uint32_t id = tm::CreateSemaphore(program, core_set(s.cores), s.initial_value);
         if (id != s.id) {
           throw Error(Code::kInvalidArgument, "semaphore " + std::to_string(s.id) + " became semaphore " +
@@ -140,17 +142,18 @@ class MetalProgram final : public CardProgram {
     });
   }
 
-  static std::vector<uint32_t> signature(const std::vector<CardKernelArgs>& args) {
+  static std::vector<uint32_t> signature(const std::vector<program::KernelRunArgs>& args) {
     std::vector<uint32_t> key;
-    for (const CardKernelArgs& k : args) {
+    for (const program::KernelRunArgs& k : args) {
       key.push_back(static_cast<uint32_t>(k.per_core.size()));
-      for (const CardCoreArgs& c : k.per_core) key.insert(key.end(), {c.x, c.y, static_cast<uint32_t>(c.args.size())});
+      for (const auto& [c, core_args] : k.per_core)
+        key.insert(key.end(), {c.x, c.y, static_cast<uint32_t>(core_args.size())});
       key.push_back(static_cast<uint32_t>(k.common.size()));
     }
     return key;
   }
 
-  Built& for_signature(const std::vector<CardKernelArgs>& args) {
+  Built& for_signature(const std::vector<program::KernelRunArgs>& args) {
     std::vector<uint32_t> key = signature(args);
     if (auto it = built_.find(key); it != built_.end()) return *it->second;
     std::unique_ptr<Fresh> fresh = first_ ? std::move(first_) : make();

@@ -8,64 +8,30 @@
 
 #include "common/error.h"
 #include "common/fd_io.h"
+#include "device/cb_formats.h"
 #include "zyxtt/core_limits.h"
 
 namespace zyxtt::metal {
 
 namespace {
 
-// What circular buffers may hold on the card: zyx's nine formats and the
-// block floats tt-metal's kernels use.
-const std::vector<tt::DataFormat> kCbFormats = {
-    tt::DataFormat::Float32, tt::DataFormat::Float16, tt::DataFormat::Float16_b, tt::DataFormat::UInt16,
-    tt::DataFormat::Fp8_e4m3, tt::DataFormat::UInt8, tt::DataFormat::Int8, tt::DataFormat::UInt32,
-    tt::DataFormat::Int32, tt::DataFormat::Bfp8_b, tt::DataFormat::Bfp4_b};
-
 // The page of the one-page buffer that asks TT-Metalium what kernels are told.
 constexpr uint32_t kProbePageBytes = 1024;
 
-std::vector<CardRange> ranges_of(const program::CoreRangeSet& set) {
-  std::vector<CardRange> out;
-  for (const program::CoreRange& r : set.ranges) out.push_back({r.start.x, r.start.y, r.end.x, r.end.y});
-  return out;
-}
-
-CardKernel card_kernel(const program::KernelSpec& k) {
-  CardKernel out;
-  out.name = k.name;
-  out.source = k.source;
-  out.processor = k.processor == program::Processor::kRiscv0   ? CardProcessor::kRiscv0
-                  : k.processor == program::Processor::kRiscv1 ? CardProcessor::kRiscv1
-                                                                : CardProcessor::kCompute;
-  out.noc = k.noc;
-  out.cores = ranges_of(k.cores);
-  out.compile_args = k.compile_args;
-  out.named_compile_args = k.named_compile_args;
-  out.defines = k.defines;
-  out.include_dirs = k.include_dirs;
-  out.math_fidelity = static_cast<uint8_t>(k.compute.math_fidelity);
-  out.fp32_dest_acc = k.compute.fp32_dest_acc;
-  out.math_approx_mode = k.compute.math_approx_mode;
-  out.dst_full_sync = k.compute.dst_full_sync;
-  out.unpack_to_dest = k.compute.unpack_to_dest;
-  return out;
-}
-
 CardProgramSpec card_program(const program::Program& p) {
   CardProgramSpec spec;
-  for (const program::KernelSpec& k : p.kernels) spec.kernels.push_back(card_kernel(k));
+  spec.kernels = p.kernels;
+  spec.semaphores = p.semaphores;
   for (const program::CircularBufferSpec& cb : p.circular_buffers) {
     if (cb.address) {
       throw Error(Code::kUnimplemented,
                   "the metal device has no circular buffers at a buffer's address (globally allocated) yet");
     }
-    CardCircularBuffer out{ranges_of(cb.cores), cb.total_size, {}};
+    CardCircularBuffer out{cb.cores, cb.total_size, {}};
     for (const program::CbIndexSpec& i : cb.indices)
       out.indices.push_back({i.index, static_cast<uint8_t>(i.format), i.page_size});
     spec.circular_buffers.push_back(std::move(out));
   }
-  for (const program::SemaphoreSpec& s : p.semaphores)
-    spec.semaphores.push_back({s.id, ranges_of(s.cores), s.initial_value});
   return spec;
 }
 
@@ -78,7 +44,7 @@ struct MetalCompiled final : CompiledProgram {
 MetalDevice::MetalDevice(const MetalOptions& options) : options_(options) {
   caps_.kind = "metal";
   caps_.arch = options.fallback_arch;
-  caps_.cb_formats = kCbFormats;
+  caps_.cb_formats = emulated_cb_formats();  // the card holds what the emulator does
   caps_.max_runtime_args = limits::kMaxRuntimeArgs;
   caps_.max_circular_buffers = limits::kMaxCircularBuffers;
   caps_.max_semaphores = limits::kMaxSemaphores;
@@ -249,12 +215,7 @@ std::shared_ptr<CompiledProgram> MetalDevice::compile(const program::Program& pr
 
 void MetalDevice::run(CompiledProgram& program, const program::Run& run, const std::string& what) {
   auto& compiled = dynamic_cast<MetalCompiled&>(program);
-  std::vector<CardKernelArgs> args(run.kernels.size());
-  for (size_t k = 0; k < run.kernels.size(); ++k) {
-    for (const auto& [core, values] : run.kernels[k].per_core) args[k].per_core.push_back({core.x, core.y, values});
-    args[k].common = run.kernels[k].common;
-  }
-  compiled.card->run(args, what);
+  compiled.card->run(run.kernels, what);
 }
 
 }  // namespace zyxtt::metal

@@ -213,6 +213,24 @@ TEST(TileMath, Typecast) {
   EXPECT_EQ(f2u(t[1]), 0u);
   EXPECT_TRUE(apply_typecast(t, U16, U32));
   EXPECT_EQ(f2u(t[0]), 65535u);
+  // Int8 saturates to sign-magnitude's -127..127 and reads back sign-extended;
+  // UInt8 and UInt32 saturate to their width.
+  constexpr uint32_t I8 = 14, U8 = 30;
+  t[0] = 300.0f, t[1] = -300.0f, t[2] = -5.0f;
+  EXPECT_TRUE(apply_typecast(t, F32, I8));
+  EXPECT_EQ(int32_t(f2u(t[0])), 127);
+  EXPECT_EQ(int32_t(f2u(t[1])), -127);
+  EXPECT_EQ(int32_t(f2u(t[2])), -5);
+  EXPECT_TRUE(apply_typecast(t, I8, I32));
+  EXPECT_EQ(int32_t(f2u(t[1])), -127);
+  EXPECT_EQ(int32_t(f2u(t[2])), -5);
+  t[0] = 300.0f, t[1] = -1.0f, t[2] = 5e9f;
+  EXPECT_TRUE(apply_typecast(t, F32, U8));
+  EXPECT_EQ(f2u(t[0]), 255u);
+  EXPECT_EQ(f2u(t[1]), 0u);
+  t[2] = 5e9f;
+  EXPECT_TRUE(apply_typecast(t, F32, U32));
+  EXPECT_EQ(f2u(t[2]), 4294967295u);
 }
 
 // logsigmoid_tile takes x and a tile holding e^-x (what ttnn's kernel computes

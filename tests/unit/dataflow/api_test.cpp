@@ -262,6 +262,21 @@ TEST_F(ApiTest, TileSliceOfBfp8TakesTheExponentOfTheFaceRow) {
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), p0 + "1 4\n" + p0 + "16 64\n");
 }
 
+// An integer CB's slice prints whole numbers with their sign, not floats.
+TEST_F(ApiTest, DprintTileSlicesOfIntegerFormatsPrintIntegers) {
+  grid.add_cb(8, 4096, 1, uint32_t(DataFormat::Int32));
+  grid.use(writer);
+  cb_reserve_back(8, 1);
+  auto* i32 = reinterpret_cast<int32_t*>(uintptr_t(get_write_ptr(8)));
+  i32[0] = -2000000000;
+  i32[1] = 123456789;
+  ::testing::internal::CaptureStderr();
+  DPRINT << TSLICE(8, 0, SliceRange{0, 1, 1, 0, 2, 1}, TSLICE_OUTPUT_CB, TSLICE_WR_PTR, true, false);
+  cb_push_back(8, 1);
+  EXPECT_EQ(kernel_exit_problems(writer), "");
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "[core (0,0) writer] -2000000000 123456789\n");
+}
+
 // The page printers and dump helpers print the words in L1 (little endian bytes),
 // and a CB's size and pointers in bytes.
 TEST_F(ApiTest, PagePrintersAndDumpsPrintL1) {

@@ -308,7 +308,7 @@ TEST(CorpusCompileTest, ZyxShapeKernelsPreprocessToFewLines) {
       std::ifstream in(path);
       std::stringstream text;
       text << in.rdbuf();
-      KernelSpec spec;
+      CompileRequest spec;
       spec.role = role;
       spec.source = text.str();
       spec.compile_args = {2, 4096, 2, 4096};

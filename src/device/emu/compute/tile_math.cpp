@@ -8,6 +8,7 @@
 
 #include "device/emu/compute/formats.h"
 #include "zyxtt/data_format.h"
+#include "zyxtt/format_facts.h"
 
 namespace zyxtt::emu::compute {
 namespace {
@@ -385,29 +386,31 @@ Kind kind_of(uint32_t f) {
   }
 }
 
-// Integer value range of an integer format.
-void int_range(uint32_t f, double& lo, double& hi) {
-  switch (static_cast<tt::DataFormat>(f)) {
-    case tt::DataFormat::Int32: lo = -2147483648.0; hi = 2147483647.0; return;
-    case tt::DataFormat::UInt32: lo = 0; hi = 4294967295.0; return;
-    case tt::DataFormat::UInt16: lo = 0; hi = 65535.0; return;
-    case tt::DataFormat::UInt8: lo = 0; hi = 255.0; return;
-    default: lo = -127.0; hi = 127.0; return;  // Int8 (sign-magnitude on silicon)
+// The integer formats' facts (kind_of's kInt: the table's emulated integer rows).
+const FormatFacts& int_facts(uint32_t f) { return *format_facts(f); }
+
+// Integer value range of an integer format: its width and sign, but Int8 is
+// sign-magnitude on silicon (-127..127).
+void int_range(const FormatFacts& f, double& lo, double& hi) {
+  if (f.format == tt::DataFormat::Int8) {
+    lo = -127.0;
+    hi = 127.0;
+    return;
   }
+  const int bits = 8 * static_cast<int>(f.element_bytes);
+  lo = f.is_signed ? -std::ldexp(1.0, bits - 1) : 0.0;
+  hi = std::ldexp(1.0, f.is_signed ? bits - 1 : bits) - 1.0;
 }
 
-double int_value(uint32_t f, uint32_t u) {
-  switch (static_cast<tt::DataFormat>(f)) {
-    case tt::DataFormat::Int32: return static_cast<int32_t>(u);
-    case tt::DataFormat::Int8: return static_cast<int8_t>(u & 0xFF);
-    default: return u;
-  }
+// A signed format's word sign-extends from its width; an unsigned one's is taken whole.
+double int_value(const FormatFacts& f, uint32_t u) {
+  if (!f.is_signed) return u;
+  const uint32_t shift = 32 - 8 * f.element_bytes;
+  return static_cast<int32_t>(u << shift) >> shift;
 }
 
-uint32_t int_bits(uint32_t f, double v) {
-  if (f == static_cast<uint32_t>(tt::DataFormat::Int32) || f == static_cast<uint32_t>(tt::DataFormat::Int8))
-    return static_cast<uint32_t>(static_cast<int32_t>(v));
-  return static_cast<uint32_t>(v);
+uint32_t int_bits(const FormatFacts& f, double v) {
+  return f.is_signed ? static_cast<uint32_t>(static_cast<int32_t>(v)) : static_cast<uint32_t>(v);
 }
 
 // Supported int <-> int pairs (kernel-api-compute.md section 8).
@@ -551,31 +554,34 @@ bool apply_typecast(float* t, uint32_t in, uint32_t out) {
   }
   if (ki == Kind::kFloat && ko == Kind::kInt) {
     // Round to nearest even and saturate (rounding unconfirmed); NaN -> 0.
+    const FormatFacts& fo = int_facts(out);
     double lo, hi;
-    int_range(out, lo, hi);
+    int_range(fo, lo, hi);
     for (uint32_t i = 0; i < kTileElems; ++i) {
       double v = std::nearbyint(static_cast<double>(t[i]));
       if (std::isnan(v)) v = 0;
       v = v < lo ? lo : (v > hi ? hi : v);
-      t[i] = u2f(int_bits(out, v));
+      t[i] = u2f(int_bits(fo, v));
     }
     return true;
   }
   if (ki == Kind::kInt && ko == Kind::kFloat) {
     const bool to_bf16 = out == kBf16;
+    const FormatFacts& fi = int_facts(in);
     for (uint32_t i = 0; i < kTileElems; ++i) {
-      float v = static_cast<float>(int_value(in, f2u(t[i])));
+      float v = static_cast<float>(int_value(fi, f2u(t[i])));
       t[i] = to_bf16 ? bf16_to_f32(f32_to_bf16(v, Rounding::kNearestEven)) : v;
     }
     return true;
   }
   if (ki == Kind::kInt && ko == Kind::kInt && in != out && int_pair_supported(in, out)) {
+    const FormatFacts &fi = int_facts(in), &fo = int_facts(out);
     double lo, hi;
-    int_range(out, lo, hi);
+    int_range(fo, lo, hi);
     for (uint32_t i = 0; i < kTileElems; ++i) {
-      double v = int_value(in, f2u(t[i]));
+      double v = int_value(fi, f2u(t[i]));
       v = v < lo ? lo : (v > hi ? hi : v);
-      t[i] = u2f(int_bits(out, v));
+      t[i] = u2f(int_bits(fo, v));
     }
     return true;
   }

@@ -27,7 +27,7 @@ const char* role_file(krt::Role role) {
   return "kernel.cpp";
 }
 
-std::string file_of(const KernelSpec& spec) { return spec.file.empty() ? role_file(spec.role) : spec.file; }
+std::string file_of(const CompileRequest& spec) { return spec.file.empty() ? role_file(spec.role) : spec.file; }
 
 std::vector<std::string> role_defines(krt::Role role, int noc) {
   const auto noc_index = [&](int fallback) { return "NOC_INDEX=" + std::to_string(noc < 0 ? fallback : noc); };
@@ -105,7 +105,7 @@ void KernelCompiler::check_contract() {
   }
 }
 
-std::string KernelCompiler::cache_key(const KernelSpec& spec) {
+std::string KernelCompiler::cache_key(const CompileRequest& spec) {
   XXH3_state_t* state = XXH3_createState();
   XXH3_128bits_reset(state);
   auto add = [&](std::string_view s) {
@@ -120,7 +120,7 @@ std::string KernelCompiler::cache_key(const KernelSpec& spec) {
   return key;
 }
 
-std::vector<std::string> KernelCompiler::command(const KernelSpec& spec, const std::string& output) const {
+std::vector<std::string> KernelCompiler::command(const CompileRequest& spec, const std::string& output) const {
   std::vector<std::string> cmd = base_flags(config_.program);
   // The standard headers come first (from the precompiled header when one
   // is ready: build() puts its folder first on the include path).
@@ -176,7 +176,7 @@ std::optional<std::string> KernelCompiler::cached(const std::string& key) {
   return path;
 }
 
-std::optional<std::string> KernelCompiler::lookup(const KernelSpec& spec) { return cached(cache_key(spec)); }
+std::optional<std::string> KernelCompiler::lookup(const CompileRequest& spec) { return cached(cache_key(spec)); }
 
 Error KernelCompiler::out_of_memory(const std::string& file, const std::string& reason) const {
   std::string limit = config_.memory_limit_bytes != 0
@@ -217,7 +217,7 @@ Error KernelCompiler::failure(const std::string& file, const ProcessResult& resu
   return Error(Code::kInvalidArgument, fmt::format("{} does not compile: {}", file, output.summary()));
 }
 
-std::string KernelCompiler::build(const KernelSpec& spec) {
+std::string KernelCompiler::build(const CompileRequest& spec) {
   check_contract();
   const std::string key = cache_key(spec);  // hashes the source once
   if (auto hit = cached(key)) return *hit;

@@ -23,7 +23,9 @@
 
 namespace zyxtt::emu {
 
-struct KernelSpec {
+// What the compiler is asked to build: one kernel's source and everything
+// that shapes its object (program::KernelSpec is the kernel in a program).
+struct CompileRequest {
   krt::Role role = krt::Role::kReader;
   std::string source;
   std::vector<uint32_t> compile_args;
@@ -60,19 +62,19 @@ class KernelCompiler {
   // line; DEADLINE_EXCEEDED past the time limit; RESOURCE_EXHAUSTED for a
   // full disk or the memory limit; INTERNAL for a failed link or a crashed
   // compiler. Every message names the kernel's file (reader.cpp, ...).
-  std::string build(const KernelSpec& spec);
+  std::string build(const CompileRequest& spec);
 
   // The cached object for `spec` when one is there and intact.
-  std::optional<std::string> lookup(const KernelSpec& spec);
+  std::optional<std::string> lookup(const CompileRequest& spec);
 
-  std::string cache_key(const KernelSpec& spec);
+  std::string cache_key(const CompileRequest& spec);
   // The folder of the precompiled standard headers once found or built,
   // waiting for them; nothing when there are none (see PrecompiledHeaders).
   std::optional<std::string> wait_for_pch();
   const CompileStats& stats() const { return stats_; }
   const std::string& directory() const { return store_.directory(); }
   // The compiler's argv for `spec` (source on stdin, object to `output`).
-  std::vector<std::string> command(const KernelSpec& spec, const std::string& output) const;
+  std::vector<std::string> command(const CompileRequest& spec, const std::string& output) const;
 
  private:
   ProcessLimits limits() const;

@@ -95,7 +95,7 @@ void RunExecutor::add_tasks(size_t& count, CoreState& core, const RunJob& job,
   for (uint32_t r = 0; r < kRoles; ++r) {
     const int32_t ki = plan.kernel[r];
     if (ki < 0) continue;
-    const KernelArgs& a = job.args[ki];
+    const PackedRunArgs& a = job.args[ki];
     // Tasks are kept from run to run and every field is set here: clearing
     // whole Tasks (a block clear each) was a large part of a run of small kernels.
     if (count == tasks_.size()) tasks_.emplace_back();
@@ -180,7 +180,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   // Per-core args of varied lengths: where each core's start.
   arg_offsets_.resize(job.args.size());
   for (size_t i = 0; i < job.args.size(); ++i) {
-    const KernelArgs& a = job.args[i];
+    const PackedRunArgs& a = job.args[i];
     if (!a.counts.empty() && a.counts.size() != core_count(spec.kernels[i].cores)) {
       return RunOutcome{false, Code::kInternal, fmt::format("kernel {} gets per-core args for {} cores, it runs on {}",
                                                             i, a.counts.size(), core_count(spec.kernels[i].cores))};

@@ -246,7 +246,7 @@ std::string encode(const RunJob& job) {
   w.put(job.program.has_value());
   if (job.program) put_program(w, *job.program);
   w.put(static_cast<uint32_t>(job.args.size()));
-  for (const KernelArgs& a : job.args) {
+  for (const PackedRunArgs& a : job.args) {
     w.put(a.common);
     w.put(a.uniform);
     w.put(a.counts);
@@ -265,7 +265,7 @@ RunJob decode_job(std::string_view frame) {
   const auto kernels = r.get<uint32_t>();
   if (kernels > kMaxProgramItems) r.fail("too many kernels");
   job.args.resize(kernels);
-  for (KernelArgs& a : job.args) {
+  for (PackedRunArgs& a : job.args) {
     a.common = r.get_words();
     a.uniform = r.get<uint32_t>();
     a.counts = r.get_words();

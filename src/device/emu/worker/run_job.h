@@ -91,18 +91,18 @@ struct ProgramSpec {
 
 // One kernel's runtime args in a run. Per-core args go core after core in
 // the kernel's core order; `counts` is empty when every core has `uniform`.
-struct KernelArgs {
+struct PackedRunArgs {
   std::vector<uint32_t> common;
   uint32_t uniform = 0;
   std::vector<uint32_t> counts;
   std::vector<uint32_t> words;
-  bool operator==(const KernelArgs&) const = default;
+  bool operator==(const PackedRunArgs&) const = default;
 };
 
 struct RunJob {
   uint64_t program_id = 0;
   std::optional<ProgramSpec> program;  // present the first time a worker sees program_id
-  std::vector<KernelArgs> args;        // by index into ProgramSpec::kernels
+  std::vector<PackedRunArgs> args;     // by index into ProgramSpec::kernels
   std::vector<uint64_t> forget;        // programs the worker may drop
   bool operator==(const RunJob&) const = default;
 };
