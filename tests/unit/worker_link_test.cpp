@@ -136,7 +136,7 @@ TEST(WorkerFrames, MalformedFramesAreRefusedWithTheirReason) {
   EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
             "malformed run frame from the device link: a circular buffer index is out of range");
   job = job_with_program();
-  job.program->kernels[0].cores[0] = CoreRect{3, 0, 2, 0};
+  job.program->kernels[0].cores[0] = program::CoreRange{{3, 0}, {2, 0}};
   EXPECT_EQ(error_text([&] { decode_job(encode(job)); }),
             "malformed run frame from the device link: a core range is inverted or out of range");
   job = job_with_program();

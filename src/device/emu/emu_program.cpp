@@ -38,12 +38,6 @@ bool overlaps(const CoreRangeSet& a, const CoreRangeSet& b) {
   return false;
 }
 
-std::vector<CoreRect> rects(const CoreRangeSet& set) {
-  std::vector<CoreRect> out;
-  for (const CoreRange& r : set.ranges) out.push_back(CoreRect{r.start.x, r.start.y, r.end.x, r.end.y});
-  return out;
-}
-
 // "reader" -> "reader.cpp"; a name with an extension stays.
 std::string file_name(const program::KernelSpec& k, size_t index) {
   if (k.name.empty()) return fmt::format("kernel{}.cpp", index);
@@ -139,7 +133,7 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
     slot.role = role_of(k.processor);
     slot.noc = k.processor == Processor::kCompute ? 0 : k.noc;
     for (uint32_t cb : k.compute.unpack_to_dest) slot.unpack_to_dest |= uint64_t{1} << cb;
-    slot.cores = rects(k.cores);
+    slot.cores = k.cores.ranges;
     spec_.kernels.push_back(std::move(slot));
     kernel_cores_.push_back(k.cores.cores());
   }
@@ -196,7 +190,7 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
     }
     for (const program::CbIndexSpec& idx : cb.indices) {
       spec_.cbs.push_back(CbSpec{idx.index, static_cast<uint32_t>(idx.format), idx.page_size,
-                                 cb.total_size / idx.page_size, static_cast<uint32_t>(offset), rects(cb.cores),
+                                 cb.total_size / idx.page_size, static_cast<uint32_t>(offset), cb.cores.ranges,
                                  cb.address.has_value()});
     }
   }
@@ -204,7 +198,7 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
   for (const program::SemaphoreSpec& s : program.semaphores) {
     if (s.cores.ranges.empty()) throw Error(Code::kInvalidArgument, fmt::format("semaphore {} is on no core", s.id));
     check_reach(s.cores, fmt::format("semaphore {}", s.id));
-    spec_.semaphores.push_back(SemaphoreSlot{s.id, s.initial_value, rects(s.cores)});
+    spec_.semaphores.push_back(SemaphoreSlot{s.id, s.initial_value, s.cores.ranges});
   }
   // Conflicts on a core (two kernels on a processor, a CB index or semaphore
   // twice) are refused now rather than at the first run.

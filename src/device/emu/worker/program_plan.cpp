@@ -10,10 +10,9 @@ namespace zyxtt::emu {
 namespace {
 
 template <typename Fn>
-void for_each_core(const std::vector<CoreRect>& rects, Fn&& fn) {
-  for (const CoreRect& r : rects)
-    program::for_each_core({{r.x0, r.y0}, {r.x1, r.y1}}, program::CoreOrder::kRowMajor,
-                           [&](program::Core c) { fn(c.x, c.y); });
+void for_each_core(const std::vector<program::CoreRange>& rects, Fn&& fn) {
+  for (const program::CoreRange& r : rects)
+    program::for_each_core(r, program::CoreOrder::kRowMajor, [&](program::Core c) { fn(c.x, c.y); });
 }
 
 const char* const kProcessors[kRoles] = {"RISCV_0", "RISCV_1", "compute"};  // by krt::Role
@@ -27,10 +26,10 @@ bool idle(const CorePlan& p) {
 PreparedProgram prepare_program(ProgramSpec spec, const std::vector<std::string>& names) {
   auto name = [&](size_t i) { return i < names.size() ? names[i] : fmt::format("kernel {}", i); };
   PreparedProgram p;
-  auto grow = [&](const std::vector<CoreRect>& rects) {
-    for (const CoreRect& r : rects) {
-      p.cols = std::max(p.cols, r.x1 + 1);
-      p.rows = std::max(p.rows, r.y1 + 1);
+  auto grow = [&](const std::vector<program::CoreRange>& rects) {
+    for (const program::CoreRange& r : rects) {
+      p.cols = std::max(p.cols, r.end.x + 1);
+      p.rows = std::max(p.rows, r.end.y + 1);
     }
   };
   for (const KernelSlot& k : spec.kernels) grow(k.cores);

@@ -135,21 +135,21 @@ WorkerOptions decode_options(std::string_view frame) {
   return o;
 }
 
-uint64_t core_count(const std::vector<CoreRect>& rects) {
+uint64_t core_count(const std::vector<program::CoreRange>& rects) {
   uint64_t n = 0;
-  for (const CoreRect& r : rects) n += uint64_t{r.x1 - r.x0 + 1} * (r.y1 - r.y0 + 1);
+  for (const program::CoreRange& r : rects) n += r.size();
   return n;
 }
 
 namespace {
 
-void put_rects(Writer& w, const std::vector<CoreRect>& rects) {
+void put_rects(Writer& w, const std::vector<program::CoreRange>& rects) {
   w.put(static_cast<uint32_t>(rects.size()));
-  for (const CoreRect& r : rects) {
-    w.put(r.x0);
-    w.put(r.y0);
-    w.put(r.x1);
-    w.put(r.y1);
+  for (const program::CoreRange& r : rects) {
+    w.put(r.start.x);
+    w.put(r.start.y);
+    w.put(r.end.x);
+    w.put(r.end.y);
   }
 }
 
@@ -158,16 +158,17 @@ constexpr uint32_t kMaxRects = 1 << 16;
 constexpr uint32_t kMaxCoord = 1 << 12;
 constexpr uint32_t kMaxProgramItems = 1 << 12;
 
-std::vector<CoreRect> get_rects(Reader& r) {
+std::vector<program::CoreRange> get_rects(Reader& r) {
   const auto n = r.get<uint32_t>();
   if (n == 0 || n > kMaxRects) r.fail("a core range set is empty or too large");
-  std::vector<CoreRect> rects(n);
-  for (CoreRect& c : rects) {
-    c.x0 = r.get<uint32_t>();
-    c.y0 = r.get<uint32_t>();
-    c.x1 = r.get<uint32_t>();
-    c.y1 = r.get<uint32_t>();
-    if (c.x0 > c.x1 || c.y0 > c.y1 || c.x1 >= kMaxCoord || c.y1 >= kMaxCoord) r.fail("a core range is inverted or out of range");
+  std::vector<program::CoreRange> rects(n);
+  for (program::CoreRange& c : rects) {
+    c.start.x = r.get<uint32_t>();
+    c.start.y = r.get<uint32_t>();
+    c.end.x = r.get<uint32_t>();
+    c.end.y = r.get<uint32_t>();
+    if (c.start.x > c.end.x || c.start.y > c.end.y || c.end.x >= kMaxCoord || c.end.y >= kMaxCoord)
+      r.fail("a core range is inverted or out of range");
   }
   return rects;
 }

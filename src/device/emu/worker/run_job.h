@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "program/kernel_spec.h"
 #include "device/emu/cb_state.h"
 #include "device/emu/run_context.h"
 #include "zyxtt/krt_types.h"
@@ -42,12 +43,6 @@ struct WorkerOptions {
   bool operator==(const WorkerOptions&) const = default;
 };
 
-// An inclusive rectangle of logical cores, as program::CoreRange.
-struct CoreRect {
-  uint32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-  bool operator==(const CoreRect&) const = default;
-};
-
 // One kernel of a program: its object, where it runs and how.
 struct KernelSlot {
   std::string object;  // shared object path
@@ -58,7 +53,7 @@ struct KernelSlot {
   uint64_t unpack_to_dest = 0;
   // Disjoint; the kernel's core order (for its per-core args) is range by
   // range, row-major inside each.
-  std::vector<CoreRect> cores;
+  std::vector<program::CoreRange> cores;
   bool operator==(const KernelSlot&) const = default;
 };
 
@@ -69,7 +64,7 @@ struct CbSpec {
   uint32_t page_bytes = 0;
   uint32_t pages = 2;
   uint32_t offset = 0;  // L1 offset of the ring on every core of `cores`
-  std::vector<CoreRect> cores;
+  std::vector<program::CoreRange> cores;
   bool on_buffer = false;  // globally allocated: the ring is an L1 buffer's shard, its pages hold data
   bool operator==(const CbSpec&) const = default;
 };
@@ -77,7 +72,7 @@ struct CbSpec {
 struct SemaphoreSlot {
   uint32_t id = 0;
   uint32_t initial = 0;
-  std::vector<CoreRect> cores;
+  std::vector<program::CoreRange> cores;
   bool operator==(const SemaphoreSlot&) const = default;
 };
 
@@ -108,7 +103,7 @@ struct RunJob {
 };
 
 // Cores in a kernel's core order.
-uint64_t core_count(const std::vector<CoreRect>& rects);
+uint64_t core_count(const std::vector<program::CoreRange>& rects);
 
 struct RunOutcome {
   bool ok = true;
