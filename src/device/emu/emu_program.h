@@ -43,7 +43,6 @@ class EmuProgram final : public CompiledProgram {
   // Unique among the programs of this process, never reused (an address
   // could be): names the program to the device worker.
   uint64_t serial() const { return serial_; }
-  const std::string& kernel_file(size_t kernel) const { return files_[kernel]; }
 
  private:
   program::Program program_;
