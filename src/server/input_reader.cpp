@@ -47,14 +47,17 @@ bool InputReader::fill() {
       stopped_ = true;
       return false;
     }
+    // Bytes taken from the pipe but not yet counted must not look like
+    // "nothing left" to HangupWatch: it would end the run they follow.
+    unread_.store(kReading, std::memory_order_seq_cst);
     ssize_t got = read(fd_, buf_.data() + end_, buf_.size() - end_);
+    if (got > 0) end_ += static_cast<size_t>(got);
+    publish_unread();
     if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (got <= 0) {
       eof_ = true;
       return false;
     }
-    end_ += static_cast<size_t>(got);
-    publish_unread();
     return true;
   }
 }

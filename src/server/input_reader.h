@@ -34,9 +34,11 @@ class InputReader {
   size_t skip(size_t n);
 
   bool stopped() const { return stopped_; }
-  // Bytes read from the descriptor that no call has returned yet; safe to
-  // ask from another thread (HangupWatch).
-  size_t unread() const { return unread_.load(std::memory_order_acquire); }
+  // Bytes read from the descriptor that no call has returned yet, or
+  // kReading while a read may have taken bytes not yet counted; safe to ask
+  // from another thread (HangupWatch).
+  size_t unread() const { return unread_.load(std::memory_order_seq_cst); }
+  static constexpr size_t kReading = ~size_t{0};
   int fd() const { return fd_; }
 
  private:
