@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
+#include <deque>
+#include <mutex>
 #include <string>
+#include <utility>
 
 #include "common/error.h"
 #include "zyxtt/noc_addr.h"
@@ -36,6 +40,27 @@ std::optional<GridXY> worker_at_noc(const Arch& arch, uint32_t x, uint32_t y) {
   return GridXY{x - p.tensix_x - (x < gap_x ? 0 : p.gap_width), y - p.tensix_y};
 }
 
+const Arch& blackhole_arch(uint32_t columns, uint32_t dram_banks) {
+  if (columns == 0 || columns > kBlackholeTensixColumns || dram_banks == 0 || dram_banks > kBlackholeDramBanks)
+    throw Error(Code::kInvalidArgument, fmt::format("a Blackhole with {} Tensix columns and {} DRAM banks does not "
+                                                    "exist (1-{} columns, 1-{} banks)",
+                                                    columns, dram_banks, kBlackholeTensixColumns, kBlackholeDramBanks));
+  for (const Arch& a : kArches)
+    if (a.grid_cols == columns && a.dram_banks == dram_banks) return a;
+  // Rows made on demand live as long as the process; their names are their key.
+  static std::mutex mutex;
+  static std::deque<std::pair<std::string, Arch>> made;
+  std::lock_guard lock(mutex);
+  const std::string name = fmt::format("blackhole-{}c-{}b", columns, dram_banks);
+  for (const auto& [key, arch] : made)
+    if (key == name) return arch;
+  auto& [key, arch] = made.emplace_back(name, kArches[1]);
+  arch.name = key;
+  arch.grid_cols = columns;
+  arch.dram_banks = dram_banks;
+  return arch;
+}
+
 const Arch& find_arch(std::string_view name) {
   std::string names;
   for (const Arch& a : kArches) {
@@ -43,6 +68,13 @@ const Arch& find_arch(std::string_view name) {
     names += names.empty() ? "" : ", ";
     names += a.name;
   }
+  unsigned columns = 0;
+  unsigned banks = 0;
+  int used = 0;
+  const std::string text(name);
+  if (std::sscanf(text.c_str(), "blackhole-%uc-%ub%n", &columns, &banks, &used) == 2 &&
+      static_cast<size_t>(used) == text.size())
+    return blackhole_arch(columns, banks);
   throw Error(Code::kInvalidArgument, fmt::format("unknown arch '{}'; known: {}", name, names));
 }
 

@@ -48,6 +48,17 @@ GridXY worker_noc(const Arch& arch, uint32_t col, uint32_t row);
 // coordinates. Callers bound the result by their grid.
 std::optional<GridXY> worker_at_noc(const Arch& arch, uint32_t x, uint32_t y);
 
+// A Blackhole has 14 Tensix columns of 10 rows and 8 DRAM banks before
+// harvesting (reference/hardware-model.md section 3).
+inline constexpr uint32_t kBlackholeTensixColumns = 14;
+inline constexpr uint32_t kBlackholeDramBanks = 8;
+
+// A Blackhole with `columns` Tensix columns and `dram_banks` banks left after
+// harvesting: the table's row when one matches (p100a: 12 and 7, p150: 12 and
+// 8), else a row named "blackhole-<columns>c-<banks>b" that find_arch also
+// knows, so that the device worker can be told it by name.
+const Arch& blackhole_arch(uint32_t columns, uint32_t dram_banks);
+
 // Throws Error(INVALID_ARGUMENT) naming the known ones.
 const Arch& find_arch(std::string_view name);
 const Arch& default_arch();

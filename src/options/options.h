@@ -23,6 +23,7 @@ struct Options {
   size_t max_line_bytes = size_t{1} << 20;
   uint32_t idle_spin_us = 200;
   // The emulator's.
+  std::string cluster;  // a named system; empty: TT_METAL_MOCK_CLUSTER_DESC_PATH's descriptor, else one chip of `arch`
   std::string arch = "p100a";
   uint32_t threads = 1;  // default: the host's cores
   double run_timeout = 120.0;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "cluster/named.h"
 #include "common/byte_size.h"
 #include "common/error.h"
 #include "device/device_choice.h"
@@ -52,10 +53,23 @@ void add_options(CLI::App& app, Options& o) {
       "what runs programs: emu (the emulator), metal (a Tenstorrent card through TT-Metalium) or auto (the card "
       "when one opens at init, else the emulator)")
       ->check(CLI::IsMember({"emu", "metal", "auto"}));
-  add(app, "device-id", o.device_id, "which Tenstorrent card --device metal opens (0 is the first)")
+  add(app, "device-id", o.device_id,
+      "which chip of the emulated cluster the runtime serves, or which Tenstorrent card --device metal opens (0 is "
+      "the first)")
       ->check(CLI::Range(0, 255));
+  add(app, "cluster", o.cluster,
+      "the emulated system: " + cluster::cluster_names() +
+          "; unset: the UMD cluster descriptor TT_METAL_MOCK_CLUSTER_DESC_PATH names, else one chip of --arch")
+      ->check([](const std::string& name) -> std::string {
+        try {
+          cluster::named_cluster(name);
+          return {};
+        } catch (const Error& e) {
+          return e.what();
+        }
+      });
   add(app, "metal-plugin", o.metal_plugin, "the metal device plugin (built only where TT-Metalium was found)");
-  add(app, "arch", o.arch, "emulated architecture: p100a (7 DRAM banks) or p150 (8)")
+  add(app, "arch", o.arch, "the chip of a one-chip cluster: p100a (7 DRAM banks) or p150 (8)")
       ->check([](const std::string& name) -> std::string {
         try {
           find_arch(name);
@@ -145,7 +159,17 @@ Options options_from_environment(const std::filesystem::path& home) {
 
 emu::EmuOptions emulator_options(const Options& o, OptionHints hints) {
   emu::EmuOptions e;
-  e.arch = &find_arch(o.arch);
+  const cluster::Cluster cluster = cluster::choose_cluster(o.cluster, o.arch, hints);
+  if (static_cast<size_t>(o.device_id) < cluster.size()) {
+    e.arch = cluster.chip(o.device_id).arch;
+  } else if (o.device == "metal") {
+    e.arch = cluster.chip(0).arch;  // the card's id, not a chip of the emulated cluster
+  } else {
+    throw Error(Code::kInvalidArgument,
+                fmt::format("{}: cluster {} has chips 0 to {}; more chips: {} or TT_METAL_MOCK_CLUSTER_DESC_PATH",
+                            option_hint(hints, "device-id", std::to_string(o.device_id)), cluster.source(),
+                            cluster.size() - 1, option_hint(hints, "cluster")));
+  }
   e.kernel_api_dir = o.kernel_api;
   e.compiler.program = o.compiler;
   e.compiler.timeout = to_ms(o.compile_timeout);

@@ -1,5 +1,9 @@
 // --help, --version and the environment twins of every option.
+#include <unistd.h>
+
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 
 #include "runtime_fixture.h"
 #include "scenario_programs.h"
@@ -33,7 +37,7 @@ TEST(CommandLine, HelpListsEveryOptionWithItsEnvironmentVariable) {
                            "--compiler", "ZYX_TT_COMPILER", "--compile-timeout", "ZYX_TT_COMPILE_TIMEOUT",
                            "--worker-memory", "ZYX_TT_WORKER_MEMORY", "--max-line-bytes", "ZYX_TT_MAX_LINE_BYTES",
                            "--device", "ZYX_TT_DEVICE", "--device-id", "ZYX_TT_DEVICE_ID", "--metal-plugin",
-                           "ZYX_TT_METAL_PLUGIN"}) {
+                           "ZYX_TT_METAL_PLUGIN", "--cluster", "ZYX_TT_CLUSTER"}) {
     EXPECT_NE(help.find(pair), std::string::npos) << pair;
   }
 }
@@ -59,6 +63,15 @@ TEST(CommandLine, BadOptionValuesAreRefused) {
   out = run_capture("--worker-memory 300M </dev/null", &status);
   EXPECT_NE(status, 0);
   EXPECT_NE(out.find("the device worker needs at least 512M"), std::string::npos) << out;
+  out = run_capture("--cluster p300 --device-id 2 </dev/null", &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find("--device-id 2 (ZYX_TT_DEVICE_ID=2): cluster p300 has chips 0 to 1; more chips: --cluster "
+                     "(ZYX_TT_CLUSTER) or TT_METAL_MOCK_CLUSTER_DESC_PATH"),
+            std::string::npos)
+      << out;
+  out = run_capture("--cluster 4x </dev/null", &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find("--cluster: unknown cluster '4x'; known: p100a"), std::string::npos) << out;
   // The environment twin goes through the same check.
   out = run_capture("</dev/null; ZYX_TT_WORKER_MEMORY=1.5x " + std::string(ZYXTT_RUNTIME_PATH) + " </dev/null", &status);
   EXPECT_NE(status, 0);
@@ -135,4 +148,30 @@ TEST_F(EnvironmentTwins, VirtualGridAcceptsGridsBeyondTheArchs) {
   start_env({{"ZYX_TT_VIRTUAL_GRID", "1"}});
   ASSERT_EQ(second_page_of_bank_0(32, 32, &page), R"({"status":"ok"})");
   EXPECT_EQ(page, 7.0f);
+}
+
+// The chip --device-id names in the cluster --cluster or tt-metal's mock
+// descriptor describes: its grid and its DRAM banks, harvesting applied.
+TEST_F(EnvironmentTwins, ClusterAndDeviceIdChooseTheChipTheRuntimeServes) {
+  float page = -1;
+  start_env({{"ZYX_TT_CLUSTER", "galaxy"}, {"ZYX_TT_DEVICE_ID", "31"}});
+  EXPECT_EQ(raw(R"({"cmd":"grid"})"), R"({"status":"ok","rows":"10","cols":"13"})");
+  ASSERT_EQ(second_page_of_bank_0(10, 13, &page), R"({"status":"ok"})");
+  EXPECT_EQ(page, 8.0f);
+  runtime_.reset();
+
+  const std::filesystem::path desc =
+      std::filesystem::temp_directory_path() / ("zyxtt-conformance-" + std::to_string(getpid()) + ".yaml");
+  std::ofstream(desc) << "arch: {0: blackhole, 1: blackhole}\n"
+                         "chips_with_mmio: [{0: 0}]\n"
+                         "ethernet_connections: [[{chip: 0, chan: 0}, {chip: 1, chan: 0}]]\n"
+                         "harvesting: {0: {harvest_mask: 3}, 1: {harvest_mask: 7, dram_harvesting_mask: 3}}\n"
+                         "boards: [[{board_id: 1}, {board_type: p300}, {chips: [0, 1]}]]\n";
+  start_env({{"TT_METAL_MOCK_CLUSTER_DESC_PATH", desc.string()}, {"ZYX_TT_DEVICE_ID", "1"}});
+  EXPECT_EQ(raw(R"({"cmd":"grid"})"), R"({"status":"ok","rows":"10","cols":"11"})");
+  ASSERT_EQ(second_page_of_bank_0(10, 11, &page), R"({"status":"ok"})");
+  EXPECT_EQ(page, 6.0f) << "two of chip 1's eight banks are harvested";
+  EXPECT_EQ(code_of(second_page_of_bank_0(10, 12, &page)), "OUT_OF_RANGE");
+  runtime_.reset();
+  std::filesystem::remove(desc);
 }
