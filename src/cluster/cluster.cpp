@@ -199,6 +199,29 @@ std::vector<uint32_t> Cluster::neighbours(uint32_t chip) const {
   return out;
 }
 
+uint32_t Cluster::mmio_chip_for(uint32_t chip) const {
+  this->chip(chip);
+  // Breadth first from `chip`; each ring of neighbours in ascending order.
+  std::vector<bool> seen(chips_.size(), false);
+  std::vector<uint32_t> ring{chip};
+  seen[chip] = true;
+  while (!ring.empty()) {
+    std::sort(ring.begin(), ring.end());
+    for (uint32_t c : ring)
+      if (chips_[c].mmio) return c;
+    std::vector<uint32_t> next;
+    for (uint32_t c : ring)
+      for (uint32_t n : neighbours(c))
+        if (!seen[n]) {
+          seen[n] = true;
+          next.push_back(n);
+        }
+    ring = std::move(next);
+  }
+  throw Error(Code::kFailedPrecondition,
+              fmt::format("cluster {}: no chip with PCIe reaches chip {} over ethernet", source_, chip));
+}
+
 uint32_t Cluster::chip_at(MeshCoord c) const {
   if (c.row >= mesh_.rows || c.col >= mesh_.cols)
     throw Error(Code::kInvalidArgument, fmt::format("mesh coordinate ({}, {}) is outside cluster {}'s {} x {} mesh",

@@ -94,6 +94,10 @@ class Cluster {
   std::vector<uint32_t> active_channels(uint32_t chip) const;
   // Chips linked to `chip`, ascending, each once.
   std::vector<uint32_t> neighbours(uint32_t chip) const;
+  // The chip with PCIe through which the host reaches `chip`: itself, else
+  // the nearest over links (the lowest id among the nearest). Throws
+  // Error(FAILED_PRECONDITION) when no chip with PCIe reaches it.
+  uint32_t mmio_chip_for(uint32_t chip) const;
 
   MeshShape mesh_shape() const { return mesh_; }
   // Whether the links join every pair of mesh neighbours (else the mesh is a

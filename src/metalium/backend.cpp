@@ -1,6 +1,8 @@
 #include "metalium/backend.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <mutex>
 
 #include <tt_stl/assert.hpp>
@@ -9,7 +11,7 @@ namespace zyxtt::metalium {
 namespace {
 
 std::mutex mutex;
-std::weak_ptr<Device> current;
+std::map<uint32_t, std::weak_ptr<Device>> opened;
 
 DeviceFactory& factory() {
   static DeviceFactory f = default_device_factory();
@@ -23,20 +25,20 @@ void set_device_factory(DeviceFactory f) {
   factory() = f ? std::move(f) : default_device_factory();
 }
 
-std::shared_ptr<Device> open_device() {
+std::shared_ptr<Device> open_device(uint32_t chip) {
   std::lock_guard lock(mutex);
-  if (auto d = current.lock()) return d;
-  std::shared_ptr<Device> d = factory()();
+  if (auto d = opened[chip].lock()) return d;
+  std::shared_ptr<Device> d = factory()(chip);
   // tt-metal's variable for where compiled kernels are kept; unset, the device picks its own folder.
   const char* cache = std::getenv("TT_METAL_CACHE");
   d->open(cache ? cache : "");
-  current = d;
+  opened[chip] = d;
   return d;
 }
 
 bool device_in_use() {
   std::lock_guard lock(mutex);
-  return !current.expired();
+  return std::any_of(opened.begin(), opened.end(), [](const auto& entry) { return !entry.second.expired(); });
 }
 
 }  // namespace zyxtt::metalium

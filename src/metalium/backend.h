@@ -1,5 +1,5 @@
-// The zyxtt::Device behind the TT-Metalium API: one per process, shared by
-// every MeshDevice opened on it, created on first use.
+// The zyxtt::Devices behind the TT-Metalium API: one per chip of the emulated
+// cluster, shared by every MeshDevice opened on that chip, created on first use.
 #pragma once
 
 #include <functional>
@@ -12,15 +12,16 @@
 
 namespace zyxtt::metalium {
 
-using DeviceFactory = std::function<std::unique_ptr<Device>()>;
+// Makes the device of one chip of the emulated cluster.
+using DeviceFactory = std::function<std::unique_ptr<Device>(uint32_t chip)>;
 
 // The emulator with its device worker (emu_factory.cpp).
 DeviceFactory default_device_factory();
 // Replaces how the device is made (tests); the next open_device() uses it.
 void set_device_factory(DeviceFactory factory);
-// The process's device, opened; shared while anything holds it.
-std::shared_ptr<Device> open_device();
-// Whether anything still holds the process's device.
+// Chip `chip`'s device, opened; shared while anything holds it.
+std::shared_ptr<Device> open_device(uint32_t chip);
+// Whether anything still holds a chip's device.
 bool device_in_use();
 
 }  // namespace zyxtt::metalium

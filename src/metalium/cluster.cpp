@@ -1,6 +1,6 @@
-// tt-umd's names (boards, core kinds, architectures), and the emulated system
-// as tt-umd and tt-metal's cluster describe it: one Blackhole P100A, chip 0,
-// with PCIe (what the emulator is today).
+// tt-umd's names (boards, core kinds, architectures), and the emulated
+// cluster (metalium/emulator_options.h) as tt-umd and tt-metal's cluster
+// describe it.
 #include <tt-metalium/cluster.hpp>
 #include <tt_metal/common/tt_backend_api_types.hpp>
 #include <tt_metal/impl/context/metal_context.hpp>
@@ -14,10 +14,10 @@
 
 #include <tt_stl/assert.hpp>
 
+#include "metalium/emulator_options.h"
+
 namespace tt {
 namespace {
-
-constexpr ChipId kChip = 0;
 
 constexpr std::array<std::pair<std::string_view, BoardType>, 14> kBoardNames{{
     {"n150", N150}, {"n300", N300}, {"p100", P100}, {"p150", P150}, {"p300", P300}, {"ubb", UBB},
@@ -94,20 +94,67 @@ ARCH get_arch_from_string(const std::string& arch_str) {
   throw std::runtime_error(arch_str + " is not recognized as tt::ARCH.");
 }
 
-std::set<ChipId> Cluster::all_chip_ids() const { return {kChip}; }
-std::set<ChipId> Cluster::mmio_chip_ids() const { return {kChip}; }
-std::set<ChipId> Cluster::user_exposed_chip_ids() const { return {kChip}; }
+namespace {
+const zyxtt::cluster::Cluster& emulated() { return zyxtt::metalium::emulated_cluster(); }
+
+BoardType board_type_of(zyxtt::cluster::Board board) {
+  switch (board) {
+    case zyxtt::cluster::Board::kP100: return P100;
+    case zyxtt::cluster::Board::kP150: return P150;
+    case zyxtt::cluster::Board::kP300: return P300;
+    case zyxtt::cluster::Board::kGalaxy: return UBB_BLACKHOLE;
+  }
+  return UNKNOWN;
+}
+}  // namespace
+
+std::set<ChipId> Cluster::all_chip_ids() const {
+  std::set<ChipId> ids;
+  for (const auto& chip : emulated().chips()) ids.insert(static_cast<ChipId>(chip.id));
+  return ids;
+}
+std::set<ChipId> Cluster::mmio_chip_ids() const {
+  std::set<ChipId> ids;
+  for (const auto& chip : emulated().chips())
+    if (chip.mmio) ids.insert(static_cast<ChipId>(chip.id));
+  return ids;
+}
+std::set<ChipId> Cluster::user_exposed_chip_ids() const { return all_chip_ids(); }
 
 BoardType Cluster::get_board_type(ChipId chip) const {
-  TT_FATAL(chip == kChip, "Chip {} does not exist: the emulated cluster has chip {}", chip, kChip);
-  return P100;
+  TT_FATAL(chip >= 0 && static_cast<size_t>(chip) < emulated().size(),
+           "Chip {} does not exist: the emulated cluster {} has chips 0 to {}", chip, emulated().source(),
+           emulated().size() - 1);
+  return board_type_of(emulated().chip(static_cast<uint32_t>(chip)).board);
 }
 
-tt_metal::ClusterType Cluster::get_cluster_type() const { return tt_metal::ClusterType::P100; }
+tt_metal::ClusterType Cluster::get_cluster_type() const {
+  using zyxtt::cluster::SystemKind;
+  switch (emulated().kind()) {
+    case SystemKind::kP100: return tt_metal::ClusterType::P100;
+    case SystemKind::kP150: return tt_metal::ClusterType::P150;
+    case SystemKind::kP150x2: return tt_metal::ClusterType::P150_X2;
+    case SystemKind::kP150x4: return tt_metal::ClusterType::P150_X4;
+    case SystemKind::kP150x8: return tt_metal::ClusterType::P150_X8;
+    case SystemKind::kP300: return tt_metal::ClusterType::P300;
+    case SystemKind::kP300x2: return tt_metal::ClusterType::P300_X2;
+    case SystemKind::kGalaxy: return tt_metal::ClusterType::BLACKHOLE_GALAXY;
+    case SystemKind::kCustom: break;
+  }
+  return tt_metal::ClusterType::CUSTOM;
+}
 
 std::vector<std::vector<ChipId>> Cluster::get_tunnels_from_mmio_device(ChipId mmio_chip) const {
-  TT_FATAL(mmio_chip == kChip, "Chip {} is not a chip with PCIe: the emulated cluster has chip {}", mmio_chip, kChip);
-  return {};
+  const std::set<ChipId> mmio = mmio_chip_ids();
+  TT_FATAL(mmio.count(mmio_chip) == 1, "Chip {} is not a chip with PCIe in the emulated cluster {}", mmio_chip,
+           emulated().source());
+  // Each chip without PCIe that the host reaches through `mmio_chip`, as a
+  // tunnel of its own starting at it.
+  std::vector<std::vector<ChipId>> tunnels;
+  for (const auto& chip : emulated().chips())
+    if (!chip.mmio && emulated().mmio_chip_for(chip.id) == static_cast<uint32_t>(mmio_chip))
+      tunnels.push_back({mmio_chip, static_cast<ChipId>(chip.id)});
+  return tunnels;
 }
 
 namespace umd {
@@ -125,7 +172,9 @@ ARCH ClusterDescriptor::get_arch(ChipId chip) const {
 }
 
 std::unique_ptr<ClusterDescriptor> Cluster::create_cluster_descriptor() {
-  return std::make_unique<ClusterDescriptor>(std::map<ChipId, ARCH>{{kChip, ARCH::BLACKHOLE}});
+  std::map<ChipId, ARCH> chips;
+  for (const auto& chip : emulated().chips()) chips[static_cast<ChipId>(chip.id)] = ARCH::BLACKHOLE;
+  return std::make_unique<ClusterDescriptor>(std::move(chips));
 }
 
 ARCH SocDescriptor::get_arch_from_soc_descriptor_path(const std::string& path) {

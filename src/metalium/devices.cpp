@@ -19,6 +19,7 @@
 #include "device/arch.h"
 #include "metalium/allocator_impl.h"
 #include "metalium/backend.h"
+#include "metalium/emulator_options.h"
 #include "metalium/kernel_paths.h"
 #include "metalium/program_impl.h"
 
@@ -44,9 +45,20 @@ class MeshDeviceImpl {
   const zyxtt::Arch& arch() const { return *open().capabilities().arch; }
 };
 
+namespace {
+// Throws unless the emulated cluster has chip `id`.
+void check_device_id(int id) {
+  const zyxtt::cluster::Cluster& cluster = zyxtt::metalium::emulated_cluster();
+  TT_FATAL(id >= 0 && static_cast<size_t>(id) < cluster.size(),
+           "Device {} does not exist: the emulated cluster {} has devices 0 to {} (ZYX_TT_CLUSTER or "
+           "TT_METAL_MOCK_CLUSTER_DESC_PATH choose another)",
+           id, cluster.source(), cluster.size() - 1);
+}
+}  // namespace
+
 MeshDevice::MeshDevice(int device_id, Private) : pimpl_(std::make_unique<MeshDeviceImpl>(device_id, this)) {
-  TT_FATAL(device_id == 0, "Device {} does not exist: the emulator has one device, 0", device_id);
-  pimpl_->device = zyxtt::metalium::open_device();
+  check_device_id(device_id);
+  pimpl_->device = zyxtt::metalium::open_device(static_cast<uint32_t>(device_id));
 }
 
 MeshDevice::~MeshDevice() = default;
@@ -132,25 +144,26 @@ std::string joined(const Values& values, const char* separator) {
   return out;
 }
 
-// Throws unless `config` asks for the whole system mesh, the one mesh the emulator opens.
-void check_system_mesh_config(const MeshDeviceConfig& config) {
+// The chip a one-chip `config` names; throws for what the emulator does not
+// open yet: meshes of several chips.
+int chip_of_config(const MeshDeviceConfig& config) {
+  const zyxtt::cluster::Cluster& cluster = zyxtt::metalium::emulated_cluster();
   const MeshShape& system = SystemMesh::instance().shape();
-  const char* supported = "the emulator is one device: only the system mesh (SystemMesh::instance().shape(), "
-                          "1x1) at offset (0, 0) on device 0 opens";
-  if (config.mesh_shape().has_value()) {
-    const MeshShape& shape = *config.mesh_shape();
-    TT_FATAL(shape == system, "MeshDevice::create: no mesh of shape {} in a system mesh of shape {}; {}",
-             joined(shape.view(), "x"), joined(system.view(), "x"), supported);
-  }
-  if (config.offset().has_value()) {
-    const MeshCoordinate& offset = *config.offset();
-    TT_FATAL(offset == MeshCoordinate::zero_coordinate(system.dims()),
-             "MeshDevice::create: offset ({}) is beyond the system mesh of shape {}; {}",
-             joined(offset.coords(), ", "), joined(system.view(), "x"), supported);
-  }
+  const MeshShape shape = config.mesh_shape().value_or(system);
+  const std::string supported = fmt::format(
+      "the emulator opens meshes of one chip so far (a 1x1 shape, with an offset or a physical device id to pick "
+      "the chip of the {} system mesh); open each chip with MeshDevice::create_unit_mesh(es)",
+      joined(system.view(), "x"));
+  TT_FATAL(shape.mesh_size() == 1, "MeshDevice::create: a mesh of shape {}: {}", joined(shape.view(), "x"), supported);
   const std::vector<ChipId>& ids = config.physical_device_ids();
-  TT_FATAL(ids.empty() || ids == std::vector<ChipId>{0}, "MeshDevice::create: physical device ids [{}] are not the "
-           "system mesh's [0]; {}", joined(ids, ", "), supported);
+  TT_FATAL(ids.size() <= 1, "MeshDevice::create: physical device ids [{}]: {}", joined(ids, ", "), supported);
+  if (!ids.empty()) return ids.front();
+  if (!config.offset().has_value()) return static_cast<int>(cluster.chip_at({0, 0}));
+  const MeshCoordinate& offset = *config.offset();
+  TT_FATAL(offset.dims() == 2 && offset[0] < system[0] && offset[1] < system[1],
+           "MeshDevice::create: offset ({}) is beyond the system mesh of shape {}", joined(offset.coords(), ", "),
+           joined(system.view(), "x"));
+  return static_cast<int>(cluster.chip_at({offset[0], offset[1]}));
 }
 
 }  // namespace
@@ -159,8 +172,7 @@ std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig& config, s
                                                size_t trace_region_size, size_t num_command_queues,
                                                const DispatchCoreConfig& dispatch_core_config,
                                                ttsl::Span<const std::uint32_t> l1_bank_remap, size_t worker_l1_size) {
-  check_system_mesh_config(config);
-  return create_unit_mesh(0, l1_small_size, trace_region_size, num_command_queues, dispatch_core_config, l1_bank_remap,
+  return create_unit_mesh(chip_of_config(config), l1_small_size, trace_region_size, num_command_queues, dispatch_core_config, l1_bank_remap,
                           worker_l1_size);
 }
 
@@ -281,7 +293,10 @@ SystemMesh& SystemMesh::instance() {
   return mesh;
 }
 const MeshShape& SystemMesh::shape() const {
-  static const MeshShape shape(1, 1);
+  static const MeshShape shape = [] {
+    const zyxtt::cluster::MeshShape mesh = zyxtt::metalium::emulated_cluster().mesh_shape();
+    return MeshShape(mesh.rows, mesh.cols);
+  }();
   return shape;
 }
 
@@ -313,12 +328,15 @@ std::shared_ptr<zyxtt::Device> detail::device_of(const IDevice* device) {
 }
 
 void SetRootDir(const std::string& root_dir) { zyxtt::metalium::set_root_dir(root_dir); }
-size_t GetNumAvailableDevices() { return 1; }
-bool IsGalaxyCluster() { return false; }
-size_t GetNumPCIeDevices() { return 1; }
+size_t GetNumAvailableDevices() { return zyxtt::metalium::emulated_cluster().size(); }
+bool IsGalaxyCluster() { return zyxtt::metalium::emulated_cluster().kind() == zyxtt::cluster::SystemKind::kGalaxy; }
+size_t GetNumPCIeDevices() {
+  const auto chips = zyxtt::metalium::emulated_cluster().chips();
+  return static_cast<size_t>(std::count_if(chips.begin(), chips.end(), [](const auto& c) { return c.mmio; }));
+}
 ChipId GetPCIeDeviceID(ChipId device_id) {
-  TT_FATAL(device_id == 0, "Device {} does not exist: the emulator has one device, 0", device_id);
-  return device_id;
+  distributed::check_device_id(device_id);
+  return static_cast<ChipId>(zyxtt::metalium::emulated_cluster().mmio_chip_for(static_cast<uint32_t>(device_id)));
 }
 
 IDevice* CreateDevice(ChipId device_id, uint8_t num_hw_cqs, size_t l1_small_size, size_t trace_region_size,

@@ -12,6 +12,7 @@
 #include "device/emu/emu_device.h"
 #include "metalium/backend.h"
 #include "metalium/emulator_options.h"
+#include "cluster/named.h"
 #include "options/options_parser.h"
 
 namespace zyxtt::metalium {
@@ -32,24 +33,41 @@ fs::path home() { return library_directory() / "zyx-tt"; }
 
 std::mutex g_mutex;
 std::optional<EmulatorOptions> g_options;
+std::optional<cluster::Cluster> g_cluster;
+
+const EmulatorOptions& options_locked() {
+  if (!g_options) g_options = EmulatorOptions{options_from_environment(home()), OptionHints::kVariable};
+  return *g_options;
+}
 
 }  // namespace
 
 void use_runtime_options(const Options& options, int stop_fd) {
   std::lock_guard lock(g_mutex);
   g_options = EmulatorOptions{options, OptionHints::kFlagAndVariable, stop_fd};
+  g_cluster.reset();
 }
 
 const EmulatorOptions& emulator_options() {
   std::lock_guard lock(g_mutex);
-  if (!g_options) g_options = EmulatorOptions{options_from_environment(home()), OptionHints::kVariable};
-  return *g_options;
+  return options_locked();
+}
+
+const cluster::Cluster& emulated_cluster() {
+  std::lock_guard lock(g_mutex);
+  if (!g_cluster) {
+    const EmulatorOptions& given = options_locked();
+    g_cluster = cluster::choose_cluster(given.options.cluster, given.options.arch, given.hints);
+  }
+  return *g_cluster;
 }
 
 DeviceFactory default_device_factory() {
-  return []() -> std::unique_ptr<Device> {
+  return [](uint32_t chip) -> std::unique_ptr<Device> {
     const EmulatorOptions& given = emulator_options();
-    emu::EmuOptions o = zyxtt::emulator_options(given.options, given.hints);
+    Options chosen = given.options;
+    chosen.device_id = static_cast<int>(chip);
+    emu::EmuOptions o = zyxtt::emulator_options(chosen, given.hints);
     const fs::path installed = home() / "zyx-tt-device-worker";
     o.stop_fd = given.stop_fd;
     o.compiler.stop_fd = given.stop_fd;

@@ -5,6 +5,7 @@
 // Exported for the plugin; only plain data crosses.
 #pragma once
 
+#include "cluster/cluster.h"
 #include "common/option_hint.h"
 #include "options/options.h"
 
@@ -24,5 +25,10 @@ struct EmulatorOptions {
 // first use; throws Error(INVALID_ARGUMENT) naming a variable the runtime
 // would refuse).
 const EmulatorOptions& emulator_options();
+
+// The emulated cluster those options choose (--cluster, else
+// TT_METAL_MOCK_CLUSTER_DESC_PATH, else one chip of --arch): chosen on first
+// use, again after use_runtime_options.
+const cluster::Cluster& emulated_cluster();
 
 }  // namespace zyxtt::metalium

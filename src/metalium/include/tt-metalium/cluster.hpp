@@ -30,7 +30,7 @@ enum class ClusterType : std::uint8_t {
   CUSTOM = 18,
 };
 
-// The emulated system's type (one P100A: P100).
+// The emulated cluster's type (one P100A, the default: P100).
 ClusterType GetClusterType();
 
 }  // namespace tt::tt_metal

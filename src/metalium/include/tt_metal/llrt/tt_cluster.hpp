@@ -23,7 +23,7 @@ class Cluster {
   ARCH arch() const { return ARCH::BLACKHOLE; }
   BoardType get_board_type(ChipId chip) const;
   tt_metal::ClusterType get_cluster_type() const;
-  // Chains of chips reached through `mmio_chip` over ethernet; none here.
+  // Chips reached through `mmio_chip` over ethernet, each as [mmio_chip, chip].
   std::vector<std::vector<ChipId>> get_tunnels_from_mmio_device(ChipId mmio_chip) const;
   TargetDevice get_target_device_type() const { return TargetDevice::Emule; }
   bool is_mock_or_emulated() const { return true; }

@@ -1,0 +1,139 @@
+// The emulated cluster through TT-Metalium: with ZYX_TT_CLUSTER=p300 two chips
+// with PCIe in a 1 x 2 system mesh, each opened on its own with its own
+// memory; with "descriptor", tt-metal's TT_METAL_MOCK_CLUSTER_DESC_PATH
+// describes the chips, harvesting and which chip has PCIe.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <tt-metalium/cluster.hpp>
+#include <tt-metalium/system_mesh.hpp>
+#include <tt-metalium/tensor_accessor_args.hpp>
+
+#include "../common/host_checks.hpp"
+
+using namespace tt::tt_metal;
+
+namespace {
+
+constexpr uint32_t kPage = 64;
+
+// Each worker core writes one page of `stamp + its page number`.
+constexpr const char* kStamp = R"(
+void kernel_main() {
+  const uint32_t out_addr = get_arg_val<uint32_t>(0);
+  const uint32_t value = get_arg_val<uint32_t>(1);
+  const uint32_t page = get_arg_val<uint32_t>(2);
+  cb_reserve_back(0, 1);
+  const uint32_t l1 = get_write_ptr(0);
+  auto* words = reinterpret_cast<volatile uint32_t*>(l1);
+  for (uint32_t i = 0; i < 16; ++i) words[i] = value;
+  constexpr auto out_args = TensorAccessorArgs<0>();
+  const auto out = TensorAccessor(out_args, out_addr, 64);
+  noc_async_write(l1, out.get_noc_addr(page), 64);
+  noc_async_write_barrier();
+  cb_push_back(0, 1);
+}
+)";
+
+uint32_t stamp_of(int chip, uint32_t page) { return static_cast<uint32_t>(chip) * 100000 + page; }
+
+// Fills a buffer from every worker core of `mesh`'s chip; returns it.
+std::shared_ptr<distributed::MeshBuffer> stamp_every_core(distributed::MeshDevice& mesh) {
+  const CoreCoord grid = mesh.compute_with_storage_grid_size();
+  const uint32_t pages = static_cast<uint32_t>(grid.x * grid.y);
+  auto out = distributed::MeshBuffer::create(
+      distributed::ReplicatedBufferConfig{.size = pages * kPage},
+      distributed::DeviceLocalBufferConfig{.page_size = kPage, .buffer_type = BufferType::DRAM}, &mesh);
+  Program program = CreateProgram();
+  const CoreRange cores({0, 0}, {grid.x - 1, grid.y - 1});
+  CreateCircularBuffer(program, cores, CircularBufferConfig(kPage, {{0, tt::DataFormat::Float32}}).set_page_size(0, kPage));
+  std::vector<uint32_t> cta;
+  TensorAccessorArgs(*out).append_to(cta);
+  const KernelHandle k = CreateKernelFromString(
+      program, kStamp, cores,
+      DataMovementConfig{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default, .compile_args = cta});
+  for (uint32_t y = 0; y < grid.y; ++y)
+    for (uint32_t x = 0; x < grid.x; ++x) {
+      const uint32_t page = y * static_cast<uint32_t>(grid.x) + x;
+      SetRuntimeArgs(program, k, CoreCoord{x, y}, {out->address(), stamp_of(mesh.id(), page), page});
+    }
+  metalium_test::run(mesh, std::move(program));
+  return out;
+}
+
+void expect_stamps(distributed::MeshDevice& mesh, std::shared_ptr<distributed::MeshBuffer> out) {
+  std::vector<uint32_t> got;
+  distributed::EnqueueReadMeshBuffer(mesh.mesh_command_queue(), got, out, true);
+  std::vector<uint32_t> want;
+  for (uint32_t page = 0; page < got.size() * 4 / kPage; ++page) want.insert(want.end(), kPage / 4, stamp_of(mesh.id(), page));
+  TT_FATAL(got == want, "chip {}: its buffer does not hold what its own cores wrote", mesh.id());
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+void p300() {
+  TT_FATAL(GetNumAvailableDevices() == 2 && GetNumPCIeDevices() == 2, "a P300 has two chips, both with PCIe");
+  TT_FATAL(GetClusterType() == ClusterType::P300, "the cluster type is P300");
+  TT_FATAL(distributed::SystemMesh::instance().shape() == distributed::MeshShape(1, 2), "a P300's mesh is 1 x 2");
+  auto meshes = distributed::MeshDevice::create_unit_meshes({0, 1});
+  // Both chips' buffers start at the same address: their DRAMs are their own.
+  auto out0 = stamp_every_core(*meshes.at(0));
+  auto out1 = stamp_every_core(*meshes.at(1));
+  TT_FATAL(out0->address() == out1->address(), "each chip allocates from its own DRAM");
+  expect_stamps(*meshes.at(0), out0);
+  expect_stamps(*meshes.at(1), out1);
+
+  const std::string missing = error_of([] { CreateDevice(2); });
+  TT_FATAL(missing.find("Device 2 does not exist: the emulated cluster p300 has devices 0 to 1") != std::string::npos,
+           "opening a third chip: {}", missing);
+  const std::string whole = error_of([] { distributed::MeshDevice::create(distributed::MeshDeviceConfig(distributed::MeshShape(1, 2))); });
+  TT_FATAL(whole.find("opens meshes of one chip so far") != std::string::npos, "a 1 x 2 mesh: {}", whole);
+  auto second = distributed::MeshDevice::create(
+      distributed::MeshDeviceConfig(distributed::MeshShape(1, 1), distributed::MeshCoordinate(0, 1)));
+  TT_FATAL(second->id() == 1, "offset (0, 1) of the system mesh is chip 1, not {}", second->id());
+}
+
+// Chip 1 has three Tensix columns and two DRAM banks harvested and no PCIe:
+// the host reaches it through chip 0.
+void descriptor() {
+  const auto path = std::filesystem::temp_directory_path() / ("zyxtt-cluster-chips-" + std::to_string(getpid()) + ".yaml");
+  std::ofstream(path) << "arch: {0: blackhole, 1: blackhole}\n"
+                         "chips_with_mmio: [{0: 0}]\n"
+                         "ethernet_connections: [[{chip: 0, chan: 4}, {chip: 1, chan: 4}]]\n"
+                         "harvesting: {0: {harvest_mask: 3}, 1: {harvest_mask: 7, dram_harvesting_mask: 3}}\n"
+                         "boards: [[{board_id: 9}, {board_type: p150}, {chips: [0]}], "
+                         "[{board_id: 10}, {board_type: p150}, {chips: [1]}]]\n";
+  setenv("TT_METAL_MOCK_CLUSTER_DESC_PATH", path.c_str(), 1);
+  unsetenv("ZYX_TT_CLUSTER");
+  TT_FATAL(GetNumAvailableDevices() == 2 && GetNumPCIeDevices() == 1, "two chips, one with PCIe");
+  TT_FATAL(GetPCIeDeviceID(1) == 0, "chip 1 is reached through chip 0");
+  TT_FATAL(GetClusterType() == ClusterType::P150_X2, "two P150s");
+  auto chip1 = distributed::MeshDevice::create_unit_mesh(1);
+  TT_FATAL(chip1->compute_with_storage_grid_size() == CoreCoord(11, 10), "chip 1's grid is 11 x 10, not {}",
+           chip1->compute_with_storage_grid_size().str());
+  TT_FATAL(chip1->num_dram_channels() == 6, "chip 1 has 6 DRAM channels, not {}", chip1->num_dram_channels());
+  expect_stamps(*chip1, stamp_every_core(*chip1));
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "descriptor")
+    descriptor();
+  else
+    p300();
+  fmt::print("Test Passed\n");
+  return 0;
+}
