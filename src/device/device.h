@@ -57,6 +57,12 @@ class Device {
   virtual uint64_t free_bytes(program::MemoryKind memory) const = 0;
 
   virtual program::PlacedBuffer allocate(const program::BufferSpec& spec) = 0;
+  // The same at bank-local `address` (the chips of a mesh place a buffer in
+  // lock step, at one address); throws kResourceExhausted naming what holds
+  // the range when any of it is taken.
+  virtual program::PlacedBuffer allocate_at(const program::BufferSpec&, uint64_t) {
+    throw Error(Code::kUnimplemented, capabilities().kind + " device: placing a buffer at an address is not supported");
+  }
   virtual void free(const program::PlacedBuffer& buffer) = 0;
   // A buffer's contents as the host sees them: pages in order, each
   // page_size bytes. `offset` and the length are in those bytes.

@@ -66,7 +66,7 @@ model::BufferSpec buffer_spec(DeviceAddr size, DeviceAddr page_size, BufferType 
 }  // namespace
 
 Buffer::Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferType buffer_type,
-               const BufferShardingArgs& sharding_args, Private)
+               const BufferShardingArgs& sharding_args, Private, std::optional<DeviceAddr> address)
     : device_(device),
       size_(size),
       buffer_type_(buffer_type),
@@ -79,7 +79,7 @@ Buffer::Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferTyp
   auto backing = std::make_shared<detail::BufferBacking>();
   backing->device = detail::device_of(device);
   zyxtt::check_buffer(spec, backing->device->capabilities());
-  backing->placed = backing->device->allocate(spec);
+  backing->placed = address ? backing->device->allocate_at(spec, *address) : backing->device->allocate(spec);
   backing_ = std::move(backing);
 }
 
@@ -87,6 +87,12 @@ std::shared_ptr<Buffer> Buffer::create(IDevice* device, DeviceAddr size, DeviceA
                                        const BufferShardingArgs& sharding_args, std::optional<bool>,
                                        std::optional<SubDeviceId>) {
   return std::make_shared<Buffer>(device, size, page_size, buffer_type, sharding_args, Private());
+}
+
+std::shared_ptr<Buffer> Buffer::create(IDevice* device, DeviceAddr address, DeviceAddr size, DeviceAddr page_size,
+                                       BufferType buffer_type, const BufferShardingArgs& sharding_args,
+                                       std::optional<bool>, std::optional<SubDeviceId>) {
+  return std::make_shared<Buffer>(device, size, page_size, buffer_type, sharding_args, Private(), address);
 }
 
 Buffer::~Buffer() = default;
@@ -150,6 +156,16 @@ std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config) {
 std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config) {
   TT_FATAL(is_sharded(config.buffer_layout), "A ShardedBufferConfig needs a sharded layout, not INTERLEAVED");
   return Buffer::create(config.device, config.size, config.page_size, config.buffer_type,
+                        BufferShardingArgs(config.shard_parameters, config.buffer_layout));
+}
+
+std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config, DeviceAddr address) {
+  return Buffer::create(config.device, address, config.size, config.page_size, config.buffer_type);
+}
+
+std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config, DeviceAddr address) {
+  TT_FATAL(is_sharded(config.buffer_layout), "A ShardedBufferConfig needs a sharded layout, not INTERLEAVED");
+  return Buffer::create(config.device, address, config.size, config.page_size, config.buffer_type,
                         BufferShardingArgs(config.shard_parameters, config.buffer_layout));
 }
 
@@ -251,40 +267,94 @@ void TensorAccessorArgs::append_to(std::vector<uint32_t>& compile_time_args, std
 
 namespace tt::tt_metal::distributed {
 
+uint32_t ShardedBufferConfig::compute_datum_size_bytes() const {
+  const size_t datums = global_buffer_shape.height() * global_buffer_shape.width();
+  TT_FATAL(datums > 0, "A sharded mesh buffer needs a global buffer shape, not {} x {}", global_buffer_shape.height(),
+           global_buffer_shape.width());
+  return static_cast<uint32_t>(global_size / datums);
+}
+
+std::pair<bool, bool> ShardedBufferConfig::replicated_dims() const {
+  return {shard_shape.height() == 0, shard_shape.width() == 0};
+}
+
+Shape2D ShardedBufferConfig::physical_shard_shape() const {
+  return {shard_shape.height() == 0 ? global_buffer_shape.height() : shard_shape.height(),
+          shard_shape.width() == 0 ? global_buffer_shape.width() : shard_shape.width()};
+}
+
+namespace {
+
+// Bytes each device holds of a sharded buffer; throws as tt-metal does when
+// the shards do not tile the buffer or need more devices than the mesh has.
+DeviceAddr shard_bytes(const ShardedBufferConfig& c, const MeshDevice& mesh) {
+  const Shape2D shard = c.physical_shard_shape();
+  const Shape2D global = c.global_buffer_shape;
+  TT_FATAL(global.height() % shard.height() == 0 && global.width() % shard.width() == 0,
+           "Global buffer shape must be aligned with the shard shape: buffer ({}, {}), shard ({}, {})", global.height(),
+           global.width(), shard.height(), shard.width());
+  size_t shards = (global.height() / shard.height()) * (global.width() / shard.width());
+  const auto [height_replicated, width_replicated] = c.replicated_dims();
+  if (height_replicated && width_replicated) {
+    shards *= mesh.num_devices();
+  } else if (height_replicated || width_replicated) {
+    shards *= c.shard_orientation == ShardOrientation::ROW_MAJOR ? mesh.num_rows() : mesh.num_cols();
+  }
+  TT_FATAL(shards <= mesh.num_devices(), "The sharded buffer does not fit on the mesh: {} shards, {} devices", shards,
+           mesh.num_devices());
+  return DeviceAddr{c.compute_datum_size_bytes()} * shard.height() * shard.width();
+}
+
+}  // namespace
+
 MeshBuffer::MeshBuffer(const MeshBufferConfig& config, const DeviceLocalBufferConfig& device_local_config,
-                       DeviceAddr device_local_size, MeshDevice* mesh_device, std::shared_ptr<Buffer> backing_buffer)
+                       DeviceAddr device_local_size, MeshDevice* mesh_device, std::vector<std::shared_ptr<Buffer>> buffers)
     : config_(config),
       device_local_config_(device_local_config),
       mesh_device_(mesh_device->shared_from_this()),
-      address_(backing_buffer->address()),
+      address_(buffers.front()->address()),
       device_local_size_(device_local_size),
-      backing_buffer_(std::move(backing_buffer)) {}
+      backing_buffer_(buffers.front()),
+      device_buffers_(std::move(buffers)) {}
 
 std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig& mesh_buffer_config,
                                                const DeviceLocalBufferConfig& device_local_config,
                                                MeshDevice* mesh_device, std::optional<DeviceAddr> address) {
   TT_FATAL(mesh_device != nullptr, "MeshBuffer::create needs a mesh device");
-  TT_FATAL(!address.has_value(), "MeshBuffer::create at a given address is not emulated");
   const DeviceAddr size = std::visit(
-      [](const auto& c) -> DeviceAddr {
+      [&](const auto& c) -> DeviceAddr {
         if constexpr (std::is_same_v<std::decay_t<decltype(c)>, ReplicatedBufferConfig>) {
           return c.size;
         } else {
-          return c.global_size;  // one device holds the only shard
+          return shard_bytes(c, *mesh_device);
         }
       },
       mesh_buffer_config);
-  auto backing = Buffer::create(mesh_device, size, device_local_config.page_size, device_local_config.buffer_type,
-                                device_local_config.sharding_args);
+  // Every device holds its part at one address, as kernels take one address:
+  // the first device picks it (unless given), the others take the same.
+  std::vector<std::shared_ptr<Buffer>> buffers;
+  for (IDevice* device : mesh_device->get_devices()) {
+    const std::optional<DeviceAddr> at = buffers.empty() ? address : std::optional<DeviceAddr>(buffers.front()->address());
+    try {
+      buffers.push_back(at ? Buffer::create(device, *at, size, device_local_config.page_size,
+                                            device_local_config.buffer_type, device_local_config.sharding_args)
+                           : Buffer::create(device, size, device_local_config.page_size,
+                                            device_local_config.buffer_type, device_local_config.sharding_args));
+    } catch (const std::exception& e) {
+      TT_THROW("MeshBuffer::create on device {} of the mesh: {}{}", device->id(), e.what(),
+               buffers.empty() ? "" : " (its chips allocate in lock step; buffers placed on one chip alone, through a "
+                                      "unit mesh of it, can take the address the others chose)");
+    }
+  }
   return std::shared_ptr<MeshBuffer>(
-      new MeshBuffer(mesh_buffer_config, device_local_config, size, mesh_device, std::move(backing)));
+      new MeshBuffer(mesh_buffer_config, device_local_config, size, mesh_device, std::move(buffers)));
 }
 
 MeshBuffer::~MeshBuffer() = default;
 
 bool MeshBuffer::is_allocated() const { return backing_buffer_ && backing_buffer_->is_allocated(); }
 void MeshBuffer::deallocate() {
-  if (backing_buffer_) DeallocateBuffer(*backing_buffer_);
+  for (const auto& buffer : device_buffers_) DeallocateBuffer(*buffer);
 }
 MeshDevice* MeshBuffer::device() const {
   auto d = mesh_device_.lock();
@@ -301,9 +371,11 @@ const ShardedBufferConfig& MeshBuffer::global_shard_spec() const {
   return std::get<ShardedBufferConfig>(config_);
 }
 Buffer* MeshBuffer::get_device_buffer(const MeshCoordinate& device_coord) const {
-  TT_FATAL(device_coord == MeshCoordinate(0, 0) || device_coord == MeshCoordinate(0),
-           "Mesh coordinate {} is outside the 1 x 1 mesh of the emulator", device_coord.coords().size() ? device_coord.coords()[0] : 0);
-  return backing_buffer_.get();
+  const MeshShape& shape = device()->shape();
+  const MeshCoordinateRange all(shape);
+  TT_FATAL(device_coord.dims() == shape.dims() && all.contains(device_coord),
+           "Mesh coordinate {} is outside the buffer's {} mesh", device_coord, shape);
+  return device_buffers_.at(device_coord.to_linear_index(shape)).get();
 }
 Buffer* MeshBuffer::get_reference_buffer() const { return backing_buffer_.get(); }
 Buffer* MeshBuffer::get_backing_buffer() const { return backing_buffer_.get(); }

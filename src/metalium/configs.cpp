@@ -253,6 +253,17 @@ MeshCoordinate MeshCoordinate::zero_coordinate(size_t dimensions) {
   return MeshCoordinate(ttsl::Span<const uint32_t>(zeros));
 }
 
+size_t MeshCoordinate::to_linear_index(const MeshShape& shape) const {
+  TT_FATAL(dims() == shape.dims(), "Coordinate {} has {} dimensions, the shape {} has {}", *this, dims(), shape,
+           shape.dims());
+  size_t index = 0;
+  for (size_t d = 0; d < dims(); ++d) {
+    TT_FATAL(value_[d] < shape[static_cast<int32_t>(d)], "Coordinate {} is outside the shape {}", *this, shape);
+    index = index * shape[static_cast<int32_t>(d)] + value_[d];
+  }
+  return index;
+}
+
 uint32_t MeshCoordinate::operator[](int32_t dim) const {
   const auto i = dim < 0 ? static_cast<int32_t>(value_.size()) + dim : dim;
   TT_FATAL(i >= 0 && static_cast<size_t>(i) < value_.size(), "Dimension {} is out of a {}-D coordinate", dim,

@@ -1,5 +1,5 @@
-// Devices, command queues and workloads: the emulator as a 1 x 1 mesh whose
-// queues complete every command before returning.
+// Devices, command queues and workloads: meshes of the emulated cluster's
+// chips, whose queues complete every command before returning.
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
@@ -7,6 +7,9 @@
 #include <tt-metalium/tt_metal.hpp>
 
 #include <cstring>
+#include <algorithm>
+#include <exception>
+#include <thread>
 #include <map>
 #include <mutex>
 #include <span>
@@ -31,8 +34,9 @@ class MeshDeviceImpl {
       : id(id), queue(self, 0), legacy_queue(self), allocator_impl(self),
         allocator(std::make_unique<Allocator>(&allocator_impl)) {}
   int id;
-  std::shared_ptr<zyxtt::Device> device;  // null once closed
+  std::shared_ptr<zyxtt::Device> device;  // null once closed; of a mesh of several chips, the first chip's
   MeshShape shape{1, 1};
+  std::vector<std::shared_ptr<MeshDevice>> chips;  // a mesh of several chips: a unit mesh each, row-major
   MeshCommandQueue queue;
   CommandQueue legacy_queue;
   AllocatorImpl allocator_impl;
@@ -59,6 +63,15 @@ void check_device_id(int id) {
 MeshDevice::MeshDevice(int device_id, Private) : pimpl_(std::make_unique<MeshDeviceImpl>(device_id, this)) {
   check_device_id(device_id);
   pimpl_->device = zyxtt::metalium::open_device(static_cast<uint32_t>(device_id));
+}
+
+MeshDevice::MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips, Private)
+    : pimpl_(std::make_unique<MeshDeviceImpl>(chips.front()->id(), this)) {
+  TT_FATAL(chips.size() == shape.mesh_size(), "A {} mesh needs {} chips, not {}", shape, shape.mesh_size(),
+           chips.size());
+  pimpl_->shape = shape;
+  pimpl_->device = chips.front()->impl().device;
+  pimpl_->chips = std::move(chips);
 }
 
 MeshDevice::~MeshDevice() = default;
@@ -115,19 +128,40 @@ CommandQueue& MeshDevice::command_queue(size_t cq_id) {
 }
 
 bool MeshDevice::close() {
+  for (const auto& chip : pimpl_->chips) chip->close();
   pimpl_->device.reset();
   return true;
 }
 
-std::vector<IDevice*> MeshDevice::get_devices() const { return {const_cast<MeshDevice*>(this)}; }
-std::vector<int> MeshDevice::get_device_ids() const { return {pimpl_->id}; }
+size_t MeshDevice::num_devices() const { return pimpl_->shape.mesh_size(); }
+size_t MeshDevice::num_rows() const { return pimpl_->shape.dims() < 2 ? 1 : pimpl_->shape[0]; }
+size_t MeshDevice::num_cols() const { return pimpl_->shape[static_cast<int32_t>(pimpl_->shape.dims()) - 1]; }
+
+std::vector<IDevice*> MeshDevice::get_devices() const {
+  if (pimpl_->chips.empty()) return {const_cast<MeshDevice*>(this)};
+  std::vector<IDevice*> out;
+  for (const auto& chip : pimpl_->chips) out.push_back(chip.get());
+  return out;
+}
+std::vector<int> MeshDevice::get_device_ids() const {
+  std::vector<int> out;
+  for (IDevice* device : get_devices()) out.push_back(device->id());
+  return out;
+}
+IDevice* MeshDevice::get_device(const MeshCoordinate& coord) const {
+  TT_FATAL(coord.dims() == pimpl_->shape.dims() && MeshCoordinateRange(pimpl_->shape).contains(coord),
+           "Device {} is outside the {} mesh", coord, pimpl_->shape);
+  return get_devices().at(coord.to_linear_index(pimpl_->shape));
+}
 IDevice* MeshDevice::get_device(size_t row, size_t col) const {
-  TT_FATAL(row == 0 && col == 0, "Device ({}, {}) is outside the 1 x 1 mesh", row, col);
-  return const_cast<MeshDevice*>(this);
+  TT_FATAL(pimpl_->shape.dims() == 2, "get_device(row, col) needs a 2-D mesh, not {}", pimpl_->shape);
+  return get_device(MeshCoordinate(static_cast<uint32_t>(row), static_cast<uint32_t>(col)));
 }
 bool MeshDevice::is_local(const MeshCoordinate& coord) const { return MeshCoordinateRange(pimpl_->shape).contains(coord); }
 const MeshShape& MeshDevice::shape() const { return pimpl_->shape; }
-std::string MeshDevice::to_string() const { return "MeshDevice(1x1 emulated Blackhole)"; }
+std::string MeshDevice::to_string() const {
+  return fmt::format("MeshDevice({}x{} emulated Blackhole)", num_rows(), num_cols());
+}
 
 MeshCommandQueue& MeshDevice::mesh_command_queue(std::optional<uint8_t> cq_id) const {
   TT_FATAL(cq_id.value_or(0) == 0, "Command queue {} does not exist: the device has one, 0", *cq_id);
@@ -144,26 +178,29 @@ std::string joined(const Values& values, const char* separator) {
   return out;
 }
 
-// The chip a one-chip `config` names; throws for what the emulator does not
-// open yet: meshes of several chips.
-int chip_of_config(const MeshDeviceConfig& config) {
+// The chips `config` names, row-major over its shape: physical device ids,
+// or the system mesh's chips at an offset (default (0, 0)).
+std::vector<int> chips_of_config(const MeshDeviceConfig& config) {
   const zyxtt::cluster::Cluster& cluster = zyxtt::metalium::emulated_cluster();
   const MeshShape& system = SystemMesh::instance().shape();
   const MeshShape shape = config.mesh_shape().value_or(system);
-  const std::string supported = fmt::format(
-      "the emulator opens meshes of one chip so far (a 1x1 shape, with an offset or a physical device id to pick "
-      "the chip of the {} system mesh); open each chip with MeshDevice::create_unit_mesh(es)",
-      joined(system.view(), "x"));
-  TT_FATAL(shape.mesh_size() == 1, "MeshDevice::create: a mesh of shape {}: {}", joined(shape.view(), "x"), supported);
+  TT_FATAL(shape.dims() == 2, "MeshDevice::create: a mesh of shape {}: the emulator opens 2-D meshes",
+           joined(shape.view(), "x"));
   const std::vector<ChipId>& ids = config.physical_device_ids();
-  TT_FATAL(ids.size() <= 1, "MeshDevice::create: physical device ids [{}]: {}", joined(ids, ", "), supported);
-  if (!ids.empty()) return ids.front();
-  if (!config.offset().has_value()) return static_cast<int>(cluster.chip_at({0, 0}));
-  const MeshCoordinate& offset = *config.offset();
-  TT_FATAL(offset.dims() == 2 && offset[0] < system[0] && offset[1] < system[1],
-           "MeshDevice::create: offset ({}) is beyond the system mesh of shape {}", joined(offset.coords(), ", "),
-           joined(system.view(), "x"));
-  return static_cast<int>(cluster.chip_at({offset[0], offset[1]}));
+  if (!ids.empty()) {
+    TT_FATAL(ids.size() == shape.mesh_size(), "MeshDevice::create: {} physical device ids [{}] for a mesh of shape {}",
+             ids.size(), joined(ids, ", "), joined(shape.view(), "x"));
+    return {ids.begin(), ids.end()};
+  }
+  const MeshCoordinate offset = config.offset().value_or(MeshCoordinate(0, 0));
+  TT_FATAL(offset.dims() == 2 && offset[0] + shape[0] <= system[0] && offset[1] + shape[1] <= system[1],
+           "MeshDevice::create: a mesh of shape {} at offset ({}) does not fit the system mesh of shape {} (the "
+           "cluster {}; ZYX_TT_CLUSTER or TT_METAL_MOCK_CLUSTER_DESC_PATH choose another)",
+           joined(shape.view(), "x"), joined(offset.coords(), ", "), joined(system.view(), "x"), cluster.source());
+  std::vector<int> chips;
+  for (uint32_t r = 0; r < shape[0]; ++r)
+    for (uint32_t c = 0; c < shape[1]; ++c) chips.push_back(static_cast<int>(cluster.chip_at({offset[0] + r, offset[1] + c})));
+  return chips;
 }
 
 }  // namespace
@@ -172,8 +209,18 @@ std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig& config, s
                                                size_t trace_region_size, size_t num_command_queues,
                                                const DispatchCoreConfig& dispatch_core_config,
                                                ttsl::Span<const std::uint32_t> l1_bank_remap, size_t worker_l1_size) {
-  return create_unit_mesh(chip_of_config(config), l1_small_size, trace_region_size, num_command_queues, dispatch_core_config, l1_bank_remap,
-                          worker_l1_size);
+  const std::vector<int> ids = chips_of_config(config);
+  if (ids.size() == 1)
+    return create_unit_mesh(ids.front(), l1_small_size, trace_region_size, num_command_queues, dispatch_core_config,
+                            l1_bank_remap, worker_l1_size);
+  std::vector<std::shared_ptr<MeshDevice>> chips;
+  for (int id : ids) {
+    TT_FATAL(std::count(ids.begin(), ids.end(), id) == 1, "MeshDevice::create: device {} is named twice", id);
+    chips.push_back(create_unit_mesh(id, l1_small_size, trace_region_size, num_command_queues, dispatch_core_config,
+                                     l1_bank_remap, worker_l1_size));
+  }
+  const MeshShape shape = config.mesh_shape().value_or(SystemMesh::instance().shape());
+  return std::make_shared<MeshDevice>(shape, std::move(chips), Private());
 }
 
 std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t, size_t, size_t num_command_queues,
@@ -226,18 +273,132 @@ void read_bytes(Buffer& buffer, void* host, const std::optional<BufferRegion>& r
 
 }  // namespace
 
-void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool) {
-  const auto device = mesh_device_->impl().device;
-  TT_FATAL(device != nullptr, "Device {} is closed", mesh_device_->id());
-  for (auto& [range, program] : mesh_workload.get_programs()) {
-    TT_FATAL(MeshCoordinateRange(mesh_device_->shape()).contains(range), "The workload's device range is outside the 1 x 1 mesh");
-    program.impl().launch(device, "EnqueueMeshWorkload");
+namespace {
+
+// A sharded buffer's shards in tt-metal's order, each with the devices that
+// hold it: shards go row by row over the buffer; devices follow the shard
+// orientation, and a replicated dimension repeats a shard along the mesh.
+struct ShardPlace {
+  size_t row = 0;  // in shards
+  size_t col = 0;
+  std::vector<MeshCoordinate> devices;
+};
+
+std::vector<ShardPlace> shard_places(const MeshBuffer& buffer) {
+  const ShardedBufferConfig& config = buffer.global_shard_spec();
+  const Shape2D shard = config.physical_shard_shape();
+  const size_t rows = config.global_buffer_shape.height() / shard.height();
+  const size_t cols = config.global_buffer_shape.width() / shard.width();
+  const auto devices_y = static_cast<uint32_t>(buffer.device()->num_rows());
+  const auto devices_x = static_cast<uint32_t>(buffer.device()->num_cols());
+  const bool row_major = config.shard_orientation == ShardOrientation::ROW_MAJOR;
+  const auto [height_replicated, width_replicated] = config.replicated_dims();
+  uint32_t x = 0;
+  uint32_t y = 0;
+  std::vector<ShardPlace> out;
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t c = 0; c < cols; ++c) {
+      ShardPlace place{r, c, {}};
+      if (height_replicated && width_replicated) {
+        for (uint32_t dy = 0; dy < devices_y; ++dy)
+          for (uint32_t dx = 0; dx < devices_x; ++dx) place.devices.emplace_back(dy, dx);
+      } else if (height_replicated || width_replicated) {
+        if (row_major) {
+          for (uint32_t dy = 0; dy < devices_y; ++dy) place.devices.emplace_back(dy, x);
+          ++x;
+        } else {
+          for (uint32_t dx = 0; dx < devices_x; ++dx) place.devices.emplace_back(y, dx);
+          ++y;
+        }
+      } else {
+        place.devices.emplace_back(y, x);
+        if (row_major) {
+          if (++x == devices_x) x = 0, ++y;
+        } else {
+          if (++y == devices_y) y = 0, ++x;
+        }
+      }
+      out.push_back(std::move(place));
+    }
   }
+  return out;
+}
+
+// Copies shard `place` between the host's whole buffer (row-major over the
+// global shape) and one device's shard bytes.
+template <bool kToShard>
+void copy_shard(const MeshBuffer& buffer, const ShardPlace& place, std::byte* host, std::byte* shard_bytes) {
+  const ShardedBufferConfig& config = buffer.global_shard_spec();
+  const Shape2D shard = config.physical_shard_shape();
+  const size_t datum = config.compute_datum_size_bytes();
+  const size_t stride = datum * config.global_buffer_shape.width();
+  const size_t row_bytes = datum * shard.width();
+  for (size_t i = 0; i < shard.height(); ++i) {
+    std::byte* h = host + (place.row * shard.height() + i) * stride + place.col * row_bytes;
+    std::byte* d = shard_bytes + i * row_bytes;
+    if constexpr (kToShard) {
+      std::memcpy(d, h, row_bytes);
+    } else {
+      std::memcpy(h, d, row_bytes);
+    }
+  }
+}
+
+}  // namespace
+
+void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool) {
+  struct Launch {
+    detail::ProgramImpl* program;
+    std::shared_ptr<zyxtt::Device> device;
+    zyxtt::CompiledProgram* compiled;
+    std::string what;
+  };
+  const MeshCoordinateRange mesh(mesh_device_->shape());
+  const bool several = mesh_device_->num_devices() > 1;
+  std::vector<Launch> launches;
+  for (auto& [range, program] : mesh_workload.get_programs()) {
+    TT_FATAL(mesh.contains(range), "The workload's device range {} - {} is outside the {} mesh", range.start_coord(),
+             range.end_coord(), mesh_device_->shape());
+    detail::ProgramImpl& p = program.impl();
+    for (const MeshCoordinate& coord : range.coords()) {
+      IDevice* chip = mesh_device_->get_device(coord);
+      auto device = detail::device_of(chip);
+      zyxtt::CompiledProgram& compiled = p.compiled_for(device);
+      p.check_args(*device);
+      launches.push_back({&p, device, &compiled,
+                          several ? fmt::format("EnqueueMeshWorkload (device {})", chip->id()) : "EnqueueMeshWorkload"});
+    }
+  }
+  // The chips run at once, as on silicon; the first failure in mesh order is the one thrown.
+  std::vector<std::exception_ptr> failures(launches.size());
+  auto run = [&](size_t i) {
+    try {
+      launches[i].device->run(*launches[i].compiled, launches[i].program->run, launches[i].what);
+    } catch (...) {
+      failures[i] = std::current_exception();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (size_t i = 1; i < launches.size(); ++i) threads.emplace_back(run, i);
+  if (!launches.empty()) run(0);
+  for (std::thread& t : threads) t.join();
+  for (const std::exception_ptr& failure : failures)
+    if (failure) std::rethrow_exception(failure);
 }
 
 void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer>& buffer, const void* host_data,
                                                  bool) {
-  write_bytes(*buffer->get_backing_buffer(), host_data, std::nullopt);
+  TT_FATAL(host_data != nullptr, "No host data to write");
+  if (buffer->global_layout() == MeshBufferLayout::REPLICATED) {
+    for (const MeshCoordinate& coord : MeshCoordinateRange(buffer->device()->shape()).coords())
+      write_bytes(*buffer->get_device_buffer(coord), host_data, std::nullopt);
+    return;
+  }
+  std::vector<std::byte> shard(buffer->size());
+  for (const ShardPlace& place : shard_places(*buffer)) {
+    copy_shard<true>(*buffer, place, static_cast<std::byte*>(const_cast<void*>(host_data)), shard.data());
+    for (const MeshCoordinate& coord : place.devices) write_bytes(*buffer->get_device_buffer(coord), shard.data(), std::nullopt);
+  }
 }
 
 void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer>& mesh_buffer,
@@ -248,7 +409,22 @@ void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer>& m
 }
 
 void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shared_ptr<MeshBuffer>& buffer, bool) {
-  read_bytes(*buffer->get_backing_buffer(), host_data, std::nullopt);
+  if (buffer->global_layout() == MeshBufferLayout::REPLICATED) {
+    TT_FATAL(buffer->device()->num_devices() == 1,
+             "Can only read a sharded MeshBuffer from a mesh of several devices, or a replicated one from a unit "
+             "mesh; read each device's copy with ReadShard");
+    read_bytes(*buffer->get_backing_buffer(), host_data, std::nullopt);
+    return;
+  }
+  TT_FATAL(host_data != nullptr, "No host memory to read into");
+  const auto [height_replicated, width_replicated] = buffer->replicated_dims();
+  TT_FATAL(!height_replicated && !width_replicated,
+           "Cannot read a MeshBuffer that is replicated along a dimension; read one device's copy with ReadShard");
+  std::vector<std::byte> shard(buffer->size());
+  for (const ShardPlace& place : shard_places(*buffer)) {
+    read_bytes(*buffer->get_device_buffer(place.devices.front()), shard.data(), std::nullopt);
+    copy_shard<false>(*buffer, place, static_cast<std::byte*>(host_data), shard.data());
+  }
 }
 
 void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer>& transfers,
@@ -431,11 +607,7 @@ void LaunchProgram(IDevice* device, const std::shared_ptr<Program>& program, boo
   LaunchProgram(device, *program, wait, slow);
 }
 void CompileProgram(IDevice* device, Program& program, bool) {
-  ProgramImpl& p = program.impl();
-  auto d = device_of(device);
-  p.compiled = d->compile(p.model);
-  p.compiled_on = d;
-  p.compiled_model = p.model;
+  program.impl().compiled_for(device_of(device));
 }
 }  // namespace detail
 

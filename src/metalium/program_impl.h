@@ -66,12 +66,17 @@ class ProgramImpl {
   std::vector<CircularBufferConfig> cb_configs;  // by CB handle
   std::vector<std::shared_ptr<const Buffer>> held_buffers;  // AssignGlobalBufferToProgram
 
-  // The device's compiled form, valid while `compiled_model` equals `model`.
-  std::shared_ptr<zyxtt::Device> compiled_on;
-  std::shared_ptr<zyxtt::CompiledProgram> compiled;
+  // Each device's compiled form (a mesh runs the program on several), valid
+  // while `compiled_model` equals `model`.
+  std::vector<std::pair<std::shared_ptr<zyxtt::Device>, std::shared_ptr<zyxtt::CompiledProgram>>> compiled;
   zyxtt::program::Program compiled_model;
 
-  // Compiles (when the model changed since) and runs the program on `device`;
+  // The form `device->run` takes, compiled when the model changed since or
+  // it has not been compiled for `device`.
+  zyxtt::CompiledProgram& compiled_for(const std::shared_ptr<zyxtt::Device>& device);
+  // Checks the runtime args against `device`'s limits.
+  void check_args(const zyxtt::Device& device) const;
+  // compiled_for() and check_args(), then runs the program on `device`;
   // `call` (EnqueueMeshWorkload ...) names the run in failures.
   void launch(const std::shared_ptr<zyxtt::Device>& device, const char* call);
 };

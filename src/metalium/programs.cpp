@@ -70,15 +70,26 @@ static zyxtt::GridPermission virtual_grid() {
   return {o.options.virtual_grid, o.hints};
 }
 
-void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device, const char* call) {
-  if (!compiled || compiled_on != device || !(compiled_model == model)) {
-    zyxtt::check_program(model, device->capabilities(), virtual_grid());
-    compiled = device->compile(model);
-    compiled_on = device;
+zyxtt::CompiledProgram& ProgramImpl::compiled_for(const std::shared_ptr<zyxtt::Device>& device) {
+  if (!(compiled_model == model)) {
+    compiled.clear();
     compiled_model = model;
   }
-  zyxtt::check_run(model, run, device->capabilities());
-  device->run(*compiled, run, call);
+  auto it = std::find_if(compiled.begin(), compiled.end(), [&](const auto& c) { return c.first == device; });
+  if (it == compiled.end()) {
+    zyxtt::check_program(model, device->capabilities(), virtual_grid());
+    compiled.emplace_back(device, device->compile(model));
+    it = std::prev(compiled.end());
+  }
+  return *it->second;
+}
+
+void ProgramImpl::check_args(const zyxtt::Device& device) const { zyxtt::check_run(model, run, device.capabilities()); }
+
+void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device, const char* call) {
+  zyxtt::CompiledProgram& program = compiled_for(device);
+  check_args(*device);
+  device->run(program, run, call);
 }
 
 }  // namespace detail

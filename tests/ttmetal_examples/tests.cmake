@@ -1,4 +1,4 @@
-# tt-metal's single-chip programming examples, from ../shared/tt-metal at the
+# tt-metal's programming examples, from ../shared/tt-metal at the
 # pinned commit, built unchanged against this build's installed TT-Metalium
 # (ttmetal_examples.Build) and each run on the emulator and judged by what it
 # prints (run_example.sh).
@@ -8,7 +8,7 @@ set(ZYXTT_TTMETAL_EXAMPLES
   add_2_integers_in_compute add_2_integers_in_riscv eltwise_binary eltwise_sfpu
   hello_world_compute_kernel hello_world_datamovement_kernel hello_world_datatypes_kernel
   loopback matmul pad_multi_core shard_data_rm vecadd_sharding vecadd_multi_core
-  NoC_tile_transfer sfpu_eltwise_chain custom_sfpi_add custom_sfpi_smoothstep contributed tests)
+  NoC_tile_transfer sfpu_eltwise_chain custom_sfpi_add custom_sfpi_smoothstep contributed tests distributed)
 
 add_test(NAME ttmetal_examples.Build
   COMMAND ${CMAKE_CURRENT_LIST_DIR}/build.sh ${PROJECT_BINARY_DIR}
@@ -64,4 +64,10 @@ ttmetal_example(vecadd contributed/vecadd)
 ttmetal_example(multicast contributed/multicast)
 foreach(test out_of_tree_test package_integration_test mesh_device_test)
   ttmetal_example(${test} tests/${test})
+endforeach()
+
+# The distributed examples open a 2 x 4 mesh: eight P150s (the trace and events
+# example needs sub-devices, events and traces, not yet emulated).
+foreach(distributed distributed_program_dispatch distributed_buffer_rw distributed_eltwise_add)
+  ttmetal_example(${distributed} programming_examples/distributed/${distributed} ENV ZYX_TT_CLUSTER=8xp150)
 endforeach()

@@ -79,3 +79,21 @@ TEST(BankAllocator, TopDownTakesTheTopOfTheHighestFreeRangeThatFits) {
   EXPECT_EQ(a.free_range_count(), 1u);
   EXPECT_FALSE(a.allocate(0x10010));
 }
+
+// Another bank allocator's address taken here too, as a mesh's chips place a
+// buffer in lock step: only where every byte of it is free.
+TEST(BankAllocator, AllocateAtTakesAGivenRangeOnlyWhenAllOfItIsFree) {
+  BankAllocator a(4096, 4096 * 10, 4096);
+  EXPECT_TRUE(a.allocate_at(4096 * 4, 4097));  // two granules in the middle
+  EXPECT_EQ(a.allocated_size(4096 * 4), 8192u);
+  EXPECT_EQ(a.free_bytes(), 4096u * 7);
+  EXPECT_FALSE(a.allocate_at(4096 * 5, 1)) << "inside a taken range";
+  EXPECT_FALSE(a.allocate_at(4096 * 3, 8192)) << "overlaps a taken range";
+  EXPECT_FALSE(a.allocate_at(4096 * 9, 8192)) << "past the limit";
+  EXPECT_FALSE(a.allocate_at(0, 1)) << "below the base";
+  EXPECT_FALSE(a.allocate_at(4096 + 16, 1)) << "not a granule boundary";
+  EXPECT_EQ(a.allocate(4096 * 3).value(), 4096u) << "the hole below is still free";
+  EXPECT_EQ(a.allocate(4096 * 3).value(), 4096u * 6) << "and the range above";
+  EXPECT_EQ(a.free(4096 * 4), 8192u);
+  EXPECT_EQ(a.allocate(8192).value(), 4096u * 4);
+}

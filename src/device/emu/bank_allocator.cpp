@@ -47,6 +47,24 @@ std::optional<uint64_t> BankAllocator::allocate(uint64_t bytes) {
   return std::nullopt;
 }
 
+bool BankAllocator::allocate_at(uint64_t address, uint64_t bytes) {
+  if (bytes == 0 || address % granule_ != 0) return false;
+  const uint64_t want = (bytes + granule_ - 1) / granule_ * granule_;
+  if (want < bytes || address + want < address) return false;  // overflow
+  auto it = free_.upper_bound(address);
+  if (it == free_.begin()) return false;
+  --it;
+  const uint64_t start = it->first;
+  const uint64_t end = start + it->second;
+  if (address + want > end) return false;
+  free_.erase(it);
+  if (address > start) free_[start] = address - start;
+  if (address + want < end) free_[address + want] = end - address - want;
+  used_[address] = want;
+  free_bytes_ -= want;
+  return true;
+}
+
 uint64_t BankAllocator::free(uint64_t address) {
   auto used = used_.find(address);
   if (used == used_.end()) return 0;

@@ -18,6 +18,9 @@ class BankAllocator {
 
   // Returns the start of a free range of `bytes` (rounded up to granules).
   std::optional<uint64_t> allocate(uint64_t bytes);
+  // Takes the range of `bytes` (rounded up to granules) that starts at
+  // `address`, a granule boundary; false when any of it is not free.
+  bool allocate_at(uint64_t address, uint64_t bytes);
   // Frees a range that allocate() returned; returns its rounded size.
   // Returns 0 for an address that is not allocated.
   uint64_t free(uint64_t address);

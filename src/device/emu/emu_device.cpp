@@ -129,7 +129,11 @@ uint64_t EmuDevice::free_bytes(MemoryKind memory) const {
                                      : l1_allocator_.free_bytes() * bank_count(MemoryKind::kL1, arch_);
 }
 
-PlacedBuffer EmuDevice::allocate(const program::BufferSpec& spec) {
+PlacedBuffer EmuDevice::allocate(const program::BufferSpec& spec) { return place(spec, std::nullopt); }
+
+PlacedBuffer EmuDevice::allocate_at(const program::BufferSpec& spec, uint64_t address) { return place(spec, address); }
+
+PlacedBuffer EmuDevice::place(const program::BufferSpec& spec, std::optional<uint64_t> at) {
   if (spec.size == 0) throw Error(Code::kInvalidArgument, "a buffer of 0 bytes; expected at least 1 byte");
   if (spec.page_size == 0) throw Error(Code::kInvalidArgument, "a buffer with 0-byte pages");
   const bool sharded = spec.layout != BufferLayout::kInterleaved;
@@ -146,7 +150,16 @@ PlacedBuffer EmuDevice::allocate(const program::BufferSpec& spec) {
     throw Error(Code::kResourceExhausted,
                 fmt::format("{} DRAM buffers are live, the most the emulator keeps; free buffers first", kMaxDramBuffers));
   }
-  auto address = allocator.allocate(per_bank);
+  std::optional<uint64_t> address = at;
+  if (at) {
+    if (!allocator.allocate_at(*at, per_bank))
+      throw Error(Code::kResourceExhausted,
+                  fmt::format("cannot place {} bytes ({} per bank) at address {:#x} of {}: part of that range is "
+                              "taken or outside it",
+                              spec.size, per_bank, *at, memory_name(spec.memory)));
+  } else {
+    address = allocator.allocate(per_bank);
+  }
   if (!address) {
     throw Error(Code::kResourceExhausted,
                 fmt::format("cannot place {} bytes ({} per bank) in {}; {} bytes are free (largest run {} bytes per "

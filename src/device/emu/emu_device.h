@@ -6,6 +6,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <unordered_set>
@@ -59,6 +60,7 @@ class EmuDevice final : public Device {
   uint64_t free_bytes(program::MemoryKind memory) const override;
 
   program::PlacedBuffer allocate(const program::BufferSpec& spec) override;
+  program::PlacedBuffer allocate_at(const program::BufferSpec& spec, uint64_t address) override;
   void free(const program::PlacedBuffer& buffer) override;
   void write(const program::PlacedBuffer& buffer, uint64_t offset, std::span<const std::byte> bytes) override;
   void read(const program::PlacedBuffer& buffer, uint64_t offset, std::span<std::byte> bytes) override;
@@ -73,6 +75,8 @@ class EmuDevice final : public Device {
   const std::string& cache_dir() const { return cache_dir_; }
 
  private:
+  // allocate() and allocate_at(): at `at`, else wherever the allocator finds room.
+  program::PlacedBuffer place(const program::BufferSpec& spec, std::optional<uint64_t> at);
   KernelCompiler& compiler();
   BufferMemory memory(const program::PlacedBuffer& buffer) const;
   // The live buffer `buffer` names; throws Error(NOT_FOUND) for another.

@@ -127,6 +127,12 @@ class Buffer final : public std::enable_shared_from_this<Buffer> {
                                         BufferType buffer_type, const BufferShardingArgs& sharding_args = std::nullopt,
                                         std::optional<bool> bottom_up = std::nullopt,
                                         std::optional<SubDeviceId> sub_device_id = std::nullopt);
+  // At bank-local `address`, which must be free on the device: the emulator
+  // keeps it from other buffers (tt-metal leaves that to the caller).
+  static std::shared_ptr<Buffer> create(IDevice* device, DeviceAddr address, DeviceAddr size, DeviceAddr page_size,
+                                        BufferType buffer_type, const BufferShardingArgs& sharding_args = std::nullopt,
+                                        std::optional<bool> bottom_up = std::nullopt,
+                                        std::optional<SubDeviceId> sub_device_id = std::nullopt);
 
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
@@ -163,7 +169,7 @@ class Buffer final : public std::enable_shared_from_this<Buffer> {
   void mark_as_deallocated();
 
   Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferType buffer_type,
-         const BufferShardingArgs& sharding_args, Private);
+         const BufferShardingArgs& sharding_args, Private, std::optional<DeviceAddr> address = std::nullopt);
 
   // The emulator's placement of this buffer (for the library's own use).
   const detail::BufferBacking& backing() const;

@@ -44,16 +44,22 @@ void ReadShard(MeshCommandQueue& mesh_cq, std::vector<DType>& dst, const std::sh
 template <typename DType>
 void EnqueueWriteMeshBuffer(MeshCommandQueue& mesh_cq, std::shared_ptr<MeshBuffer>& mesh_buffer,
                             const std::vector<DType>& src, bool blocking = false) {
-  TT_FATAL(src.size() * sizeof(DType) >= mesh_buffer->size(),
-           "Source vector is too small for mesh buffer: mesh buffer size={} bytes, source size={} * {} bytes",
-           mesh_buffer->size(), src.size(), sizeof(DType));
+  // A sharded buffer takes the whole of it from the host, a replicated one each device's copy.
+  const DeviceAddr needed = mesh_buffer->global_layout() == MeshBufferLayout::SHARDED
+                                ? mesh_buffer->global_shard_spec().global_size
+                                : mesh_buffer->size();
+  TT_FATAL(src.size() * sizeof(DType) >= needed,
+           "Source vector is too small for mesh buffer: mesh buffer size={} bytes, source size={} * {} bytes", needed,
+           src.size(), sizeof(DType));
   mesh_cq.enqueue_write_mesh_buffer(mesh_buffer, src.data(), blocking);
 }
 
 template <typename DType>
 void EnqueueReadMeshBuffer(MeshCommandQueue& mesh_cq, std::vector<DType>& dst,
                            std::shared_ptr<MeshBuffer>& mesh_buffer, bool blocking = true) {
-  dst.resize(mesh_buffer->size() / sizeof(DType));
+  dst.resize((mesh_buffer->global_layout() == MeshBufferLayout::SHARDED ? mesh_buffer->global_shard_spec().global_size
+                                                                         : mesh_buffer->size()) /
+             sizeof(DType));
   mesh_cq.enqueue_read_mesh_buffer(dst.data(), mesh_buffer, blocking);
 }
 

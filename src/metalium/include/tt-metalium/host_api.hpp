@@ -76,6 +76,9 @@ uint32_t CreateSemaphore(Program& program, const std::variant<CoreRange, CoreRan
 
 std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config);
 std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config);
+// At bank-local `address`, which must be free (Buffer::create with an address).
+std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config, DeviceAddr address);
+std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config, DeviceAddr address);
 // The emulator has one sub-device, SubDeviceId{0}; any other id throws.
 std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config, SubDeviceId sub_device_id);
 std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config, SubDeviceId sub_device_id);

@@ -1,5 +1,5 @@
-// Buffers on a mesh (tt-metal's mesh_buffer.hpp). On the 1 x 1 emulator mesh a
-// replicated buffer is one device buffer; members keep tt-metal's order.
+// Buffers on a mesh (tt-metal's mesh_buffer.hpp): one device buffer per chip
+// of the mesh, all at one address; members keep tt-metal's order.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
@@ -31,13 +31,18 @@ struct ReplicatedBufferConfig {
   DeviceAddr size = 0;
 };
 
-// A buffer split over the devices of a mesh; on a 1 x 1 mesh, one shard of
-// global_size bytes.
+// A buffer of global_buffer_shape datums split into shards of shard_shape,
+// one per device in shard_orientation's order; a shard dimension of 0 spans
+// the buffer and replicates it along that mesh dimension.
 struct ShardedBufferConfig {
   DeviceAddr global_size = 0;
   Shape2D global_buffer_shape = {0, 0};
   Shape2D shard_shape = {0, 0};
   ShardOrientation shard_orientation = ShardOrientation::ROW_MAJOR;
+
+  uint32_t compute_datum_size_bytes() const;
+  std::pair<bool, bool> replicated_dims() const;  // (height, width)
+  Shape2D physical_shard_shape() const;
 };
 
 enum class MeshBufferLayout : uint8_t { REPLICATED, SHARDED };
@@ -68,17 +73,22 @@ class MeshBuffer {
   Buffer* get_backing_buffer() const;
   uint32_t page_size() const { return device_local_config_.page_size; }
   uint32_t num_pages() const { return page_size() == 0 ? 0 : device_local_size_ / page_size(); }
+  // A sharded buffer's shard in datums, bytes per datum, replicated dimensions.
+  Shape2D physical_shard_shape() const { return global_shard_spec().physical_shard_shape(); }
+  uint32_t datum_size_bytes() const { return global_shard_spec().compute_datum_size_bytes(); }
+  std::pair<bool, bool> replicated_dims() const { return global_shard_spec().replicated_dims(); }
 
  private:
   MeshBuffer(const MeshBufferConfig& config, const DeviceLocalBufferConfig& device_local_config,
-             DeviceAddr device_local_size, MeshDevice* mesh_device, std::shared_ptr<Buffer> backing_buffer);
+             DeviceAddr device_local_size, MeshDevice* mesh_device, std::vector<std::shared_ptr<Buffer>> buffers);
 
   MeshBufferConfig config_;
   DeviceLocalBufferConfig device_local_config_;
   std::weak_ptr<MeshDevice> mesh_device_;
   DeviceAddr address_ = 0;
   DeviceAddr device_local_size_ = 0;
-  std::shared_ptr<Buffer> backing_buffer_;
+  std::shared_ptr<Buffer> backing_buffer_;                // the first device's
+  std::vector<std::shared_ptr<Buffer>> device_buffers_;   // one per device, row-major, at one address
 };
 
 }  // namespace tt::tt_metal::distributed

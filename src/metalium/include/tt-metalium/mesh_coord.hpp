@@ -1,5 +1,5 @@
-// Mesh shapes and coordinates (tt-metal's mesh_coord.hpp). The emulator is a
-// 1 x 1 mesh; shapes and coordinates keep up to three dimensions.
+// Mesh shapes and coordinates (tt-metal's mesh_coord.hpp); shapes and
+// coordinates keep up to three dimensions.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
@@ -42,6 +42,8 @@ class MeshCoordinate {
   MeshCoordinate(uint32_t c0, uint32_t c1, uint32_t c2);
   explicit MeshCoordinate(ttsl::Span<const uint32_t> coords);
   static MeshCoordinate zero_coordinate(size_t dimensions);
+  // Row-major position in `shape` (the last dimension fastest).
+  size_t to_linear_index(const MeshShape& shape) const;
 
   size_t dims() const { return value_.size(); }
   ttsl::Span<const uint32_t> coords() const { return value_; }

@@ -1,6 +1,7 @@
-// A mesh of devices (tt-metal's mesh_device.hpp). The emulator is one device:
-// create_unit_mesh(0) gives a 1 x 1 mesh backed by it, as does create() of a
-// config asking for the system mesh.
+// A mesh of devices (tt-metal's mesh_device.hpp) on the emulated cluster:
+// create_unit_mesh(id) gives a 1 x 1 mesh of chip `id`; create() a mesh of the
+// system mesh's chips (a shape and offset in it, or physical device ids), each
+// chip held as a unit mesh of its own.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
@@ -30,6 +31,8 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
 
  public:
   MeshDevice(int device_id, Private);
+  // A mesh of `shape` over `chips` (row-major), each a unit mesh.
+  MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips, Private);
   ~MeshDevice() override;
   MeshDevice(const MeshDevice&) = delete;
   MeshDevice& operator=(const MeshDevice&) = delete;
@@ -55,12 +58,13 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   bool close() override;
   CommandQueue& command_queue(size_t cq_id = 0) override;
 
-  size_t num_devices() const { return 1; }
-  size_t num_rows() const { return 1; }
-  size_t num_cols() const { return 1; }
+  size_t num_devices() const;
+  size_t num_rows() const;
+  size_t num_cols() const;
   std::vector<IDevice*> get_devices() const;
   std::vector<int> get_device_ids() const;
   IDevice* get_device(size_t row_idx, size_t col_idx) const;
+  IDevice* get_device(const MeshCoordinate& coord) const;
   bool is_local(const MeshCoordinate& coord) const;
   // Whether every device of the mesh lives in another process (multi-host); never here.
   bool is_remote_only() const { return false; }
@@ -68,8 +72,8 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   std::string to_string() const;
   MeshCommandQueue& mesh_command_queue(std::optional<uint8_t> cq_id = std::nullopt) const;
 
-  // Opens the system mesh (SystemMesh::instance().shape(), 1 x 1) at offset (0, 0)
-  // on device 0; throws for any other shape, offset or devices.
+  // Opens the chips `config` names: a shape (default the system mesh's) at an
+  // offset in the system mesh, or physical device ids filling the shape.
   static std::shared_ptr<MeshDevice> create(
       const MeshDeviceConfig& config, size_t l1_small_size = DEFAULT_L1_SMALL_SIZE,
       size_t trace_region_size = DEFAULT_TRACE_REGION_SIZE, size_t num_command_queues = 1,

@@ -6,7 +6,10 @@
 #include <memory>
 #include <unordered_map>
 
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/mesh_device.hpp>
 #include <tt-metalium/program.hpp>
 
 namespace tt::tt_metal::distributed {
