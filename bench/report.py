@@ -77,6 +77,12 @@ PAIRS = {
 }
 
 PAIRS["metalium_bench"] = []  # only interleaved rows
+PAIRS["cluster_bench"] = [
+    ("trivial program on every worker core of 8 chips (a 2 x 4 mesh of a Galaxy) vs 1 chip",
+     "BM_TrivialRun8Chips", "BM_TrivialRun1Chip", "time ratio (lower is better)", "-", "time"),
+    ("the same on 32 chips (the whole 8 x 4 Galaxy) vs 1 chip",
+     "BM_TrivialRun32Chips", "BM_TrivialRun1Chip", "time ratio (lower is better)", "-", "time"),
+]
 
 # Ratios measured inside one benchmark that alternates both sides in every
 # iteration (the only comparison that survives a machine whose load changes
@@ -116,8 +122,15 @@ SPREAD = {
 SPREAD_REPETITIONS = 9
 
 # Absolute figures with absolute targets: (title, benchmark, what, target)
-# where what is "time" (milliseconds) or "rate" (million items per second).
+# where what is "time" (milliseconds), "rate" (million items per second) or
+# "counter:<name>:<unit>" (a counter the benchmark reports).
 ABSOLUTE = {
+    "cluster_bench": [
+        ("open and close a Galaxy (32 chips; their device workers start at the first run)", "BM_OpenCloseGalaxy",
+         "time", "-"),
+        ("memory of a started, idle chip (PSS of the process and its device workers, per chip of 32)",
+         "BM_TrivialRun32Chips", "counter:chip_mib:MiB", "-"),
+    ],
     "emulator_bench": [
         ("compile_program, cold: 3 kernels in zyx's shape, empty kernel cache", "BM_CompileCold", "time", "<= 1000 ms"),
         ("compile_program, first for a user and compiler: 3 kernels, no precompiled headers yet",
@@ -129,6 +142,12 @@ ABSOLUTE = {
 }
 
 NOTES = {
+    "cluster_bench": [
+        "ZYX_TT_CLUSTER=galaxy: 32 emulated Blackholes of 13 x 10 worker cores, each with its own device worker "
+        "process, driven through the project's TT-Metalium. A trivial program is three empty kernels on every "
+        "worker core of every chip of the mesh; the chips run at once, each on a host thread of its own, on "
+        "this machine's two cores.",
+    ],
     "metalium_bench": [
         "Through the project's TT-Metalium on the emulator, three kernels that only read their args and one "
         "CB: each iteration runs the Program the metal device keeps (SetRuntimeArgs on every core, enqueue, "
@@ -373,6 +392,10 @@ def main():
                 if what == "time":
                     value = ns(results[name]) / 1e6
                     text = f"{value:.1f} ms"
+                elif what.startswith("counter:"):
+                    _, counter, unit = what.split(":")
+                    value = results[name][counter]
+                    text = f"{value:.1f} {unit}"
                 else:
                     value = results[name]["items_per_second"] / 1e6
                     text = f"{value:.1f} M/s"

@@ -18,6 +18,7 @@
 
 #include "common/byte_size.h"
 #include "common/error.h"
+#include "common/lasting_thread.h"
 #include "common/poll_wait.h"
 #include "common/sanitizers.h"
 #include "device/arch.h"
@@ -74,7 +75,8 @@ void WorkerClient::start() {
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
   std::vector<char*> argv = {worker_path_.data(), arch_name_.data(), nullptr};
-  int rc = posix_spawn(&pid_, worker_path_.c_str(), &actions, nullptr, argv.data(), environ);
+  int rc = 0;
+  run_on_lasting_thread([&] { rc = posix_spawn(&pid_, worker_path_.c_str(), &actions, nullptr, argv.data(), environ); });
   posix_spawn_file_actions_destroy(&actions);
   for (int fd : high) close(fd);
   close(sv[1]);

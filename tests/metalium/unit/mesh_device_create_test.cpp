@@ -45,19 +45,19 @@ TEST(MeshDeviceCreate, OneByOneAtTheOriginOnDeviceZeroOpens) {
   EXPECT_TRUE(mesh->close());
 }
 
-TEST(MeshDeviceCreate, ALargerMeshIsRefusedSayingWhatOpens) {
+TEST(MeshDeviceCreate, AMeshLargerThanTheClusterIsRefusedNamingTheCluster) {
   const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(MeshShape(2, 4))); });
-  EXPECT_NE(what.find("MeshDevice::create: a mesh of shape 2x4: the emulator opens meshes of one chip so far"),
-            std::string::npos)
-      << what;
-  EXPECT_NE(what.find("of the 1x1 system mesh); open each chip with MeshDevice::create_unit_mesh(es)"),
+  EXPECT_NE(what.find("MeshDevice::create: a mesh of shape 2x4 at offset (0, 0) does not fit the system mesh of shape "
+                      "1x1 (the cluster p100a; ZYX_TT_CLUSTER or TT_METAL_MOCK_CLUSTER_DESC_PATH choose another)"),
             std::string::npos)
       << what;
 }
 
 TEST(MeshDeviceCreate, AnOffsetBeyondTheSystemMeshIsRefused) {
   const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(MeshShape(1, 1), MeshCoordinate(0, 1))); });
-  EXPECT_NE(what.find("offset (0, 1) is beyond the system mesh"), std::string::npos) << what;
+  EXPECT_NE(what.find("a mesh of shape 1x1 at offset (0, 1) does not fit the system mesh of shape 1x1"),
+            std::string::npos)
+      << what;
 }
 
 TEST(MeshDeviceCreate, OtherDevicesAreRefused) {

@@ -1,7 +1,8 @@
 // The emulated cluster through TT-Metalium: with ZYX_TT_CLUSTER=p300 two chips
 // with PCIe in a 1 x 2 system mesh, each opened on its own with its own
 // memory; with "descriptor", tt-metal's TT_METAL_MOCK_CLUSTER_DESC_PATH
-// describes the chips, harvesting and which chip has PCIe.
+// describes the chips, harvesting and which chip has PCIe; with "galaxy"
+// (ZYX_TT_CLUSTER=galaxy) 32 chips run at once, every worker core of each.
 #include <unistd.h>
 
 #include <cstdlib>
@@ -41,36 +42,50 @@ void kernel_main() {
 
 uint32_t stamp_of(int chip, uint32_t page) { return static_cast<uint32_t>(chip) * 100000 + page; }
 
-// Fills a buffer from every worker core of `mesh`'s chip; returns it.
-std::shared_ptr<distributed::MeshBuffer> stamp_every_core(distributed::MeshDevice& mesh) {
-  const CoreCoord grid = mesh.compute_with_storage_grid_size();
-  const uint32_t pages = static_cast<uint32_t>(grid.x * grid.y);
-  auto out = distributed::MeshBuffer::create(
-      distributed::ReplicatedBufferConfig{.size = pages * kPage},
-      distributed::DeviceLocalBufferConfig{.page_size = kPage, .buffer_type = BufferType::DRAM}, &mesh);
+// Every worker core of a `grid` writes its page of `out`, stamped for `chip`.
+Program stamp_program(CoreCoord grid, const distributed::MeshBuffer& out, int chip) {
   Program program = CreateProgram();
   const CoreRange cores({0, 0}, {grid.x - 1, grid.y - 1});
   CreateCircularBuffer(program, cores, CircularBufferConfig(kPage, {{0, tt::DataFormat::Float32}}).set_page_size(0, kPage));
   std::vector<uint32_t> cta;
-  TensorAccessorArgs(*out).append_to(cta);
+  TensorAccessorArgs(out).append_to(cta);
   const KernelHandle k = CreateKernelFromString(
       program, kStamp, cores,
       DataMovementConfig{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default, .compile_args = cta});
   for (uint32_t y = 0; y < grid.y; ++y)
     for (uint32_t x = 0; x < grid.x; ++x) {
       const uint32_t page = y * static_cast<uint32_t>(grid.x) + x;
-      SetRuntimeArgs(program, k, CoreCoord{x, y}, {out->address(), stamp_of(mesh.id(), page), page});
+      SetRuntimeArgs(program, k, CoreCoord{x, y}, {out.address(), stamp_of(chip, page), page});
     }
-  metalium_test::run(mesh, std::move(program));
+  return program;
+}
+
+// A page per worker core of `mesh`'s chips, on each of them.
+std::shared_ptr<distributed::MeshBuffer> page_per_core(distributed::MeshDevice& mesh) {
+  const CoreCoord grid = mesh.compute_with_storage_grid_size();
+  return distributed::MeshBuffer::create(
+      distributed::ReplicatedBufferConfig{.size = grid.x * grid.y * kPage},
+      distributed::DeviceLocalBufferConfig{.page_size = kPage, .buffer_type = BufferType::DRAM}, &mesh);
+}
+
+// Fills a buffer from every worker core of `mesh`'s chip; returns it.
+std::shared_ptr<distributed::MeshBuffer> stamp_every_core(distributed::MeshDevice& mesh) {
+  auto out = page_per_core(mesh);
+  metalium_test::run(mesh, stamp_program(mesh.compute_with_storage_grid_size(), *out, mesh.id()));
   return out;
 }
 
-void expect_stamps(distributed::MeshDevice& mesh, std::shared_ptr<distributed::MeshBuffer> out) {
+// What device `coord` of the buffer's mesh holds is every page stamped for `chip`.
+void expect_stamps(distributed::MeshDevice& mesh, std::shared_ptr<distributed::MeshBuffer> out,
+                   distributed::MeshCoordinate coord, int chip) {
   std::vector<uint32_t> got;
-  distributed::EnqueueReadMeshBuffer(mesh.mesh_command_queue(), got, out, true);
+  distributed::ReadShard(mesh.mesh_command_queue(), got, out, coord);
   std::vector<uint32_t> want;
-  for (uint32_t page = 0; page < got.size() * 4 / kPage; ++page) want.insert(want.end(), kPage / 4, stamp_of(mesh.id(), page));
-  TT_FATAL(got == want, "chip {}: its buffer does not hold what its own cores wrote", mesh.id());
+  for (uint32_t page = 0; page < got.size() * 4 / kPage; ++page) want.insert(want.end(), kPage / 4, stamp_of(chip, page));
+  TT_FATAL(got == want, "chip {}: its buffer does not hold what its own cores wrote", chip);
+}
+void expect_stamps(distributed::MeshDevice& mesh, std::shared_ptr<distributed::MeshBuffer> out) {
+  expect_stamps(mesh, std::move(out), distributed::MeshCoordinate(0, 0), mesh.id());
 }
 
 std::string error_of(const std::function<void()>& f) {
@@ -97,8 +112,13 @@ void p300() {
   const std::string missing = error_of([] { CreateDevice(2); });
   TT_FATAL(missing.find("Device 2 does not exist: the emulated cluster p300 has devices 0 to 1") != std::string::npos,
            "opening a third chip: {}", missing);
-  const std::string whole = error_of([] { distributed::MeshDevice::create(distributed::MeshDeviceConfig(distributed::MeshShape(1, 2))); });
-  TT_FATAL(whole.find("opens meshes of one chip so far") != std::string::npos, "a 1 x 2 mesh: {}", whole);
+  auto whole = distributed::MeshDevice::create(distributed::MeshDeviceConfig(distributed::MeshShape(1, 2)));
+  TT_FATAL(whole->get_device_ids() == std::vector<int>({0, 1}), "the 1 x 2 system mesh is chips 0 and 1");
+  const std::string larger =
+      error_of([] { distributed::MeshDevice::create(distributed::MeshDeviceConfig(distributed::MeshShape(2, 2))); });
+  TT_FATAL(larger.find("a mesh of shape 2x2 at offset (0, 0) does not fit the system mesh of shape 1x2 (the cluster "
+                       "p300") != std::string::npos,
+           "a 2 x 2 mesh of a P300: {}", larger);
   auto second = distributed::MeshDevice::create(
       distributed::MeshDeviceConfig(distributed::MeshShape(1, 1), distributed::MeshCoordinate(0, 1)));
   TT_FATAL(second->id() == 1, "offset (0, 1) of the system mesh is chip 1, not {}", second->id());
@@ -127,11 +147,31 @@ void descriptor() {
   std::filesystem::remove(path);
 }
 
+// ZYX_TT_CLUSTER=galaxy: all 32 chips in one 8 x 4 mesh, every worker core of
+// every chip writing its page, each chip's program with its own stamp.
+void galaxy() {
+  auto mesh = distributed::MeshDevice::create(distributed::MeshDeviceConfig(distributed::MeshShape(8, 4)));
+  TT_FATAL(mesh->num_devices() == 32 && mesh->compute_with_storage_grid_size() == CoreCoord(13, 10),
+           "a Galaxy is 32 chips of 13 x 10 worker cores");
+  auto out = page_per_core(*mesh);
+  distributed::MeshWorkload workload;
+  for (const auto& coord : distributed::MeshCoordinateRange(mesh->shape()).coords())
+    workload.add_program(distributed::MeshCoordinateRange(coord),
+                         stamp_program(mesh->compute_with_storage_grid_size(), *out, mesh->get_device(coord)->id()));
+  distributed::EnqueueMeshWorkload(mesh->mesh_command_queue(), workload, true);
+  for (const auto& coord : distributed::MeshCoordinateRange(mesh->shape()).coords())
+    expect_stamps(*mesh, out, coord, mesh->get_device(coord)->id());
+  mesh->close();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc > 1 && std::string(argv[1]) == "descriptor")
+  const std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "descriptor")
     descriptor();
+  else if (mode == "galaxy")
+    galaxy();
   else
     p300();
   fmt::print("Test Passed\n");
