@@ -361,7 +361,9 @@ MeshDevice* MeshBuffer::device() const {
   TT_FATAL(d != nullptr, "The mesh device of this buffer was destroyed");
   return d.get();
 }
-DeviceAddr MeshBuffer::size() const { return device_local_size_; }
+DeviceAddr MeshBuffer::size() const {
+  return global_layout() == MeshBufferLayout::SHARDED ? global_shard_spec().global_size : device_local_size_;
+}
 MeshBufferLayout MeshBuffer::global_layout() const {
   return std::holds_alternative<ReplicatedBufferConfig>(config_) ? MeshBufferLayout::REPLICATED
                                                                   : MeshBufferLayout::SHARDED;

@@ -6,14 +6,14 @@
 #include <tt-metalium/system_mesh.hpp>
 #include <tt-metalium/tt_metal.hpp>
 
-#include <cstring>
 #include <algorithm>
+#include <cstring>
 #include <exception>
-#include <thread>
 #include <map>
 #include <mutex>
 #include <span>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <variant>
 
@@ -24,30 +24,11 @@
 #include "metalium/backend.h"
 #include "metalium/emulator_options.h"
 #include "metalium/kernel_paths.h"
+#include "metalium/mesh_device_impl.h"
 #include "metalium/program_impl.h"
 
 namespace tt::tt_metal::distributed {
 
-class MeshDeviceImpl {
- public:
-  MeshDeviceImpl(int id, MeshDevice* self)
-      : id(id), queue(self, 0), legacy_queue(self), allocator_impl(self),
-        allocator(std::make_unique<Allocator>(&allocator_impl)) {}
-  int id;
-  std::shared_ptr<zyxtt::Device> device;  // null once closed; of a mesh of several chips, the first chip's
-  MeshShape shape{1, 1};
-  std::vector<std::shared_ptr<MeshDevice>> chips;  // a mesh of several chips: a unit mesh each, row-major
-  MeshCommandQueue queue;
-  CommandQueue legacy_queue;
-  AllocatorImpl allocator_impl;
-  std::unique_ptr<Allocator> allocator;
-
-  zyxtt::Device& open() const {
-    TT_FATAL(device != nullptr, "Device {} is closed", id);
-    return *device;
-  }
-  const zyxtt::Arch& arch() const { return *open().capabilities().arch; }
-};
 
 namespace {
 // Throws unless the emulated cluster has chip `id`.
@@ -163,9 +144,13 @@ std::string MeshDevice::to_string() const {
   return fmt::format("MeshDevice({}x{} emulated Blackhole)", num_rows(), num_cols());
 }
 
+uint8_t MeshDevice::num_hw_cqs() const { return static_cast<uint8_t>(pimpl_->queues.size()); }
+
 MeshCommandQueue& MeshDevice::mesh_command_queue(std::optional<uint8_t> cq_id) const {
-  TT_FATAL(cq_id.value_or(0) == 0, "Command queue {} does not exist: the device has one, 0", *cq_id);
-  return pimpl_->queue;
+  const uint8_t id = cq_id.value_or(0);
+  TT_FATAL(id < pimpl_->queues.size(), "Command queue {} does not exist: the device has {} (num_command_queues at "
+           "create)", id, pimpl_->queues.size());
+  return *pimpl_->queues[id];
 }
 
 namespace {
@@ -220,14 +205,19 @@ std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig& config, s
                                      l1_bank_remap, worker_l1_size));
   }
   const MeshShape shape = config.mesh_shape().value_or(SystemMesh::instance().shape());
-  return std::make_shared<MeshDevice>(shape, std::move(chips), Private());
+  auto mesh = std::make_shared<MeshDevice>(shape, std::move(chips), Private());
+  mesh->impl().set_queues(num_command_queues);
+  mesh->impl().trace_region_size = trace_region_size;
+  return mesh;
 }
 
-std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t, size_t, size_t num_command_queues,
-                                                         const DispatchCoreConfig&, ttsl::Span<const std::uint32_t>,
-                                                         size_t) {
-  TT_FATAL(num_command_queues == 1, "The emulator has one command queue, not {}", num_command_queues);
-  return std::make_shared<MeshDevice>(device_id, Private());
+std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id, size_t, size_t trace_region_size,
+                                                         size_t num_command_queues, const DispatchCoreConfig&,
+                                                         ttsl::Span<const std::uint32_t>, size_t) {
+  auto mesh = std::make_shared<MeshDevice>(device_id, Private());
+  mesh->impl().set_queues(num_command_queues);
+  mesh->impl().trace_region_size = trace_region_size;
+  return mesh;
 }
 
 std::map<int, std::shared_ptr<MeshDevice>> MeshDevice::create_unit_meshes(
@@ -347,54 +337,44 @@ void copy_shard(const MeshBuffer& buffer, const ShardPlace& place, std::byte* ho
 }  // namespace
 
 void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool) {
-  struct Launch {
-    detail::ProgramImpl* program;
-    std::shared_ptr<zyxtt::Device> device;
-    zyxtt::CompiledProgram* compiled;
-    std::string what;
-  };
   const MeshCoordinateRange mesh(mesh_device_->shape());
   const bool several = mesh_device_->num_devices() > 1;
-  std::vector<Launch> launches;
+  MeshDeviceImpl::Trace* trace = mesh_device_->impl().capture_of(id_);
+  std::vector<ChipLaunch> launches;
   for (auto& [range, program] : mesh_workload.get_programs()) {
     TT_FATAL(mesh.contains(range), "The workload's device range {} - {} is outside the {} mesh", range.start_coord(),
              range.end_coord(), mesh_device_->shape());
     detail::ProgramImpl& p = program.impl();
+    check_sub_device(*mesh_device_, p);
     for (const MeshCoordinate& coord : range.coords()) {
       IDevice* chip = mesh_device_->get_device(coord);
       auto device = detail::device_of(chip);
-      zyxtt::CompiledProgram& compiled = p.compiled_for(device);
+      auto compiled = p.compiled_for(device);
       p.check_args(*device);
-      launches.push_back({&p, device, &compiled,
+      // A trace keeps the args as they are now; a run reads the program's.
+      auto run = trace ? std::make_shared<const zyxtt::program::Run>(p.run)
+                       : std::shared_ptr<const zyxtt::program::Run>(std::shared_ptr<void>(), &p.run);
+      launches.push_back({device, compiled, std::move(run),
                           several ? fmt::format("EnqueueMeshWorkload (device {})", chip->id()) : "EnqueueMeshWorkload"});
     }
   }
-  // The chips run at once, as on silicon; the first failure in mesh order is the one thrown.
-  std::vector<std::exception_ptr> failures(launches.size());
-  auto run = [&](size_t i) {
-    try {
-      launches[i].device->run(*launches[i].compiled, launches[i].program->run, launches[i].what);
-    } catch (...) {
-      failures[i] = std::current_exception();
-    }
-  };
-  std::vector<std::thread> threads;
-  for (size_t i = 1; i < launches.size(); ++i) threads.emplace_back(run, i);
-  if (!launches.empty()) run(0);
-  for (std::thread& t : threads) t.join();
-  for (const std::exception_ptr& failure : failures)
-    if (failure) std::rethrow_exception(failure);
+  if (trace) {
+    trace->enqueues.push_back(std::move(launches));
+    return;
+  }
+  run_launches(launches);
 }
 
 void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer>& buffer, const void* host_data,
                                                  bool) {
+  TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
   TT_FATAL(host_data != nullptr, "No host data to write");
   if (buffer->global_layout() == MeshBufferLayout::REPLICATED) {
     for (const MeshCoordinate& coord : MeshCoordinateRange(buffer->device()->shape()).coords())
       write_bytes(*buffer->get_device_buffer(coord), host_data, std::nullopt);
     return;
   }
-  std::vector<std::byte> shard(buffer->size());
+  std::vector<std::byte> shard(buffer->device_local_size());
   for (const ShardPlace& place : shard_places(*buffer)) {
     copy_shard<true>(*buffer, place, static_cast<std::byte*>(const_cast<void*>(host_data)), shard.data());
     for (const MeshCoordinate& coord : place.devices) write_bytes(*buffer->get_device_buffer(coord), shard.data(), std::nullopt);
@@ -403,12 +383,14 @@ void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffe
 
 void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer>& mesh_buffer,
                                             const std::vector<ShardDataTransfer>& transfers, bool) {
+  TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
   for (const ShardDataTransfer& t : transfers) {
     write_bytes(*mesh_buffer->get_device_buffer(t.shard_coord()), t.host_data(), t.region());
   }
 }
 
 void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shared_ptr<MeshBuffer>& buffer, bool) {
+  TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Reads are not supported during trace capture");
   if (buffer->global_layout() == MeshBufferLayout::REPLICATED) {
     TT_FATAL(buffer->device()->num_devices() == 1,
              "Can only read a sharded MeshBuffer from a mesh of several devices, or a replicated one from a unit "
@@ -420,7 +402,7 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shar
   const auto [height_replicated, width_replicated] = buffer->replicated_dims();
   TT_FATAL(!height_replicated && !width_replicated,
            "Cannot read a MeshBuffer that is replicated along a dimension; read one device's copy with ReadShard");
-  std::vector<std::byte> shard(buffer->size());
+  std::vector<std::byte> shard(buffer->device_local_size());
   for (const ShardPlace& place : shard_places(*buffer)) {
     read_bytes(*buffer->get_device_buffer(place.devices.front()), shard.data(), std::nullopt);
     copy_shard<false>(*buffer, place, static_cast<std::byte*>(host_data), shard.data());
@@ -429,6 +411,7 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shar
 
 void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer>& transfers,
                                            const std::shared_ptr<MeshBuffer>& mesh_buffer, bool) {
+  TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Reads are not supported during trace capture");
   for (const ShardDataTransfer& t : transfers) {
     read_bytes(*mesh_buffer->get_device_buffer(t.shard_coord()), t.host_data(), t.region());
   }

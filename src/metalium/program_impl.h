@@ -73,7 +73,7 @@ class ProgramImpl {
 
   // The form `device->run` takes, compiled when the model changed since or
   // it has not been compiled for `device`.
-  zyxtt::CompiledProgram& compiled_for(const std::shared_ptr<zyxtt::Device>& device);
+  std::shared_ptr<zyxtt::CompiledProgram> compiled_for(const std::shared_ptr<zyxtt::Device>& device);
   // Checks the runtime args against `device`'s limits.
   void check_args(const zyxtt::Device& device) const;
   // compiled_for() and check_args(), then runs the program on `device`;

@@ -70,7 +70,7 @@ static zyxtt::GridPermission virtual_grid() {
   return {o.options.virtual_grid, o.hints};
 }
 
-zyxtt::CompiledProgram& ProgramImpl::compiled_for(const std::shared_ptr<zyxtt::Device>& device) {
+std::shared_ptr<zyxtt::CompiledProgram> ProgramImpl::compiled_for(const std::shared_ptr<zyxtt::Device>& device) {
   if (!(compiled_model == model)) {
     compiled.clear();
     compiled_model = model;
@@ -81,15 +81,15 @@ zyxtt::CompiledProgram& ProgramImpl::compiled_for(const std::shared_ptr<zyxtt::D
     compiled.emplace_back(device, device->compile(model));
     it = std::prev(compiled.end());
   }
-  return *it->second;
+  return it->second;
 }
 
 void ProgramImpl::check_args(const zyxtt::Device& device) const { zyxtt::check_run(model, run, device.capabilities()); }
 
 void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device, const char* call) {
-  zyxtt::CompiledProgram& program = compiled_for(device);
+  const auto program = compiled_for(device);
   check_args(*device);
-  device->run(program, run, call);
+  device->run(*program, run, call);
 }
 
 }  // namespace detail

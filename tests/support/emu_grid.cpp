@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "device/emu/dataflow/dataflow_checks.h"
+#include "device/emu/l1_layout.h"
 #include "device/emu/krt_table.h"
 #include "zyxtt/krt.h"
 
@@ -80,10 +81,12 @@ KernelInstance& Grid::instance(uint32_t row, uint32_t col, krt::Role role, std::
   k->core = &core(row, col);
   k->role = role;
   k->noc = role == krt::Role::kWriter ? 1 : 0;
-  // Runtime args live in L1 on silicon; a host vector is enough here.
+  // Runtime args live in L1 slots on silicon; a host vector of as many
+  // slots, the unset ones 0, is enough here.
+  k->arg_count = static_cast<uint32_t>(args.size());
+  args.resize(l1::kMaxRuntimeArgs, 0);
   arg_store_.push_back(std::make_unique<std::vector<uint32_t>>(std::move(args)));
   k->args = arg_store_.back()->data();
-  k->arg_count = static_cast<uint32_t>(arg_store_.back()->size());
   instances_.push_back(std::move(k));
   return *instances_.back();
 }

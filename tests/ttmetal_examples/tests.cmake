@@ -66,8 +66,16 @@ foreach(test out_of_tree_test package_integration_test mesh_device_test)
   ttmetal_example(${test} tests/${test})
 endforeach()
 
-# The distributed examples open a 2 x 4 mesh: eight P150s (the trace and events
-# example needs sub-devices, events and traces, not yet emulated).
-foreach(distributed distributed_program_dispatch distributed_buffer_rw distributed_eltwise_add)
+# The distributed examples open a 2 x 4 mesh: eight P150s. The trace and
+# events example also reads kernels from tt-metal's tests/ tree: it runs from
+# a full checkout and is skipped without one.
+set(ZYXTT_TTMETAL_CHECKOUT "" CACHE PATH "a tt-metal checkout at the pin, for the examples that need its tests/ tree")
+foreach(distributed distributed_program_dispatch distributed_buffer_rw distributed_eltwise_add
+                    distributed_trace_and_events)
   ttmetal_example(${distributed} programming_examples/distributed/${distributed} ENV ZYX_TT_CLUSTER=8xp150)
 endforeach()
+set_tests_properties(ttmetal_examples.distributed_trace_and_events PROPERTIES SKIP_RETURN_CODE 77)
+if(ZYXTT_TTMETAL_CHECKOUT)
+  set_property(TEST ttmetal_examples.distributed_trace_and_events APPEND PROPERTY ENVIRONMENT
+    "TT_METAL_HOME=${ZYXTT_TTMETAL_CHECKOUT}")
+endif()

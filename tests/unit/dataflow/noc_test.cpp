@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "device/emu/dataflow/dataflow_checks.h"
+#include "device/emu/l1_layout.h"
 #include "emu_grid.h"
 #include "zyxtt/krt.h"
 #include "zyxtt/noc_addr.h"
@@ -248,7 +249,7 @@ TEST_F(NocTest, EncodersMatchTheLayout) {
   EXPECT_EQ(krt::my_noc_y(1), 2u);
 }
 
-TEST_F(NocTest, RuntimeArgsAreBoundsChecked) {
+TEST_F(NocTest, RuntimeArgsPastTheCountWarnAndPastTheirSlotsFail) {
   KernelInstance& k = grid.instance(1, 2, Role::kWriter, {10, 20});
   grid.use(k);
   EXPECT_EQ(krt::runtime_arg(1), 20u);
@@ -256,7 +257,18 @@ TEST_F(NocTest, RuntimeArgsAreBoundsChecked) {
   EXPECT_EQ(krt::default_noc(), 1);
   EXPECT_EQ(krt::logical_x(), 2u);
   EXPECT_EQ(krt::logical_y(), 1u);
-  EXPECT_FAILURE(krt::runtime_arg(2), "get_arg_val(2): the kernel has 2 runtime args");
+  // Past the args but inside their L1 slots: silicon reads the slot; a
+  // warning, an error under --strict. Past the slots the run fails.
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(krt::runtime_arg(2), 0u);
+  EXPECT_THAT(::testing::internal::GetCapturedStderr(),
+              HasSubstr("get_arg_val: index 2 is past the kernel's 2 runtime args; it reads what that L1 slot holds, "
+                        "as silicon does"));
+  grid.rs().strict = true;
+  EXPECT_FAILURE(krt::runtime_arg(3), "get_arg_val: index 3 is past the kernel's 2 runtime args; it reads what that "
+                                      "L1 slot holds, as silicon does; an error under --strict");
+  grid.rs().strict = false;
+  EXPECT_FAILURE(krt::runtime_arg(l1::kMaxRuntimeArgs), "the kernel has 2 runtime args");
 }
 
 }  // namespace

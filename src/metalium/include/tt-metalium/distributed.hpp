@@ -14,6 +14,8 @@
 #include <tt-metalium/mesh_command_queue.hpp>
 #include <tt-metalium/mesh_coord.hpp>
 #include <tt-metalium/mesh_device.hpp>
+#include <tt-metalium/mesh_event.hpp>
+#include <tt-metalium/mesh_trace_id.hpp>
 #include <tt-metalium/mesh_workload.hpp>
 #include <tt-metalium/sub_device_types.hpp>
 #include <tt_stl/assert.hpp>
@@ -44,27 +46,28 @@ void ReadShard(MeshCommandQueue& mesh_cq, std::vector<DType>& dst, const std::sh
 template <typename DType>
 void EnqueueWriteMeshBuffer(MeshCommandQueue& mesh_cq, std::shared_ptr<MeshBuffer>& mesh_buffer,
                             const std::vector<DType>& src, bool blocking = false) {
-  // A sharded buffer takes the whole of it from the host, a replicated one each device's copy.
-  const DeviceAddr needed = mesh_buffer->global_layout() == MeshBufferLayout::SHARDED
-                                ? mesh_buffer->global_shard_spec().global_size
-                                : mesh_buffer->size();
-  TT_FATAL(src.size() * sizeof(DType) >= needed,
-           "Source vector is too small for mesh buffer: mesh buffer size={} bytes, source size={} * {} bytes", needed,
-           src.size(), sizeof(DType));
+  TT_FATAL(src.size() * sizeof(DType) >= mesh_buffer->size(),
+           "Source vector is too small for mesh buffer: mesh buffer size={} bytes, source size={} * {} bytes",
+           mesh_buffer->size(), src.size(), sizeof(DType));
   mesh_cq.enqueue_write_mesh_buffer(mesh_buffer, src.data(), blocking);
 }
 
 template <typename DType>
 void EnqueueReadMeshBuffer(MeshCommandQueue& mesh_cq, std::vector<DType>& dst,
                            std::shared_ptr<MeshBuffer>& mesh_buffer, bool blocking = true) {
-  dst.resize((mesh_buffer->global_layout() == MeshBufferLayout::SHARDED ? mesh_buffer->global_shard_spec().global_size
-                                                                         : mesh_buffer->size()) /
-             sizeof(DType));
+  dst.resize(mesh_buffer->size() / sizeof(DType));
   mesh_cq.enqueue_read_mesh_buffer(dst.data(), mesh_buffer, blocking);
 }
 
 void Synchronize(MeshDevice* device, std::optional<uint8_t> cq_id, ttsl::Span<const SubDeviceId> sub_device_ids = {});
 void Finish(MeshCommandQueue& mesh_cq, ttsl::Span<const SubDeviceId> sub_device_ids = {});
 bool UsingDistributedEnvironment();
+
+// Events complete when recorded (the emulator's queues run each command to
+// its end): EventSynchronize returns at once and EventQuery says true.
+void EventSynchronize(const MeshEvent& event);
+bool EventQuery(const MeshEvent& event);
+// MeshDevice::begin_mesh_trace.
+MeshTraceId BeginTraceCapture(MeshDevice* device, uint8_t cq_id);
 
 }  // namespace tt::tt_metal::distributed

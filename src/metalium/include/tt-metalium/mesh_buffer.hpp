@@ -61,7 +61,7 @@ class MeshBuffer {
   bool is_allocated() const;
   void deallocate();
   MeshDevice* device() const;
-  DeviceAddr size() const;
+  DeviceAddr size() const;  // a sharded buffer's global size, a replicated one's per device
   DeviceAddr device_local_size() const { return device_local_size_; }
   DeviceAddr address() const { return address_; }
   MeshBufferLayout global_layout() const;

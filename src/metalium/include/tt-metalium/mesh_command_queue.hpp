@@ -1,6 +1,7 @@
 // A mesh's command queue (tt-metal's mesh_command_queue.hpp). On the emulator
-// every enqueue completes before it returns, blocking or not, so Finish only
-// orders.
+// every enqueue completes before it returns, blocking or not, so Finish and
+// events only order; while a trace is being captured on the queue, workloads
+// are recorded instead of run.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
@@ -13,6 +14,7 @@
 #include <tt-metalium/buffer.hpp>
 #include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/mesh_event.hpp>
 #include <tt-metalium/sub_device_types.hpp>
 #include <tt_stl/span.hpp>
 
@@ -68,6 +70,12 @@ class MeshCommandQueue {
   virtual void enqueue_read_shards(const std::vector<ShardDataTransfer>& shard_data_transfers,
                                    const std::shared_ptr<MeshBuffer>& mesh_buffer, bool blocking);
   virtual void finish(ttsl::Span<const SubDeviceId> sub_device_ids = {});
+
+  virtual MeshEvent enqueue_record_event(ttsl::Span<const SubDeviceId> sub_device_ids = {},
+                                         const std::optional<MeshCoordinateRange>& device_range = std::nullopt);
+  virtual MeshEvent enqueue_record_event_to_host(ttsl::Span<const SubDeviceId> sub_device_ids = {},
+                                                 const std::optional<MeshCoordinateRange>& device_range = std::nullopt);
+  virtual void enqueue_wait_for_event(const MeshEvent& sync_event);
 
  protected:
   MeshDevice* mesh_device_;

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,6 +18,9 @@
 #include <tt-metalium/dispatch_core_common.hpp>
 #include <tt-metalium/mesh_config.hpp>
 #include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/mesh_trace_id.hpp>
+#include <tt-metalium/sub_device.hpp>
+#include <tt-metalium/sub_device_types.hpp>
 #include <tt_stl/span.hpp>
 
 namespace tt::tt_metal::distributed {
@@ -39,7 +43,7 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
 
   tt::ARCH arch() const override;
   int id() const override;
-  uint8_t num_hw_cqs() const override { return 1; }
+  uint8_t num_hw_cqs() const override;
   bool is_initialized() const override;
   int num_dram_channels() const override;
   uint32_t l1_size_per_core() const override;
@@ -71,6 +75,30 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   const MeshShape& shape() const;
   std::string to_string() const;
   MeshCommandQueue& mesh_command_queue(std::optional<uint8_t> cq_id = std::nullopt) const;
+
+  // Traces: workloads enqueued on queue `cq_id` between begin and end are
+  // recorded, not run; a replay runs them again, in order, with the runtime
+  // args they had when captured. Capturing needs a trace region
+  // (trace_region_size at create); writes and reads are refused meanwhile.
+  MeshTraceId begin_mesh_trace(uint8_t cq_id);
+  void end_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id);
+  void replay_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id, bool blocking);
+  void release_mesh_trace(const MeshTraceId& trace_id);
+
+  // Sub-devices: with a manager loaded, each program runs within the cores of
+  // one of its sub-devices.
+  SubDeviceManagerId create_sub_device_manager(std::initializer_list<SubDevice> sub_devices, DeviceAddr local_l1_size);
+  SubDeviceManagerId create_sub_device_manager(ttsl::Span<const SubDevice> sub_devices, DeviceAddr local_l1_size);
+  void remove_sub_device_manager(SubDeviceManagerId sub_device_manager_id);
+  void load_sub_device_manager(SubDeviceManagerId sub_device_manager_id);
+  void clear_loaded_sub_device_manager();
+  SubDeviceManagerId get_active_sub_device_manager_id() const;
+  SubDeviceManagerId get_default_sub_device_manager_id() const;
+  const std::vector<SubDeviceId>& get_sub_device_ids() const;
+  const std::vector<SubDeviceId>& get_sub_device_stall_group() const;
+  void set_sub_device_stall_group(ttsl::Span<const SubDeviceId> sub_device_ids);
+  void reset_sub_device_stall_group();
+  uint32_t num_sub_devices() const;
 
   // Opens the chips `config` names: a shape (default the system mesh's) at an
   // offset in the system mesh, or physical device ids filling the shape.

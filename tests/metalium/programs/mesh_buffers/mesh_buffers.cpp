@@ -10,6 +10,7 @@
 #include <tt-metalium/tensor_accessor_args.hpp>
 
 #include "../common/host_checks.hpp"
+#include "../common/increment_program.hpp"
 
 using namespace tt::tt_metal;
 using namespace tt::tt_metal::distributed;
@@ -97,25 +98,6 @@ void sharded_with_a_replicated_dimension(MeshDevice& mesh) {
            "reading a replicated dimension back: {}", refused);
 }
 
-// Each worker adds one to every word of its device's buffer.
-constexpr const char* kIncrement = R"(
-void kernel_main() {
-  const uint32_t addr = get_arg_val<uint32_t>(0);
-  const uint32_t pages = get_arg_val<uint32_t>(1);
-  constexpr auto args = TensorAccessorArgs<0>();
-  const auto buf = TensorAccessor(args, addr, 64);
-  cb_reserve_back(0, 1);
-  auto* words = reinterpret_cast<volatile uint32_t*>(get_write_ptr(0));
-  for (uint32_t p = 0; p < pages; ++p) {
-    noc_async_read(buf.get_noc_addr(p), get_write_ptr(0), 64);
-    noc_async_read_barrier();
-    for (uint32_t i = 0; i < 16; ++i) words[i] = words[i] + 1;
-    noc_async_write(get_write_ptr(0), buf.get_noc_addr(p), 64);
-    noc_async_write_barrier();
-  }
-}
-)";
-
 void replicated_and_a_workload_on_one_row(MeshDevice& mesh) {
   auto& cq = mesh.mesh_command_queue();
   constexpr uint32_t kPages = 4;
@@ -123,17 +105,9 @@ void replicated_and_a_workload_on_one_row(MeshDevice& mesh) {
                                    DeviceLocalBufferConfig{.page_size = 64, .buffer_type = BufferType::DRAM}, &mesh);
   const std::vector<uint32_t> data = iota(kPages * 16);
   EnqueueWriteMeshBuffer(cq, buffer, data, true);
-  Program program = CreateProgram();
-  const CoreCoord core{0, 0};
-  CreateCircularBuffer(program, core, CircularBufferConfig(64, {{0, tt::DataFormat::Float32}}).set_page_size(0, 64));
-  std::vector<uint32_t> cta;
-  TensorAccessorArgs(*buffer).append_to(cta);
-  const KernelHandle k = CreateKernelFromString(
-      program, kIncrement, core,
-      DataMovementConfig{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default, .compile_args = cta});
-  SetRuntimeArgs(program, k, core, {buffer->address(), kPages});
   MeshWorkload workload;
-  workload.add_program(MeshCoordinateRange(MeshCoordinate(1, 0), MeshCoordinate(1, 3)), std::move(program));
+  workload.add_program(MeshCoordinateRange(MeshCoordinate(1, 0), MeshCoordinate(1, 3)),
+                       metalium_test::increment_program(*buffer, kPages));
   EnqueueMeshWorkload(cq, workload, true);
   for (uint32_t row = 0; row < 2; ++row)
     for (uint32_t col = 0; col < 4; ++col) {

@@ -1,0 +1,95 @@
+// What a MeshDevice holds: its chips, queues, traces and sub-device managers.
+#pragma once
+
+#include <tt-metalium/allocator.hpp>
+#include <tt-metalium/command_queue.hpp>
+#include <tt-metalium/mesh_command_queue.hpp>
+#include <tt-metalium/mesh_device.hpp>
+#include <tt-metalium/sub_device.hpp>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <tt_stl/assert.hpp>
+
+#include "device/device.h"
+#include "metalium/allocator_impl.h"
+#include "metalium/program_impl.h"
+#include "program/program.h"
+
+namespace tt::tt_metal::distributed {
+
+// One program's run on one chip, as a workload enqueue or a trace replay
+// hands it to the chip's device.
+struct ChipLaunch {
+  std::shared_ptr<zyxtt::Device> device;
+  std::shared_ptr<zyxtt::CompiledProgram> compiled;
+  std::shared_ptr<const zyxtt::program::Run> run;  // a trace's own copy, else the program's args
+  std::string what;
+};
+
+// Runs every launch at once, one host thread per chip beyond the first, as
+// silicon runs its chips; throws the first failure in launch order.
+void run_launches(const std::vector<ChipLaunch>& launches);
+
+// Throws unless `program` runs within one sub-device of `mesh`'s loaded
+// sub-device manager (any program does under the default one).
+void check_sub_device(const MeshDevice& mesh, const detail::ProgramImpl& program);
+
+class MeshDeviceImpl {
+ public:
+  MeshDeviceImpl(int id, MeshDevice* self)
+      : id(id), self(self), legacy_queue(self), allocator_impl(self),
+        allocator(std::make_unique<Allocator>(&allocator_impl)) {
+    set_queues(1);
+  }
+  int id;
+  MeshDevice* self;
+  std::shared_ptr<zyxtt::Device> device;  // null once closed; of a mesh of several chips, the first chip's
+  MeshShape shape{1, 1};
+  std::vector<std::shared_ptr<MeshDevice>> chips;  // a mesh of several chips: a unit mesh each, row-major
+  std::vector<std::unique_ptr<MeshCommandQueue>> queues;
+  CommandQueue legacy_queue;
+  AllocatorImpl allocator_impl;
+  std::unique_ptr<Allocator> allocator;
+  size_t trace_region_size = 0;
+
+  // Traces: each recorded enqueue is the launches it made.
+  struct Trace {
+    std::vector<std::vector<ChipLaunch>> enqueues;
+    uint8_t cq_id = 0;
+    bool captured = false;  // end_mesh_trace came
+  };
+  std::map<uint32_t, Trace> traces;
+  std::map<uint8_t, uint32_t> capturing;  // queue -> the trace it records into
+  uint32_t next_trace_id = 0;
+  uint32_t next_event_id = 1;
+
+  // Sub-device managers; 0 is the default one: the whole grid, one sub-device.
+  std::map<uint64_t, std::vector<SubDevice>> managers;
+  uint64_t active_manager = 0;
+  uint64_t next_manager = 1;
+  std::vector<SubDeviceId> sub_device_ids{SubDeviceId{0}};
+  std::vector<SubDeviceId> stall_group{SubDeviceId{0}};
+
+  void set_queues(size_t count) {
+    TT_FATAL(count >= 1 && count <= 2, "A device has 1 or 2 command queues, not {}", count);
+    queues.clear();
+    for (size_t i = 0; i < count; ++i) queues.push_back(std::make_unique<MeshCommandQueue>(self, static_cast<uint32_t>(i)));
+  }
+  // The trace queue `cq_id` records into, if it is capturing one.
+  Trace* capture_of(uint32_t cq_id) {
+    auto it = capturing.find(static_cast<uint8_t>(cq_id));
+    return it == capturing.end() ? nullptr : &traces.at(it->second);
+  }
+
+  zyxtt::Device& open() const {
+    TT_FATAL(device != nullptr, "Device {} is closed", id);
+    return *device;
+  }
+  const zyxtt::Arch& arch() const { return *open().capabilities().arch; }
+};
+
+}  // namespace tt::tt_metal::distributed
