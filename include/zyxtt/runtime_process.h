@@ -56,6 +56,9 @@ struct Answer {
 struct SpawnOptions {
   std::filesystem::path program = default_runtime_path();
   std::vector<std::string> args;  // zyx passes none
+  // Which chip of the emulated cluster (or which card) the runtime serves:
+  // passed as --device-id; unset, the runtime's own default (ZYX_TT_DEVICE_ID, else 0).
+  std::optional<int> device_id;
   std::vector<std::pair<std::string, std::string>> env;  // added to the inherited environment
   int timeout_ms = 30000;  // per answer, in three polls as zyx does
   // Empty: the runtime inherits stderr, as from zyx. Else its stderr (logs,

@@ -107,6 +107,30 @@ TEST(Client, DeviceInfoAsksTheRuntimeForTheGrid) {
   std::filesystem::remove(log);
 }
 
+// A session names the chip it wants; the real runtime serves that chip of
+// the cluster a tt-umd descriptor describes (chip 1: three columns harvested).
+TEST(Client, ASessionNamesItsDevice) {
+  const std::filesystem::path desc =
+      std::filesystem::temp_directory_path() / ("zyxtt-client-cluster-" + std::to_string(getpid()) + ".yaml");
+  std::ofstream(desc) << "arch: {0: blackhole, 1: blackhole}\nchips_with_mmio: [{0: 0}, {1: 1}]\n"
+                         "harvesting: {0: {harvest_mask: 3}, 1: {harvest_mask: 7}}\n"
+                         "boards: [[{board_type: p150}, {chips: [0]}], [{board_type: p150}, {chips: [1]}]]\n";
+  client::SpawnOptions options = runtime_options();
+  options.env.emplace_back("TT_METAL_MOCK_CLUSTER_DESC_PATH", desc.string());
+  options.device_id = 1;
+  {
+    client::Session session(options, cache_dir_for_tests());
+    EXPECT_EQ(session.device.info().grid_rows, 10u);
+    EXPECT_EQ(session.device.info().grid_cols, 11u);
+  }
+  options.device_id = 0;
+  {
+    client::Session session(options, cache_dir_for_tests());
+    EXPECT_EQ(session.device.info().grid_cols, 12u);
+  }
+  std::filesystem::remove(desc);
+}
+
 TEST(Client, DeviceCompilesAndLaunchesThroughTheProtocol) {
   client::Session session(runtime_options(), cache_dir_for_tests());
   EXPECT_EQ(session.device.info().grid_rows, 10u);

@@ -69,8 +69,8 @@ TEST(MeshDeviceCreate, OtherDevicesAreRefused) {
 }
 
 TEST(MeshDeviceCreate, PassesItsOptionsOnAsCreateUnitMeshTakesThem) {
-  const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(std::nullopt), 0, 0, 2); });
-  EXPECT_NE(what.find("one command queue"), std::string::npos) << what;
+  const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(std::nullopt), 0, 0, 3); });
+  EXPECT_NE(what.find("A device has 1 or 2 command queues, not 3"), std::string::npos) << what;
 }
 
 }  // namespace
