@@ -1,26 +1,20 @@
 // Compile-time arguments in tt-metal's other spellings: the array
 // kernel_compile_time_args and named arguments. The kernel compiler passes
 // named ones as -DKERNEL_NAMED_COMPILE_TIME_ARGS='{"name",value},...'.
-// No standard headers beyond <cstdint>: every kernel compile pays for them.
+// kernel_compile_time_args is a std::array, as tt-metal's, so kernels can
+// hand it to functions taking one (<array> is in both roles' precompiled
+// standard headers); no other standard header: every kernel compile pays.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
 namespace zyxtt::kernel {
 
-// What kernels use of std::array: size(), [], iteration, all constant.
-template <size_t N>
-struct CtArgArray {
-  uint32_t v[N == 0 ? 1 : N];
-  static constexpr size_t size() { return N; }
-  constexpr uint32_t operator[](size_t i) const { return v[i]; }
-  constexpr const uint32_t* begin() const { return v; }
-  constexpr const uint32_t* end() const { return v + N; }
-};
-constexpr CtArgArray<kCompileTimeArgCount> ct_args_array() {
-  CtArgArray<kCompileTimeArgCount> a{};
-  for (size_t i = 0; i < kCompileTimeArgCount; ++i) a.v[i] = kCompileTimeArgs[i + 1];
+constexpr std::array<uint32_t, kCompileTimeArgCount> ct_args_array() {
+  std::array<uint32_t, kCompileTimeArgCount> a{};
+  for (size_t i = 0; i < kCompileTimeArgCount; ++i) a[i] = kCompileTimeArgs[i + 1];
   return a;
 }
 

@@ -1,4 +1,6 @@
-// The SFPU PRNG behind rand_tile and dropout_tile: one xorshift32 state per
+// The SFPU PRNG behind rand_tile, dropout_tile and stochastic_round_tile,
+// seeded by init_prng_seed (rand_tile_init and dropout_kernel_init call it,
+// as on tt-metal, where it is one seed register): one xorshift32 state per
 // lane, per core, in the free LREG block rows (krt sfpu_lregs, row 8), so a
 // seed gives the same sequence every run, and each core its own (the seed is
 // mixed with the core's logical coordinates, as tt-metal's rand_init mixes in
@@ -45,7 +47,7 @@ template <class F>
 inline void for_each_element(uint32_t idst, F f) {
   krt::SfpuDstView view;
   krt::sfpu_dst_open(&view);
-  if (idst >= view.tiles) krt::fail("rand / dropout: DST tile index past the tiles in force");
+  if (idst >= view.tiles) krt::fail("rand / dropout / stochastic round: DST tile index past the tiles in force");
   float* t = view.base + idst * krt::kTileWords;
   for (uint32_t k = 0; k < 32; ++k)
     for (uint32_t l = 0; l < krt::kSfpuLanes; ++l) f(t[(4 * (k / 2) + l / 8) * krt::kFaceDim + 2 * (l % 8) + k % 2], next(l));
@@ -53,3 +55,7 @@ inline void for_each_element(uint32_t idst, F f) {
 }
 
 }  // namespace zyxtt::kernel::prng
+
+namespace ckernel {
+inline void init_prng_seed(const uint32_t seed) { ::zyxtt::kernel::prng::seed(seed); }
+}  // namespace ckernel

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -259,6 +260,64 @@ void kernel_main() {
   }
   EXPECT_NE(printed.find("] tile 0 of 2\n"), std::string::npos) << printed;
   EXPECT_NE(printed.find("] tile 1 of 2\n"), std::string::npos) << printed;
+}
+
+// tt-metal's SFPU test hosts pass SFPU_OP_*_INCLUDE beside the chain: with
+// SFPU_OP_COMPUTE_KERNEL_API_INCLUDE the umbrella brings sigmoid_tile and
+// tanh_tile, with SFPU_OP_DROPOUT_INCLUDE dropout_tile (neither is declared
+// by the umbrella's own headers).
+TEST(CorpusKernels, SfpuChainIncludeDefinesBringTheirOps) {
+  TempDir tmp;
+  fs::path src = tmp.path / "eltwise_sfpu_include.cpp";
+  std::ofstream(src) << R"(
+#include <cstdint>
+#include "api/compute/eltwise_unary/sfpu_split_includes.h"
+#include "api/compute/tile_move_copy.h"
+void kernel_main() {
+  init_sfpu(tt::CBIndex::c_0, tt::CBIndex::c_16);
+  cb_reserve_back(tt::CBIndex::c_16, 1);
+  tile_regs_acquire();
+  cb_wait_front(tt::CBIndex::c_0, 1);
+  copy_tile(tt::CBIndex::c_0, 0, 0);
+  SFPU_OP_CHAIN_0
+  tile_regs_commit();
+  tile_regs_wait();
+  pack_tile(0, tt::CBIndex::c_16);
+  cb_pop_front(tt::CBIndex::c_0, 1);
+  tile_regs_release();
+  cb_push_back(tt::CBIndex::c_16, 1);
+}
+)";
+  float in[1024];
+  for (uint32_t k = 0; k < 1024; ++k) in[k] = (float(k) - 512.0f) / 64.0f;
+  auto run = [&](const std::vector<std::string>& defines) {
+    Compiled c = compile_kernel(src, tmp.path, "sfpu_include", {}, defines);
+    EXPECT_TRUE(c.ok) << c.log;
+    std::vector<float> out(1024, -1.0f);
+    if (!c.ok) return out;
+    Loaded l;
+    load(c.so, l);
+    EXPECT_TRUE(l.entry) << l.error;
+    if (!l.entry) return out;
+    test::FakeCore fc;
+    fc.compute().unpack_fp32_as_tf32 = false;
+    fc.configure_cb(0, 0 /* fp32 */, 4096, 1);
+    fc.configure_cb(16, 0 /* fp32 */, 4096, 1);
+    fc.feed(0, in, 1);
+    EXPECT_EQ(l.entry(), 0);
+    std::memcpy(out.data(), fc.page_ptr(16, 0), 4096);
+    return out;
+  };
+  const std::vector<float> st = run({"SFPU_OP_COMPUTE_KERNEL_API_INCLUDE=1",
+                                     "SFPU_OP_CHAIN_0=sigmoid_tile_init(); sigmoid_tile(0); tanh_tile_init(); tanh_tile(0);"});
+  for (uint32_t k = 0; k < 1024; ++k) {
+    const double ref = std::tanh(1.0 / (1.0 + std::exp(-double(in[k]))));
+    ASSERT_NEAR(st[k], ref, 1e-6) << k;
+  }
+  // Probability 0 drops nothing: every element is scaled by 2 exactly.
+  const std::vector<float> dropped =
+      run({"SFPU_OP_DROPOUT_INCLUDE=1", "SFPU_OP_CHAIN_0=dropout_kernel_init(7); dropout_tile(0, 0, 0x40000000u);"});
+  for (uint32_t k = 0; k < 1024; ++k) ASSERT_EQ(dropped[k], 2.0f * in[k]) << k;
 }
 
 // Single-input 32x32 cases: the CB holds the input tensor bytes unchanged

@@ -744,3 +744,76 @@ void MAIN {
   }
   EXPECT_NEAR(dropped / 4096.0, 0.3, 4 * std::sqrt(0.3 * 0.7 / 4096));
 }
+
+// stochastic_round_tile in the shape of tt-metal's stochastic rounding test
+// kernel, seeded by init_prng_seed: each fp32 value becomes its bf16 value
+// truncated or that plus one ulp away from zero, rounding up in proportion to
+// the discarded bits; values bf16 holds exactly stay; denormals and -0 become
+// +0, NaN the infinity of its sign; a seed gives the same tiles every run.
+TEST(StateOpsKernels, StochasticRoundTileRoundsUpInProportion) {
+  const std::string body = R"ZYX(
+#include "api/compute/common.h"
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/eltwise_unary/eltwise_unary.h"
+#include "api/compute/eltwise_unary/rounding.h"
+void kernel_main() {
+  constexpr auto in = tt::CBIndex::c_0, out = tt::CBIndex::c_16;
+  init_sfpu(in, out);
+  init_prng_seed(SEED);
+  for (uint32_t t = 0; t < 4; ++t) {
+    cb_wait_front(in, 1);
+    cb_reserve_back(out, 1);
+    tile_regs_acquire();
+    copy_tile(in, 0, 0);
+    stochastic_round_tile(0);
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(0, out);
+    tile_regs_release();
+    cb_push_back(out, 1);
+    cb_pop_front(in, 1);
+  }
+}
+)ZYX";
+  // Tiles 0-2: base + fraction f of one bf16 ulp (f = 0.25, 0.75, 0.5 of
+  // the magnitude's ulp), tile 3: exact and special values.
+  const float bases[3] = {1.0f, -3.0f, 256.0f}, fractions[3] = {0.25f, 0.75f, 0.5f};
+  static float x[4096];
+  for (uint32_t t = 0; t < 3; ++t)
+    for (uint32_t k = 0; k < 1024; ++k) x[t * 1024 + k] = u2f(f2u(bases[t]) + uint32_t(fractions[t] * 65536.0f));
+  const uint32_t specials[] = {0x3f800000u, 0xc0490000u, 0x00000001u, 0x80400000u, 0x80000000u,
+                               0x7fc00000u, 0xffc00000u, 0x7f800000u, 0x42c80000u};
+  for (uint32_t k = 0; k < 1024; ++k) x[3 * 1024 + k] = u2f(specials[k % 9]);
+  auto run = [&](uint32_t seed) {
+    std::string text = body;
+    text.replace(text.find("SEED"), 4, std::to_string(seed) + "u");
+    std::vector<emu::KernelEntry> entries = build("stochrnd" + std::to_string(seed), text);
+    if (entries.empty()) return std::vector<uint32_t>();
+    test::FakeCore fc;
+    fc.compute().unpack_fp32_as_tf32 = false;
+    fc.configure_cb(0, kFp32, kTileBytes, 4);
+    fc.configure_cb(16, kFp32, kTileBytes, 4);
+    fc.feed(0, x, 4);
+    EXPECT_EQ(entries.back()(), 0);
+    std::vector<uint32_t> got(4096);
+    for (uint32_t p = 0; p < 4; ++p) std::memcpy(got.data() + p * 1024, fc.page_ptr(16, p), kTileBytes);
+    return got;
+  };
+  const std::vector<uint32_t> a = run(12345), b = run(12345), c = run(54321);
+  ASSERT_EQ(a.size(), 4096u);
+  EXPECT_EQ(a, b) << "the same seed gives the same tiles";
+  EXPECT_NE(a, c);
+  for (uint32_t t = 0; t < 3; ++t) {
+    const uint32_t down = f2u(x[t * 1024]) & 0xffff0000u, up = down + 0x10000u;
+    uint32_t ups = 0;
+    for (uint32_t k = 0; k < 1024; ++k) {
+      const uint32_t v = a[t * 1024 + k];
+      ASSERT_TRUE(v == down || v == up) << t << "," << k << ": " << std::hex << v;
+      ups += v == up;
+    }
+    const double f = fractions[t];
+    EXPECT_NEAR(ups / 1024.0, f, 4 * std::sqrt(f * (1 - f) / 1024)) << "tile " << t;
+  }
+  const uint32_t expected[] = {0x3f800000u, 0xc0490000u, 0u, 0u, 0u, 0x7f800000u, 0xff800000u, 0x7f800000u, 0x42c80000u};
+  for (uint32_t k = 0; k < 1024; ++k) ASSERT_EQ(a[3 * 1024 + k], expected[k % 9]) << k;
+}

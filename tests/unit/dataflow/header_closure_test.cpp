@@ -367,6 +367,27 @@ void kernel_main() {}
   EXPECT_NE(err.find("<stdin>:1:"), std::string::npos) << err;
 }
 
+// kernel_compile_time_args is a std::array, as on tt-metal: a kernel hands it
+// to a function template over std::array (tt-metal's compile_time_args test
+// kernel sums it so), in both roles, with args and without.
+TEST(HeaderClosure, CompileTimeArgArrayIsAStdArray) {
+  const char* src = R"(
+template <size_t N>
+constexpr uint32_t sum(const std::array<uint32_t, N>& array) {
+  uint32_t s = 0;
+  for (uint32_t v : array) s += v;
+  return s;
+}
+static_assert(sum(kernel_compile_time_args) == EXPECTED);
+void kernel_main() {}
+)";
+  EXPECT_EQ(syntax_errors(Side::kDataflow, src, {"KERNEL_COMPILE_TIME_ARGS=5,6,7", "EXPECTED=18"}), "");
+  EXPECT_EQ(syntax_errors(Side::kDataflow, src, {"EXPECTED=0"}), "");
+  EXPECT_EQ(syntax_errors(Side::kCompute, std::string("#include \"api/compute/common.h\"\n") + src,
+                          {"KERNEL_COMPILE_TIME_ARGS=1,2,3,4", "EXPECTED=10"}),
+            "");
+}
+
 // get_tile_size and get_dataformat are constant expressions when the kernel
 // compiler passes the CB formats; without them the error names what is missing.
 TEST(HeaderClosure, TileSizeIsConstexprGivenCbFormats) {

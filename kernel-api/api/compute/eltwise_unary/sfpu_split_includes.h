@@ -1,4 +1,7 @@
-// Every eltwise_unary header, as tt-metal's split-include umbrella.
+// tt-metal's split-include umbrella. The small eltwise_unary headers come
+// unconditionally; what lives elsewhere comes, as on tt-metal, only with its
+// SFPU_OP_*_INCLUDE define (hosts pass them beside SFPU_OP_CHAIN_0), so
+// kernels that set none parse no more.
 #pragma once
 
 #include "api/compute/eltwise_unary/activations.h"
@@ -48,3 +51,31 @@
 #include "api/compute/eltwise_unary/tanh_derivative.h"
 #include "api/compute/eltwise_unary/threshold.h"
 #include "api/compute/eltwise_unary/eltwise_unary.h"
+
+#if SFPU_OP_DROPOUT_INCLUDE
+#include "api/compute/eltwise_unary/dropout.h"
+#endif
+#if SFPU_OP_POLYGAMMA_INCLUDE
+#include "api/compute/eltwise_unary/polygamma.h"
+#endif
+#if SFPU_OP_XIELU_INCLUDE
+#include "api/compute/eltwise_unary/xielu.h"
+#endif
+#if SFPU_OP_LOGSIGMOID_INCLUDE
+#include "api/compute/logsigmoid.h"
+#endif
+#if SFPU_OP_COMPUTE_KERNEL_API_INCLUDE
+#include "api/compute/compute_kernel_api.h"  // sigmoid, tanh, log, ... (a no-op when it includes this header)
+#endif
+#if SFPU_OP_BINARY_DIV_INCLUDE
+#include "api/compute/eltwise_binary_sfpu.h"
+#endif
+#if SFPU_OP_BINARY_ADD_INT_INCLUDE
+#include "api/compute/add_int_sfpu.h"
+#endif
+#if SFPU_OP_BINARY_MUL_INT_INCLUDE
+#include "api/compute/mul_int_sfpu.h"
+#endif
+#if SFPU_OP_BINARY_GT_INT_INCLUDE
+#include "api/compute/binary_comp.h"
+#endif
