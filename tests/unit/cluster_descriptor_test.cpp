@@ -11,20 +11,13 @@
 #include "cluster/descriptor.h"
 #include "cluster/named.h"
 #include "common/error.h"
+#include "error_text.h"
 
 namespace zyxtt::cluster {
 namespace {
 
 using ::testing::HasSubstr;
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using zyxtt::testing::error_of;
 
 // Two chips of one board in tt-umd's layout (the form tt-umd writes for a
 // P300): chip 1 is listed first on its board and has a column and a bank

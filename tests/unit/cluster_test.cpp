@@ -8,20 +8,13 @@
 #include "cluster/cluster.h"
 #include "cluster/named.h"
 #include "common/error.h"
+#include "error_text.h"
 
 namespace zyxtt::cluster {
 namespace {
 
 using ::testing::HasSubstr;
-
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using zyxtt::testing::error_of;
 
 // How many links join each pair of chips, from the link list alone.
 std::map<std::pair<uint32_t, uint32_t>, int> links_per_pair(const Cluster& c) {

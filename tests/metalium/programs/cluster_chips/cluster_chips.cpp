@@ -15,6 +15,7 @@
 #include <tt-metalium/tensor_accessor_args.hpp>
 
 #include "../common/host_checks.hpp"
+#include "../common/stamp_program.hpp"
 
 using namespace tt::tt_metal;
 
@@ -22,42 +23,11 @@ namespace {
 
 constexpr uint32_t kPage = 64;
 
-// Each worker core writes one page of `stamp + its page number`.
-constexpr const char* kStamp = R"(
-void kernel_main() {
-  const uint32_t out_addr = get_arg_val<uint32_t>(0);
-  const uint32_t value = get_arg_val<uint32_t>(1);
-  const uint32_t page = get_arg_val<uint32_t>(2);
-  cb_reserve_back(0, 1);
-  const uint32_t l1 = get_write_ptr(0);
-  auto* words = reinterpret_cast<volatile uint32_t*>(l1);
-  for (uint32_t i = 0; i < 16; ++i) words[i] = value;
-  constexpr auto out_args = TensorAccessorArgs<0>();
-  const auto out = TensorAccessor(out_args, out_addr, 64);
-  noc_async_write(l1, out.get_noc_addr(page), 64);
-  noc_async_write_barrier();
-  cb_push_back(0, 1);
-}
-)";
-
 uint32_t stamp_of(int chip, uint32_t page) { return static_cast<uint32_t>(chip) * 100000 + page; }
 
 // Every worker core of a `grid` writes its page of `out`, stamped for `chip`.
 Program stamp_program(CoreCoord grid, const distributed::MeshBuffer& out, int chip) {
-  Program program = CreateProgram();
-  const CoreRange cores({0, 0}, {grid.x - 1, grid.y - 1});
-  CreateCircularBuffer(program, cores, CircularBufferConfig(kPage, {{0, tt::DataFormat::Float32}}).set_page_size(0, kPage));
-  std::vector<uint32_t> cta;
-  TensorAccessorArgs(out).append_to(cta);
-  const KernelHandle k = CreateKernelFromString(
-      program, kStamp, cores,
-      DataMovementConfig{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default, .compile_args = cta});
-  for (uint32_t y = 0; y < grid.y; ++y)
-    for (uint32_t x = 0; x < grid.x; ++x) {
-      const uint32_t page = y * static_cast<uint32_t>(grid.x) + x;
-      SetRuntimeArgs(program, k, CoreCoord{x, y}, {out.address(), stamp_of(chip, page), page});
-    }
-  return program;
+  return metalium_test::stamp_program(grid, out, [chip](uint32_t page) { return stamp_of(chip, page); });
 }
 
 // A page per worker core of `mesh`'s chips, on each of them.
@@ -88,14 +58,7 @@ void expect_stamps(distributed::MeshDevice& mesh, std::shared_ptr<distributed::M
   expect_stamps(mesh, std::move(out), distributed::MeshCoordinate(0, 0), mesh.id());
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using metalium_test::error_of;
 
 void p300() {
   TT_FATAL(GetNumAvailableDevices() == 2 && GetNumPCIeDevices() == 2, "a P300 has two chips, both with PCIe");

@@ -19,14 +19,7 @@ namespace {
 
 constexpr uint32_t kDatum = 4;  // bytes: one uint32 per datum
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using metalium_test::error_of;
 
 std::vector<uint32_t> read_shard(MeshDevice& mesh, const std::shared_ptr<MeshBuffer>& buffer, MeshCoordinate coord) {
   std::vector<uint32_t> out;

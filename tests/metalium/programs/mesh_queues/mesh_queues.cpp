@@ -16,14 +16,7 @@ namespace {
 
 constexpr uint32_t kPages = 2;
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using metalium_test::error_of;
 
 std::shared_ptr<MeshBuffer> words(MeshDevice& mesh, uint8_t cq, uint32_t first) {
   auto buffer = MeshBuffer::create(ReplicatedBufferConfig{.size = kPages * 64},

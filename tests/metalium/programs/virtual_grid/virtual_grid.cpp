@@ -13,6 +13,7 @@
 #include <tt-metalium/tensor_accessor_args.hpp>
 
 #include "../common/host_checks.hpp"
+#include "../common/stamp_program.hpp"
 
 using namespace tt::tt_metal;
 
@@ -20,37 +21,9 @@ namespace {
 
 constexpr uint32_t kCols = 13, kRows = 11, kPage = 64;
 
-// Each core fills one page with its number times 3 plus 1 and writes it out.
-constexpr const char* kStamp = R"(
-void kernel_main() {
-  const uint32_t out_addr = get_arg_val<uint32_t>(0);
-  const uint32_t page = get_arg_val<uint32_t>(1);
-  cb_reserve_back(0, 1);
-  const uint32_t l1 = get_write_ptr(0);
-  auto* words = reinterpret_cast<volatile uint32_t*>(l1);
-  for (uint32_t i = 0; i < 16; ++i) words[i] = page * 3 + 1;
-  constexpr auto out_args = TensorAccessorArgs<0>();
-  const auto out = TensorAccessor(out_args, out_addr, 64);
-  noc_async_write(l1, out.get_noc_addr(page), 64);
-  noc_async_write_barrier();
-  cb_push_back(0, 1);
-}
-)";
-
+// Each core fills its page with its number times 3 plus 1.
 Program stamp_program(const distributed::MeshBuffer& out) {
-  Program program = CreateProgram();
-  const CoreRange cores({0, 0}, {kCols - 1, kRows - 1});
-  CreateCircularBuffer(program, cores,
-                       CircularBufferConfig(kPage, {{0, tt::DataFormat::Float32}}).set_page_size(0, kPage));
-  std::vector<uint32_t> cta;
-  TensorAccessorArgs(out).append_to(cta);
-  const KernelHandle k = CreateKernelFromString(
-      program, kStamp, cores,
-      DataMovementConfig{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default, .compile_args = cta});
-  for (uint32_t y = 0; y < kRows; ++y) {
-    for (uint32_t x = 0; x < kCols; ++x) SetRuntimeArgs(program, k, CoreCoord{x, y}, {out.address(), y * kCols + x});
-  }
-  return program;
+  return metalium_test::stamp_program({kCols, kRows}, out, [](uint32_t page) { return page * 3 + 1; });
 }
 
 // Without ZYX_TT_VIRTUAL_GRID: refused, then this program again with it set.
