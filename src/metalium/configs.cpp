@@ -319,19 +319,25 @@ bool MeshCoordinateRange::contains(const MeshCoordinateRange& r) const {
   return contains(r.start_) && contains(r.end_);
 }
 
-std::vector<MeshCoordinate> MeshCoordinateRange::coords() const {
-  std::vector<MeshCoordinate> out;
-  MeshCoordinate c = start_;
-  while (true) {
-    out.push_back(c);
-    int32_t d = static_cast<int32_t>(dims()) - 1;
-    while (d >= 0 && c[d] == end_[d]) {
-      c[d] = start_[d];
-      --d;
+MeshCoordinateRange::Iterator MeshCoordinateRange::begin() const { return Iterator(this, start_, 0); }
+MeshCoordinateRange::Iterator MeshCoordinateRange::end() const { return Iterator(this, start_, shape().mesh_size()); }
+
+MeshCoordinateRange::Iterator& MeshCoordinateRange::Iterator::operator++() {
+  ++index_;
+  for (int32_t d = static_cast<int32_t>(current_.dims()) - 1; d >= 0; --d) {
+    if (current_[d] < range_->end_coord()[d]) {
+      ++current_[d];
+      return *this;
     }
-    if (d < 0) return out;
-    ++c[d];
+    current_[d] = range_->start_coord()[d];
   }
+  return *this;
+}
+
+MeshCoordinateRange::Iterator MeshCoordinateRange::Iterator::operator++(int) {
+  Iterator before = *this;
+  ++*this;
+  return before;
 }
 
 }  // namespace tt::tt_metal::distributed

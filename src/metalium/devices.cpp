@@ -346,7 +346,7 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool) 
              range.end_coord(), mesh_device_->shape());
     detail::ProgramImpl& p = program.impl();
     check_sub_device(*mesh_device_, p);
-    for (const MeshCoordinate& coord : range.coords()) {
+    for (const MeshCoordinate& coord : range) {
       IDevice* chip = mesh_device_->get_device(coord);
       auto device = detail::device_of(chip);
       auto compiled = p.compiled_for(device);
@@ -370,7 +370,7 @@ void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffe
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
   TT_FATAL(host_data != nullptr, "No host data to write");
   if (buffer->global_layout() == MeshBufferLayout::REPLICATED) {
-    for (const MeshCoordinate& coord : MeshCoordinateRange(buffer->device()->shape()).coords())
+    for (const MeshCoordinate& coord : MeshCoordinateRange(buffer->device()->shape()))
       write_bytes(*buffer->get_device_buffer(coord), host_data, std::nullopt);
     return;
   }

@@ -11,13 +11,12 @@
 #include "cluster/descriptor.h"
 #include "cluster/named.h"
 #include "common/error.h"
-#include "error_text.h"
+#include "what_of.h"
 
 namespace zyxtt::cluster {
 namespace {
 
 using ::testing::HasSubstr;
-using zyxtt::testing::error_of;
 
 // Two chips of one board in tt-umd's layout (the form tt-umd writes for a
 // P300): chip 1 is listed first on its board and has a column and a bank
@@ -137,7 +136,7 @@ TEST(ClusterDescriptor, WhatIsNotEmulatedOrMalformedIsRefusedNamingFileKeyAndWha
   };
   for (const Refused& r : cases) {
     SCOPED_TRACE(r.yaml);
-    EXPECT_THAT(error_of([&] { parse_cluster_descriptor(r.yaml, "d.yaml"); }), HasSubstr(r.says));
+    EXPECT_THAT(what_of<Error>([&] { parse_cluster_descriptor(r.yaml, "d.yaml"); }), HasSubstr(r.says));
   }
 }
 
@@ -167,12 +166,12 @@ TEST_F(ChooseCluster, ANameWinsThenTheMockDescriptorThenTheArch) {
 
 TEST_F(ChooseCluster, ErrorsNameTheVariableOrOptionToChange) {
   setenv("TT_METAL_MOCK_CLUSTER_DESC_PATH", "/nonexistent/cluster.yaml", 1);
-  const std::string msg = error_of([] { choose_cluster("", "p100a", OptionHints::kVariable); });
+  const std::string msg = what_of<Error>([] { choose_cluster("", "p100a", OptionHints::kVariable); });
   EXPECT_THAT(msg, HasSubstr("cluster descriptor /nonexistent/cluster.yaml: cannot be read: No such file"));
   EXPECT_THAT(msg, HasSubstr("TT_METAL_MOCK_CLUSTER_DESC_PATH names it; ZYX_TT_CLUSTER names a cluster instead"));
-  EXPECT_THAT(error_of([] { choose_cluster("5z", "p100a", OptionHints::kFlagAndVariable); }),
+  EXPECT_THAT(what_of<Error>([] { choose_cluster("5z", "p100a", OptionHints::kFlagAndVariable); }),
               HasSubstr("unknown cluster '5z'"));
-  EXPECT_THAT(error_of([] { choose_cluster("5z", "p100a", OptionHints::kFlagAndVariable); }),
+  EXPECT_THAT(what_of<Error>([] { choose_cluster("5z", "p100a", OptionHints::kFlagAndVariable); }),
               HasSubstr("(--cluster (ZYX_TT_CLUSTER))"));
 }
 

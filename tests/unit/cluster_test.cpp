@@ -8,13 +8,12 @@
 #include "cluster/cluster.h"
 #include "cluster/named.h"
 #include "common/error.h"
-#include "error_text.h"
+#include "what_of.h"
 
 namespace zyxtt::cluster {
 namespace {
 
 using ::testing::HasSubstr;
-using zyxtt::testing::error_of;
 
 // How many links join each pair of chips, from the link list alone.
 std::map<std::pair<uint32_t, uint32_t>, int> links_per_pair(const Cluster& c) {
@@ -88,7 +87,7 @@ TEST(NamedCluster, EachChannelIsInOneLinkAtMost) {
 TEST(NamedCluster, UnknownNamesAndOversizedMeshesAreRefusedListingTheNames) {
   for (const char* bad : {"p200", "0x3", "9x9", "2x", "2x3x4", ""}) {
     SCOPED_TRACE(bad);
-    const std::string msg = error_of([&] { named_cluster(bad); });
+    const std::string msg = what_of<Error>([&] { named_cluster(bad); });
     EXPECT_THAT(msg, HasSubstr("unknown cluster"));
     EXPECT_THAT(msg, HasSubstr("p300 (two chips on one board), 4xp150 (2 x 2), 8xp150 (2 x 4), galaxy"));
   }
@@ -105,13 +104,13 @@ Chip p150_chip(uint32_t id) {
 
 TEST(Cluster, LinksThatCannotExistAreRefusedNamingChipAndChannel) {
   auto make = [](std::vector<EthLink> links) {
-    return error_of([&] { Cluster("test.yaml", {p150_chip(0), p150_chip(1)}, std::move(links)); });
+    return what_of<Error>([&] { Cluster("test.yaml", {p150_chip(0), p150_chip(1)}, std::move(links)); });
   };
   EXPECT_THAT(make({{{0, 1}, {2, 1}}}), HasSubstr("cluster test.yaml: ethernet link 0 names chip 2, which does not exist"));
   EXPECT_THAT(make({{{0, 14}, {1, 1}}}), HasSubstr("names channel 14 of chip 0; a Blackhole has channels 0-13"));
   EXPECT_THAT(make({{{0, 1}, {1, 1}}, {{0, 1}, {1, 2}}}), HasSubstr("channel 1 of chip 0 is in ethernet links 0 and 1"));
   EXPECT_THAT(make({{{0, 1}, {0, 2}}}), HasSubstr("ethernet link 0 joins chip 0 to itself"));
-  EXPECT_THAT(error_of([] { Cluster("t", {p150_chip(1)}, {}); }), HasSubstr("chip ids must be 0 to 0 in order"));
+  EXPECT_THAT(what_of<Error>([] { Cluster("t", {p150_chip(1)}, {}); }), HasSubstr("chip ids must be 0 to 0 in order"));
 }
 
 TEST(Cluster, MeshPlacesChipsSoThatNeighboursAreLinked) {
@@ -133,8 +132,8 @@ TEST(Cluster, MeshPlacesChipsSoThatNeighboursAreLinked) {
   EXPECT_FALSE(apart.mesh_follows_links());
   EXPECT_EQ(apart.mesh_shape(), (MeshShape{1, 4}));
   EXPECT_EQ(apart.chip_at({0, 3}), 3u);
-  EXPECT_THAT(error_of([&] { c.chip_at({2, 0}); }), HasSubstr("(2, 0) is outside cluster ring's 2 x 2 mesh"));
-  EXPECT_THAT(error_of([&] { c.chip(4); }), HasSubstr("chip 4 does not exist: cluster ring has chips 0 to 3"));
+  EXPECT_THAT(what_of<Error>([&] { c.chip_at({2, 0}); }), HasSubstr("(2, 0) is outside cluster ring's 2 x 2 mesh"));
+  EXPECT_THAT(what_of<Error>([&] { c.chip(4); }), HasSubstr("chip 4 does not exist: cluster ring has chips 0 to 3"));
 }
 
 TEST(Cluster, HarvestingLeavesTheColumnsAndBanksSiliconWould) {
@@ -148,9 +147,9 @@ TEST(Cluster, HarvestingLeavesTheColumnsAndBanksSiliconWould) {
   EXPECT_EQ(odd.name, "blackhole-13c-6b");
   // Bits past the chip's units harvest nothing.
   EXPECT_EQ(harvested_arch({(1u << 20) | 0b11, 1u << 9, 0}).name, "p150");
-  EXPECT_THAT(error_of([] { harvested_arch({0x3FFF, 0, 0}); }), HasSubstr("0 Tensix columns"));
-  EXPECT_THAT(error_of([] { find_arch("blackhole-13c-6"); }), HasSubstr("unknown arch"));
-  EXPECT_THAT(error_of([] { find_arch("blackhole-15c-8b"); }), HasSubstr("does not exist (1-14 columns, 1-8 banks)"));
+  EXPECT_THAT(what_of<Error>([] { harvested_arch({0x3FFF, 0, 0}); }), HasSubstr("0 Tensix columns"));
+  EXPECT_THAT(what_of<Error>([] { find_arch("blackhole-13c-6"); }), HasSubstr("unknown arch"));
+  EXPECT_THAT(what_of<Error>([] { find_arch("blackhole-15c-8b"); }), HasSubstr("does not exist (1-14 columns, 1-8 banks)"));
 }
 
 }  // namespace

@@ -74,3 +74,20 @@ TEST(MeshDeviceCreate, PassesItsOptionsOnAsCreateUnitMeshTakesThem) {
 }
 
 }  // namespace
+
+namespace {
+
+// A range iterates its coordinates as tt-metal's does: the last dimension
+// fastest, each once, within the corners.
+TEST(MeshCoordinateRangeIteration, VisitsEveryCoordinateOfTheRangeLastDimensionFastest) {
+  std::vector<std::pair<uint32_t, uint32_t>> seen;
+  for (const MeshCoordinate& c : MeshCoordinateRange(MeshCoordinate(1, 1), MeshCoordinate(2, 3))) seen.emplace_back(c[0], c[1]);
+  const std::vector<std::pair<uint32_t, uint32_t>> want = {{1, 1}, {1, 2}, {1, 3}, {2, 1}, {2, 2}, {2, 3}};
+  EXPECT_EQ(seen, want);
+  size_t n = 0;
+  for (auto it = MeshCoordinateRange(MeshShape(2, 4)).begin(); it != MeshCoordinateRange(MeshShape(2, 4)).end(); it++) ++n;
+  EXPECT_EQ(n, 8u);
+  EXPECT_EQ(*MeshCoordinateRange(MeshCoordinate(0, 3)).begin(), MeshCoordinate(0, 3));
+}
+
+}  // namespace

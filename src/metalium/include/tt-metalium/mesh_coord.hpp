@@ -9,6 +9,7 @@
 #include <functional>
 #include <iosfwd>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -69,9 +70,35 @@ class MeshCoordinateRange {
   MeshShape shape() const;
   bool contains(const MeshCoordinate& coord) const;
   bool contains(const MeshCoordinateRange& range) const;
-  // Every coordinate, the last dimension fastest.
-  std::vector<MeshCoordinate> coords() const;
   bool operator==(const MeshCoordinateRange& other) const = default;
+
+  // Every coordinate of the range, the last dimension fastest.
+  class Iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = MeshCoordinate;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const MeshCoordinate*;
+    using reference = const MeshCoordinate&;
+
+    Iterator() : current_(MeshCoordinate::zero_coordinate(0)) {}
+    Iterator& operator++();
+    Iterator operator++(int);
+    const MeshCoordinate& operator*() const { return current_; }
+    const MeshCoordinate* operator->() const { return &current_; }
+    bool operator==(const Iterator& other) const { return index_ == other.index_; }
+
+   private:
+    Iterator(const MeshCoordinateRange* range, const MeshCoordinate& current, size_t index)
+        : range_(range), current_(current), index_(index) {}
+    friend class MeshCoordinateRange;
+
+    const MeshCoordinateRange* range_ = nullptr;
+    MeshCoordinate current_;
+    size_t index_ = 0;
+  };
+  Iterator begin() const;
+  Iterator end() const;
 
  private:
   MeshCoordinate start_;

@@ -15,6 +15,7 @@
 #include <tt-metalium/tensor_accessor_args.hpp>
 
 #include "../common/host_checks.hpp"
+#include "what_of.h"
 #include "../common/stamp_program.hpp"
 
 using namespace tt::tt_metal;
@@ -58,8 +59,6 @@ void expect_stamps(distributed::MeshDevice& mesh, std::shared_ptr<distributed::M
   expect_stamps(mesh, std::move(out), distributed::MeshCoordinate(0, 0), mesh.id());
 }
 
-using metalium_test::error_of;
-
 void p300() {
   TT_FATAL(GetNumAvailableDevices() == 2 && GetNumPCIeDevices() == 2, "a P300 has two chips, both with PCIe");
   TT_FATAL(GetClusterType() == ClusterType::P300, "the cluster type is P300");
@@ -72,13 +71,13 @@ void p300() {
   expect_stamps(*meshes.at(0), out0);
   expect_stamps(*meshes.at(1), out1);
 
-  const std::string missing = error_of([] { CreateDevice(2); });
+  const std::string missing = what_of([] { CreateDevice(2); });
   TT_FATAL(missing.find("Device 2 does not exist: the emulated cluster p300 has devices 0 to 1") != std::string::npos,
            "opening a third chip: {}", missing);
   auto whole = distributed::MeshDevice::create(distributed::MeshDeviceConfig(distributed::MeshShape(1, 2)));
   TT_FATAL(whole->get_device_ids() == std::vector<int>({0, 1}), "the 1 x 2 system mesh is chips 0 and 1");
   const std::string larger =
-      error_of([] { distributed::MeshDevice::create(distributed::MeshDeviceConfig(distributed::MeshShape(2, 2))); });
+      what_of([] { distributed::MeshDevice::create(distributed::MeshDeviceConfig(distributed::MeshShape(2, 2))); });
   TT_FATAL(larger.find("a mesh of shape 2x2 at offset (0, 0) does not fit the system mesh of shape 1x2 (the cluster "
                        "p300") != std::string::npos,
            "a 2 x 2 mesh of a P300: {}", larger);
@@ -118,11 +117,11 @@ void galaxy() {
            "a Galaxy is 32 chips of 13 x 10 worker cores");
   auto out = page_per_core(*mesh);
   distributed::MeshWorkload workload;
-  for (const auto& coord : distributed::MeshCoordinateRange(mesh->shape()).coords())
+  for (const auto& coord : distributed::MeshCoordinateRange(mesh->shape()))
     workload.add_program(distributed::MeshCoordinateRange(coord),
                          stamp_program(mesh->compute_with_storage_grid_size(), *out, mesh->get_device(coord)->id()));
   distributed::EnqueueMeshWorkload(mesh->mesh_command_queue(), workload, true);
-  for (const auto& coord : distributed::MeshCoordinateRange(mesh->shape()).coords())
+  for (const auto& coord : distributed::MeshCoordinateRange(mesh->shape()))
     expect_stamps(*mesh, out, coord, mesh->get_device(coord)->id());
   mesh->close();
 }

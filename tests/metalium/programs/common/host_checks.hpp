@@ -6,7 +6,6 @@
 
 #include <cmath>
 #include <cstddef>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,16 +20,6 @@ inline void run(tt::tt_metal::distributed::MeshDevice& mesh, tt::tt_metal::Progr
   workload.add_program(MeshCoordinateRange(mesh.shape()), std::move(program));
   EnqueueMeshWorkload(mesh.mesh_command_queue(), workload, /*blocking=*/false);
   Finish(mesh.mesh_command_queue());
-}
-
-// What a call throws (its what()), or "no error".
-inline std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 // Throws naming the first element off by more than atol + rtol * |want|.

@@ -10,6 +10,7 @@
 #include <tt-metalium/tensor_accessor_args.hpp>
 
 #include "../common/host_checks.hpp"
+#include "what_of.h"
 #include "../common/increment_program.hpp"
 
 using namespace tt::tt_metal;
@@ -18,8 +19,6 @@ using namespace tt::tt_metal::distributed;
 namespace {
 
 constexpr uint32_t kDatum = 4;  // bytes: one uint32 per datum
-
-using metalium_test::error_of;
 
 std::vector<uint32_t> read_shard(MeshDevice& mesh, const std::shared_ptr<MeshBuffer>& buffer, MeshCoordinate coord) {
   std::vector<uint32_t> out;
@@ -86,7 +85,7 @@ void sharded_with_a_replicated_dimension(MeshDevice& mesh) {
       TT_FATAL(read_shard(mesh, buffer, MeshCoordinate(row, col)) == reference_shard(8, 4, 8, col, 0),
                "device ({}, {}) does not hold row-shard {}", row, col, col);
   std::vector<uint32_t> back;
-  const std::string refused = error_of([&] { EnqueueReadMeshBuffer(cq, back, buffer, true); });
+  const std::string refused = what_of([&] { EnqueueReadMeshBuffer(cq, back, buffer, true); });
   TT_FATAL(refused.find("Cannot read a MeshBuffer that is replicated along a dimension") != std::string::npos,
            "reading a replicated dimension back: {}", refused);
 }
@@ -111,7 +110,7 @@ void replicated_and_a_workload_on_one_row(MeshDevice& mesh) {
                row, col, row == 1 ? "did not run" : "ran");
     }
   std::vector<uint32_t> back;
-  const std::string refused = error_of([&] { EnqueueReadMeshBuffer(cq, back, buffer, true); });
+  const std::string refused = what_of([&] { EnqueueReadMeshBuffer(cq, back, buffer, true); });
   TT_FATAL(refused.find("read each device's copy with ReadShard") != std::string::npos,
            "reading a replicated buffer of several devices: {}", refused);
 }
@@ -126,7 +125,7 @@ void sub_mesh_and_lock_step(MeshDevice& mesh) {
   auto alone = MeshBuffer::create(ReplicatedBufferConfig{.size = 4096},
                                   DeviceLocalBufferConfig{.page_size = 4096, .buffer_type = BufferType::L1},
                                   MeshDevice::create_unit_mesh(mesh.get_device(1, 3)->id()).get());
-  const std::string clash = error_of([&] {
+  const std::string clash = what_of([&] {
     MeshBuffer::create(ReplicatedBufferConfig{.size = 4096},
                        DeviceLocalBufferConfig{.page_size = 4096, .buffer_type = BufferType::L1}, part.get());
   });

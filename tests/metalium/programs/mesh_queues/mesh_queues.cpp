@@ -7,6 +7,7 @@
 #include <tt-metalium/sub_device.hpp>
 
 #include "../common/host_checks.hpp"
+#include "what_of.h"
 #include "../common/increment_program.hpp"
 
 using namespace tt::tt_metal;
@@ -15,8 +16,6 @@ using namespace tt::tt_metal::distributed;
 namespace {
 
 constexpr uint32_t kPages = 2;
-
-using metalium_test::error_of;
 
 std::shared_ptr<MeshBuffer> words(MeshDevice& mesh, uint8_t cq, uint32_t first) {
   auto buffer = MeshBuffer::create(ReplicatedBufferConfig{.size = kPages * 64},
@@ -30,7 +29,7 @@ std::shared_ptr<MeshBuffer> words(MeshDevice& mesh, uint8_t cq, uint32_t first) 
 // Every device's copy of `buffer` is `first`, `first` + 1, ... plus `runs`.
 void expect_runs(MeshDevice& mesh, const std::shared_ptr<MeshBuffer>& buffer, uint32_t first, uint32_t runs,
                  const char* what) {
-  for (const MeshCoordinate& coord : MeshCoordinateRange(mesh.shape()).coords()) {
+  for (const MeshCoordinate& coord : MeshCoordinateRange(mesh.shape())) {
     std::vector<uint32_t> got;
     ReadShard(mesh.mesh_command_queue(1), got, buffer, coord);
     std::vector<uint32_t> want(kPages * 16);
@@ -55,7 +54,7 @@ void a_trace_replayed_n_times_equals_n_enqueues(MeshDevice& mesh) {
   MeshWorkload workload = workload_of(std::move(program), mesh);
   const MeshTraceId trace = BeginTraceCapture(&mesh, 0);
   EnqueueMeshWorkload(mesh.mesh_command_queue(0), workload, false);
-  const std::string write = error_of([&] {
+  const std::string write = what_of([&] {
     EnqueueWriteMeshBuffer(mesh.mesh_command_queue(0), traced, std::vector<uint32_t>(kPages * 16), true);
   });
   mesh.end_mesh_trace(0, trace);
@@ -71,7 +70,7 @@ void a_trace_replayed_n_times_equals_n_enqueues(MeshDevice& mesh) {
   for (int i = 0; i < 3; ++i) EnqueueMeshWorkload(mesh.mesh_command_queue(0), direct_workload, false);
   expect_runs(mesh, enqueued, 100, 3, "three enqueues");
   mesh.release_mesh_trace(trace);
-  const std::string released = error_of([&] { mesh.replay_mesh_trace(0, trace, true); });
+  const std::string released = what_of([&] { mesh.replay_mesh_trace(0, trace, true); });
   TT_FATAL(released.find("Trace 0 does not exist") != std::string::npos, "a released trace: {}", released);
 }
 
@@ -91,9 +90,9 @@ void events_order_two_queues(MeshDevice& mesh) {
   io.enqueue_wait_for_event(ran);
   expect_runs(mesh, buffer, 7, 1, "a workload between events");
   auto lone = MeshDevice::create_unit_mesh(0);
-  const std::string foreign = error_of([&] { lone->mesh_command_queue().enqueue_wait_for_event(ran); });
+  const std::string foreign = what_of([&] { lone->mesh_command_queue().enqueue_wait_for_event(ran); });
   TT_FATAL(foreign.find("of another mesh device") != std::string::npos, "an event of another mesh: {}", foreign);
-  TT_FATAL(error_of([&] { mesh.mesh_command_queue(2); }).find("Command queue 2 does not exist: the device has 2") !=
+  TT_FATAL(what_of([&] { mesh.mesh_command_queue(2); }).find("Command queue 2 does not exist: the device has 2") !=
                std::string::npos,
            "a third queue");
 }
@@ -108,17 +107,17 @@ void sub_devices_hold_programs(MeshDevice& mesh) {
   MeshWorkload inside = workload_of(metalium_test::increment_program(*buffer, kPages), mesh);
   EnqueueMeshWorkload(mesh.mesh_command_queue(0), inside, true);
   MeshWorkload across = workload_of(metalium_test::increment_program(*buffer, kPages, {{0, 0}, {1, 1}}), mesh);
-  const std::string spanning = error_of([&] { EnqueueMeshWorkload(mesh.mesh_command_queue(0), across, true); });
+  const std::string spanning = what_of([&] { EnqueueMeshWorkload(mesh.mesh_command_queue(0), across, true); });
   TT_FATAL(spanning.find("lie in no single sub-device") != std::string::npos, "a program across sub-devices: {}",
            spanning);
-  TT_FATAL(error_of([&] { mesh.remove_sub_device_manager(manager); }).find("is loaded; clear it") != std::string::npos,
+  TT_FATAL(what_of([&] { mesh.remove_sub_device_manager(manager); }).find("is loaded; clear it") != std::string::npos,
            "removing the loaded manager");
   mesh.clear_loaded_sub_device_manager();
   EnqueueMeshWorkload(mesh.mesh_command_queue(0), across, true);
   mesh.remove_sub_device_manager(manager);
   expect_runs(mesh, buffer, 0, 2, "one run inside a sub-device, one after the manager was cleared");
   const SubDevice overlapping(std::array{CoreRangeSet(CoreRange({0, 0}, {1, 1}))});
-  TT_FATAL(error_of([&] { mesh.create_sub_device_manager({first, overlapping}, 0); }).find("share cores") !=
+  TT_FATAL(what_of([&] { mesh.create_sub_device_manager({first, overlapping}, 0); }).find("share cores") !=
                std::string::npos,
            "overlapping sub-devices");
 }
@@ -132,7 +131,7 @@ int main() {
   events_order_two_queues(*mesh);
   sub_devices_hold_programs(*mesh);
   auto no_region = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 2)), DEFAULT_L1_SMALL_SIZE, 0);
-  const std::string region = error_of([&] { BeginTraceCapture(no_region.get(), 0); });
+  const std::string region = what_of([&] { BeginTraceCapture(no_region.get(), 0); });
   TT_FATAL(region.find("created with trace_region_size 0") != std::string::npos, "no trace region: {}", region);
   fmt::print("Test Passed\n");
   return 0;

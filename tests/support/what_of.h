@@ -1,4 +1,5 @@
-// The message a call throws, or "no throw": tests compare messages whole.
+// The message a call throws (an E, by default any std::exception), or "no
+// throw": tests compare messages whole or look for what they must say.
 #pragma once
 
 #include <exception>
