@@ -65,9 +65,7 @@ const cluster::Cluster& emulated_cluster() {
 DeviceFactory default_device_factory() {
   return [](uint32_t chip) -> std::unique_ptr<Device> {
     const EmulatorOptions& given = emulator_options();
-    Options chosen = given.options;
-    chosen.device_id = static_cast<int>(chip);
-    emu::EmuOptions o = zyxtt::emulator_options(chosen, given.hints);
+    emu::EmuOptions o = zyxtt::emulator_options(given.options, given.hints, *emulated_cluster().chip(chip).arch);
     const fs::path installed = home() / "zyx-tt-device-worker";
     o.stop_fd = given.stop_fd;
     o.compiler.stop_fd = given.stop_fd;

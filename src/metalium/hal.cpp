@@ -1,4 +1,4 @@
-// tt-metal's hal:: facts, from the arch the emulator will run (its options),
+// tt-metal's hal:: facts, from the emulated cluster's chips (its options),
 // so that they need no open device.
 #include <tt-metalium/circular_buffer_constants.h>
 #include <tt-metalium/hal.hpp>
@@ -12,7 +12,8 @@
 namespace tt::tt_metal::hal {
 namespace {
 
-const zyxtt::Arch& arch() { return zyxtt::find_arch(zyxtt::metalium::emulator_options().options.arch); }
+// Blackhole facts alike on every chip of the emulated cluster: chip 0 answers.
+const zyxtt::Arch& arch() { return *zyxtt::metalium::emulated_cluster().chip(0).arch; }
 
 // Blackhole's PCIe NOC alignment (read 64, write 16: the larger).
 constexpr uint32_t kPcieAlignment = 64;

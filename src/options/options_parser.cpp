@@ -158,18 +158,19 @@ Options options_from_environment(const std::filesystem::path& home) {
 }
 
 emu::EmuOptions emulator_options(const Options& o, OptionHints hints) {
-  emu::EmuOptions e;
   const cluster::Cluster cluster = cluster::choose_cluster(o.cluster, o.arch, hints);
-  if (static_cast<size_t>(o.device_id) < cluster.size()) {
-    e.arch = cluster.chip(o.device_id).arch;
-  } else if (o.device == "metal") {
-    e.arch = cluster.chip(0).arch;  // the card's id, not a chip of the emulated cluster
-  } else {
-    throw Error(Code::kInvalidArgument,
-                fmt::format("{}: cluster {} has chips 0 to {}; more chips: {} or TT_METAL_MOCK_CLUSTER_DESC_PATH",
-                            option_hint(hints, "device-id", std::to_string(o.device_id)), cluster.source(),
-                            cluster.size() - 1, option_hint(hints, "cluster")));
-  }
+  if (static_cast<size_t>(o.device_id) < cluster.size()) return emulator_options(o, hints, *cluster.chip(o.device_id).arch);
+  // With --device metal the id is a card's, not a chip of the emulated cluster.
+  if (o.device == "metal") return emulator_options(o, hints, *cluster.chip(0).arch);
+  throw Error(Code::kInvalidArgument,
+              fmt::format("{}: cluster {} has chips 0 to {}; more chips: {} or TT_METAL_MOCK_CLUSTER_DESC_PATH",
+                          option_hint(hints, "device-id", std::to_string(o.device_id)), cluster.source(),
+                          cluster.size() - 1, option_hint(hints, "cluster")));
+}
+
+emu::EmuOptions emulator_options(const Options& o, OptionHints hints, const Arch& chip) {
+  emu::EmuOptions e;
+  e.arch = &chip;
   e.kernel_api_dir = o.kernel_api;
   e.compiler.program = o.compiler;
   e.compiler.timeout = to_ms(o.compile_timeout);

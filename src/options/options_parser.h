@@ -30,5 +30,7 @@ Options options_from_environment(const std::filesystem::path& home);
 // What the emulator device takes of them; worker_path and the stop
 // descriptors are the caller's.
 emu::EmuOptions emulator_options(const Options& options, OptionHints hints);
+// The same for a chip whose arch the caller's cluster already gives.
+emu::EmuOptions emulator_options(const Options& options, OptionHints hints, const Arch& chip);
 
 }  // namespace zyxtt
