@@ -82,6 +82,12 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   X(uint32_t, semaphore_addr, (uint32_t id), (id))                                                          \
   X(void, wait_l1_word, (volatile uint32_t * addr, uint32_t value, bool at_least, const char* call),        \
     (addr, value, at_least, call))                                                                          \
+  /* ethernet cores: `bytes` of this core's L1 at src_l1 into the linked chip's core over this core's     \
+     channel, at the same L1 address there; the L1 address of this core's sync block (erisc_info); and \
+     giving way to the core's other work inside a polling loop (run_routing) */                           \
+  X(void, eth_send, (uint32_t src_l1, uint32_t dst_l1, uint32_t bytes), (src_l1, dst_l1, bytes))          \
+  X(uint32_t, eth_sync_addr, (), ())                                                                        \
+  X(void, yield_core, (), ())                                                                               \
   /* mailboxes between a core's processors (ckernel.h): write queues a word for `thread`; read takes  \
      the oldest word `thread` sent, blocking until there is one */                                          \
   X(void, mailbox_write, (uint32_t thread, uint32_t value), (thread, value))                                \

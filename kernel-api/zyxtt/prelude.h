@@ -24,6 +24,10 @@ void zyxtt_compute_main() __attribute__((weak));
 namespace ckernel {}
 using namespace ckernel;
 #else
-// Data-movement kernels get the dataflow API without including it, as on tt-metal.
+// Data-movement kernels get the dataflow API without including it, as on
+// tt-metal; kernels of active ethernet cores its ethernet calls as well.
 #include "api/dataflow/dataflow_api.h"
+#if defined(COMPILE_FOR_ERISC)
+#include "internal/ethernet/dataflow_api.h"
+#endif
 #endif

@@ -18,8 +18,8 @@
 
 namespace zyxtt::cluster {
 
-// Blackhole's ethernet cores, one channel each (reference/hardware-model.md).
-inline constexpr uint32_t kEthChannels = 14;
+// Blackhole's ethernet cores, one channel each (device/arch.h).
+using zyxtt::kEthChannels;
 
 // The boards we emulate, by tt-umd's names.
 enum class Board { kP100, kP150, kP300, kGalaxy };

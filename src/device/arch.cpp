@@ -40,6 +40,21 @@ std::optional<GridXY> worker_at_noc(const Arch& arch, uint32_t x, uint32_t y) {
   return GridXY{x - p.tensix_x - (x < gap_x ? 0 : p.gap_width), y - p.tensix_y};
 }
 
+namespace {
+// Channel order of the soc descriptor's eth list: outside in, left then right.
+constexpr uint32_t kEthX[kEthChannels] = {1, 16, 2, 15, 3, 14, 4, 13, 5, 12, 6, 11, 7, 10};
+constexpr uint32_t kEthY = 1;
+}  // namespace
+
+GridXY eth_noc(uint32_t channel) { return {kEthX[channel % kEthChannels], kEthY}; }
+
+std::optional<uint32_t> eth_at_noc(uint32_t x, uint32_t y) {
+  if (y != kEthY) return std::nullopt;
+  for (uint32_t c = 0; c < kEthChannels; ++c)
+    if (kEthX[c] == x) return c;
+  return std::nullopt;
+}
+
 const Arch& blackhole_arch(uint32_t columns, uint32_t dram_banks) {
   if (columns == 0 || columns > kBlackholeTensixColumns || dram_banks == 0 || dram_banks > kBlackholeDramBanks)
     throw Error(Code::kInvalidArgument, fmt::format("a Blackhole with {} Tensix columns and {} DRAM banks does not "

@@ -59,6 +59,16 @@ inline constexpr uint32_t kBlackholeDramBanks = 8;
 // knows, so that the device worker can be told it by name.
 const Arch& blackhole_arch(uint32_t columns, uint32_t dram_banks);
 
+// Ethernet cores: every Blackhole has 14 channels on NOC row y = 1, each with
+// 512 KiB of L1 (tt-metal's blackhole soc descriptor, eth_l1_size). Which are
+// linked to another chip is the cluster's business (cluster/cluster.h).
+inline constexpr uint32_t kEthChannels = 14;
+inline constexpr uint64_t kEthL1Bytes = 512 * 1024;
+// Channel -> its NOC (x, y), in the soc descriptor's channel order.
+GridXY eth_noc(uint32_t channel);
+// NOC (x, y) -> the channel there, if any.
+std::optional<uint32_t> eth_at_noc(uint32_t x, uint32_t y);
+
 // Throws Error(INVALID_ARGUMENT) naming the known ones.
 const Arch& find_arch(std::string_view name);
 const Arch& default_arch();

@@ -57,13 +57,31 @@ void check_cores(const CoreRangeSet& set, const std::string& what, const DeviceC
   }
 }
 
+// Ethernet kernels run on logical cores (0, channel) and move data only.
+void check_ethernet_cores(const program::KernelSpec& kernel, const std::string& what) {
+  if (kernel.processor == program::Processor::kCompute)
+    throw Error(Code::kInvalidArgument, fmt::format("{}: an ethernet core has no compute processor", what));
+  if (kernel.cores.ranges.empty()) throw Error(Code::kInvalidArgument, fmt::format("{} has no cores", what));
+  for (const program::CoreRange& r : kernel.cores.ranges) {
+    if (r.start.x != 0 || r.end.x != 0 || r.start.y > r.end.y || r.end.y >= kEthChannels) {
+      throw Error(Code::kOutOfRange, fmt::format("{}: ethernet core range {} is not within (0,0)-(0,{}), the chip's {} "
+                                                 "ethernet channels",
+                                                 what, describe(r), kEthChannels - 1, kEthChannels));
+    }
+  }
+}
+
+constexpr uint32_t kEthernetKey = 1u << 20;
+
 void check_kernels(const program::Program& program, const DeviceCapabilities& caps, const GridPermission& grid) {
   // A core runs at most one kernel per processor.
   std::map<std::pair<Core, program::Processor>, size_t> owner;
   for (size_t k = 0; k < program.kernels.size(); ++k) {
     const program::KernelSpec& kernel = program.kernels[k];
     const std::string what = fmt::format("kernel {} ({})", k, kernel.name);
-    check_cores(kernel.cores, what, caps, grid);
+    const bool ethernet = kernel.core_type == program::CoreType::kEthernet;
+    if (ethernet) check_ethernet_cores(kernel, what);
+    else check_cores(kernel.cores, what, caps, grid);
     if (kernel.processor != program::Processor::kCompute && kernel.noc > 1)
       throw Error(Code::kInvalidArgument, fmt::format("{}: NOC {} does not exist (0 or 1)", what, kernel.noc));
     for (uint32_t cb : kernel.compute.unpack_to_dest) {
@@ -71,13 +89,15 @@ void check_kernels(const program::Program& program, const DeviceCapabilities& ca
         throw Error(Code::kOutOfRange, fmt::format("{}: unpack-to-DST CB {} is not 0 to {}", what, cb, caps.max_circular_buffers - 1));
     }
     kernel.cores.for_each_core([&](Core c) {
+      // Ethernet core (0, c) is not worker core (0, c): keep them apart.
+      if (ethernet) c.x += kEthernetKey;
       auto [it, added] = owner.try_emplace({c, kernel.processor}, k);
       if (!added) {
         throw Error(Code::kInvalidArgument,
                     fmt::format("{} and kernel {} ({}) both run on the {} processor of core ({},{}); a core runs one "
                                 "kernel per processor",
                                 what, it->second, program.kernels[it->second].name, processor_name(kernel.processor),
-                                c.x, c.y));
+                                c.x % kEthernetKey, c.y));
       }
     });
   }

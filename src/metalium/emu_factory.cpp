@@ -62,10 +62,37 @@ const cluster::Cluster& emulated_cluster() {
   return *g_cluster;
 }
 
+namespace {
+
+// One per cluster of several chips, for all its chips' devices, made with
+// the first of them (emu/cluster_memory.h); none for a chip alone.
+std::shared_ptr<emu::ClusterMemory> cluster_memory(const cluster::Cluster& chips) {
+  if (chips.size() < 2) return nullptr;
+  static std::mutex mutex;
+  static std::weak_ptr<emu::ClusterMemory> made;
+  static const cluster::Cluster* made_for = nullptr;
+  std::lock_guard lock(mutex);
+  if (auto memory = made.lock(); memory && made_for == &chips) return memory;
+  std::vector<emu::ChipTopology> topology(chips.size());
+  for (const cluster::Chip& chip : chips.chips()) {
+    topology[chip.id].arch = chip.arch;
+    for (uint32_t channel = 0; channel < kEthChannels; ++channel)
+      if (const auto peer = chips.peer({chip.id, channel})) topology[chip.id].peers[channel] = {peer->chip, peer->channel};
+  }
+  auto memory = std::make_shared<emu::ClusterMemory>(std::move(topology));
+  made = memory;
+  made_for = &chips;
+  return memory;
+}
+
+}  // namespace
+
 DeviceFactory default_device_factory() {
   return [](uint32_t chip) -> std::unique_ptr<Device> {
     const EmulatorOptions& given = emulator_options();
     emu::EmuOptions o = zyxtt::emulator_options(given.options, given.hints, *emulated_cluster().chip(chip).arch);
+    o.cluster = cluster_memory(emulated_cluster());
+    o.chip = chip;
     const fs::path installed = home() / "zyx-tt-device-worker";
     o.stop_fd = given.stop_fd;
     o.compiler.stop_fd = given.stop_fd;

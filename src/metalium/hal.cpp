@@ -31,11 +31,10 @@ uint32_t get_dram_alignment() { return arch().dram_alignment; }
 uint32_t get_l1_alignment() { return arch().l1_alignment; }
 uint32_t get_pcie_alignment() { return kPcieAlignment; }
 
-uint32_t get_erisc_l1_unreserved_base() {
-  TT_THROW("hal::get_erisc_l1_unreserved_base: the emulator has no ethernet cores (worker cores only)");
-}
+// An ethernet core's kernels have its L1 from the CB base up (emu/l1_layout.h).
+uint32_t get_erisc_l1_unreserved_base() { return zyxtt::emu::l1::kCbBase; }
 uint32_t get_erisc_l1_unreserved_size() {
-  TT_THROW("hal::get_erisc_l1_unreserved_size: the emulator has no ethernet cores (worker cores only)");
+  return static_cast<uint32_t>(zyxtt::kEthL1Bytes) - zyxtt::emu::l1::kCbBase;
 }
 
 uint32_t get_max_worker_l1_unreserved_size() {

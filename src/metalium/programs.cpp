@@ -17,6 +17,7 @@
 #include "metalium/backend.h"
 #include "metalium/emulator_options.h"
 #include "metalium/kernel_paths.h"
+#include "tt_metal/impl/kernels/kernel.hpp"
 #include "metalium/program_impl.h"
 #include "zyxtt/core_limits.h"
 
@@ -142,8 +143,10 @@ void check_defines(const std::variant<DataMovementConfig, ComputeConfig>& config
 }
 
 KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRangeSet& cores,
-                        const std::variant<DataMovementConfig, ComputeConfig>& config) {
+                        const std::variant<DataMovementConfig, ComputeConfig>& config,
+                        model::CoreType core_type = model::CoreType::kTensix) {
   spec.cores = detail::to_model(cores);
+  spec.core_type = core_type;
   if (const auto* dm = std::get_if<DataMovementConfig>(&config)) {
     switch (dm->processor) {
       case DataMovementProcessor::RISCV_0: spec.processor = model::Processor::kRiscv0; break;
@@ -177,7 +180,7 @@ KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRang
   }
   // Two data movement kernels on one core must use different processors.
   for (const model::KernelSpec& other : program.impl().model.kernels) {
-    if (other.processor != spec.processor) continue;
+    if (other.processor != spec.processor || other.core_type != spec.core_type) continue;
     for (const CoreRange& r : cores.ranges()) {
       for (const auto& o : other.cores.ranges) {
         const CoreRange theirs({o.start.x, o.start.y}, {o.end.x, o.end.y});
@@ -195,9 +198,12 @@ KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRang
 
 }  // namespace
 
-KernelHandle CreateKernel(Program& program, const std::string& file_name,
-                          const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
-                          const std::variant<DataMovementConfig, ComputeConfig>& config) {
+namespace {
+
+KernelHandle kernel_from_file(Program& program, const std::string& file_name,
+                              const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                              const std::variant<DataMovementConfig, ComputeConfig>& config,
+                              model::CoreType core_type) {
   check_defines(config, file_name);
   const std::filesystem::path path = zyxtt::metalium::resolve_kernel_path(file_name);
   std::ifstream in(path, std::ios::binary);
@@ -208,7 +214,44 @@ KernelHandle CreateKernel(Program& program, const std::string& file_name,
   spec.name = path.filename().string();
   spec.source = text.str();
   spec.include_dirs.push_back(path.parent_path().string());  // its own folder, as tt-metal's build adds
-  return add_kernel(program, std::move(spec), to_set(core_spec), config);
+  return add_kernel(program, std::move(spec), to_set(core_spec), config, core_type);
+}
+
+// An ethernet kernel is a data-movement kernel on ethernet cores.
+DataMovementConfig data_movement(const EthernetConfig& e) {
+  return DataMovementConfig{.processor = e.processor,
+                            .noc = e.noc,
+                            .noc_mode = e.noc_mode,
+                            .compile_args = e.compile_args,
+                            .defines = e.defines,
+                            .named_compile_args = e.named_compile_args,
+                            .opt_level = e.opt_level,
+                            .compiler_include_paths = {}};
+}
+
+}  // namespace
+
+KernelHandle CreateKernel(Program& program, const std::string& file_name,
+                          const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                          const std::variant<DataMovementConfig, ComputeConfig>& config) {
+  return kernel_from_file(program, file_name, core_spec, config, model::CoreType::kTensix);
+}
+
+KernelHandle CreateKernel(Program& program, const std::string& file_name,
+                          const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                          const EthernetConfig& config) {
+  return kernel_from_file(program, file_name, core_spec, data_movement(config), model::CoreType::kEthernet);
+}
+
+KernelHandle CreateKernelFromString(Program& program, const std::string& kernel_src_code,
+                                    const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                                    const EthernetConfig& config) {
+  model::KernelSpec spec;
+  spec.name = "kernel_" + std::to_string(program.impl().model.kernels.size()) + ".cpp";
+  const DataMovementConfig dm = data_movement(config);
+  check_defines(dm, spec.name);
+  spec.source = kernel_src_code;
+  return add_kernel(program, std::move(spec), to_set(core_spec), dm, model::CoreType::kEthernet);
 }
 
 KernelHandle CreateKernelFromString(Program& program, const std::string& kernel_src_code,

@@ -68,7 +68,12 @@ struct CoreRangeSet {
 
 // ---- Kernels ---------------------------------------------------------------
 
+// Where a kernel runs: worker (Tensix) cores, or a chip's ethernet cores,
+// whose logical coordinates are (0, channel) as tt-metal's are.
+enum class CoreType : uint8_t { kTensix, kEthernet };
+
 // RISCV_0 (BRISC) and RISCV_1 (NCRISC) move data; compute is the three TRISCs.
+// On an ethernet core RISCV_0 and RISCV_1 are its two ERISCs.
 enum class Processor : uint8_t { kRiscv0, kRiscv1, kCompute };
 enum class MathFidelity : uint8_t { kLoFi = 0, kHiFi2 = 2, kHiFi3 = 3, kHiFi4 = 4 };
 
@@ -87,6 +92,7 @@ struct KernelSpec {
   std::string source;  // the text of the kernel
   Processor processor = Processor::kRiscv0;
   uint8_t noc = 0;  // data movement: which NOC its calls default to
+  CoreType core_type = CoreType::kTensix;
   CoreRangeSet cores;
   std::vector<uint32_t> compile_args;
   std::map<std::string, uint32_t> named_compile_args;

@@ -13,7 +13,8 @@ namespace zyxtt::emu {
 
 struct CoreState {
   uint32_t x = 0;  // logical column
-  uint32_t y = 0;  // logical row
+  uint32_t y = 0;  // logical row (an ethernet core's: its channel)
+  bool ethernet = false;  // an active ethernet core, logical (0, channel)
   uint32_t noc_x = 0;
   uint32_t noc_y = 0;
   uint8_t* l1 = nullptr;  // host pointer whose value fits in 32 bits

@@ -40,6 +40,11 @@ WorkerOptions worker_options(const EmuOptions& o) {
   w.idle_spin_us = static_cast<uint32_t>(o.idle_spin.count());
   w.log_level = o.log_level;
   w.hints = o.hints;
+  if (o.cluster) {
+    w.chip = o.chip;
+    for (size_t c = 0; c < o.cluster->size(); ++c) w.chip_arches.emplace_back(o.cluster->topology(c).arch->name);
+    for (const EthPeer& peer : o.cluster->topology(o.chip).peers) w.eth_peers.push_back(peer.pack());
+  }
   return w;
 }
 
@@ -89,8 +94,9 @@ EmuDevice::EmuDevice(const EmuOptions& options)
     : options_(options),
       arch_(options.arch != nullptr ? *options.arch : default_arch()),
       capabilities_(capabilities_of(arch_)),
-      dram_(arch_),
-      l1_(arch_),
+      own_memory_(options.cluster ? nullptr : std::make_unique<ChipMemory>(arch_)),
+      dram_(options.cluster ? options.cluster->memory(options.chip).dram : own_memory_->dram),
+      l1_(options.cluster ? options.cluster->memory(options.chip).l1 : own_memory_->l1),
       dram_allocator_(kDramBase, arch_.dram_bank_bytes, arch_.dram_alignment),
       // L1 buffers from the top down; CBs grow from the bottom.
       l1_allocator_(l1::kCbBase, arch_.l1_bytes, arch_.l1_alignment, /*top_down=*/true),
@@ -101,6 +107,7 @@ EmuDevice::EmuDevice(const EmuOptions& options)
   emulator_log().debug("emulator options: {}", describe(options));
   worker_.set_memory_limit(options.worker_memory);
   worker_.set_max_run_time(options.max_run_time);
+  if (options.cluster) worker_.set_cluster(options.cluster, options.chip);
 }
 
 void EmuDevice::open(const std::string& cache_dir) {

@@ -15,6 +15,7 @@
 #include "device/device.h"
 #include "device/emu/bank_allocator.h"
 #include "device/emu/client_mappings.h"
+#include "device/emu/cluster_memory.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dram.h"
 #include "device/emu/l1_memory.h"
@@ -44,6 +45,10 @@ struct EmuOptions {
   int stop_fd = -1;  // readable once the runtime must stop (SIGTERM)
   uint64_t worker_memory = 0;  // the device worker's memory limit (--worker-memory); 0: none
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options (the caller's)
+  // A chip of a cluster: its memory comes from there, and its worker reaches
+  // the other chips' (interconnect.h). Null: a chip alone.
+  std::shared_ptr<ClusterMemory> cluster;
+  uint32_t chip = 0;
 };
 
 // One line for logs: every option the device was given.
@@ -92,8 +97,10 @@ class EmuDevice final : public Device {
   EmuOptions options_;
   const Arch& arch_;
   DeviceCapabilities capabilities_;
-  Dram dram_;
-  L1Memory l1_;
+  // The chip's own memory, unless its cluster holds it.
+  std::unique_ptr<ChipMemory> own_memory_;
+  Dram& dram_;
+  L1Memory& l1_;
   BankAllocator dram_allocator_;
   BankAllocator l1_allocator_;
   // Live buffers by memory and address.

@@ -85,6 +85,12 @@ CompileRequest compile_request(const program::Program& program, size_t index) {
   spec.compile_args = k.compile_args;
   spec.include_dirs = k.include_dirs;
   if (k.processor != Processor::kCompute) spec.noc = k.noc;
+  // tt-metal builds an active ethernet core's kernels for its ERISCs; the
+  // prelude then brings the ethernet dataflow API.
+  if (k.core_type == program::CoreType::kEthernet) {
+    spec.defines.push_back(fmt::format("COMPILE_FOR_AERISC={}", k.processor == Processor::kRiscv0 ? 0 : 1));
+    spec.defines.push_back("COMPILE_FOR_ERISC");
+  }
   for (const auto& [name, value] : k.defines) spec.defines.push_back(define_argument(name, value, spec.file));
   if (!k.named_compile_args.empty()) {
     std::string list;
@@ -132,6 +138,7 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
     KernelSlot slot;
     slot.role = role_of(k.processor);
     slot.noc = k.processor == Processor::kCompute ? 0 : k.noc;
+    slot.ethernet = k.core_type == program::CoreType::kEthernet;
     for (uint32_t cb : k.compute.unpack_to_dest) slot.unpack_to_dest |= uint64_t{1} << cb;
     slot.cores = k.cores.ranges;
     spec_.kernels.push_back(std::move(slot));

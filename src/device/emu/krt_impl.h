@@ -85,6 +85,9 @@ void noc_atomic_barrier(uint8_t noc);
 uint32_t semaphore_addr(uint32_t id);
 // Blocks until *addr == value (at_least: *addr >= value); `call` names the API.
 void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call);
+void eth_send(uint32_t src_l1, uint32_t dst_l1, uint32_t bytes);
+uint32_t eth_sync_addr();
+void yield_core();
 
 // ---- mailboxes (tt-metal's ckernel::mailbox_write / mailbox_read) ------------------
 // One FIFO per sending processor of the core: the one compute fiber plays

@@ -19,6 +19,10 @@ inline constexpr uint32_t kSemaphoreStride = 16;  // tt-metal: one aligned L1 wo
 // tt-metal's MEM_ZEROS: bytes the firmware keeps zero, a source for NOC reads
 // that clear L1 (krt l1_zeros_addr); nothing of the emulator writes there.
 inline constexpr uint32_t kZerosBase = 0x2600;
+// Ethernet cores only: the sync block their dataflow calls keep (tt-metal's
+// erisc_info at ERISC_APP_SYNC_INFO_BASE), above the zeros.
+inline constexpr uint32_t kEthSyncBase = 0x8000;
+inline constexpr uint32_t kEthSyncBytes = 16 + 16 * 8;  // four words, then 8 channels of 16 bytes
 inline constexpr uint32_t kCbBase = 0x10000;  // 64 KiB; CBs are aligned to the arch's NOC alignments
 
 // Each args region holds kMaxRuntimeArgs words before the next region starts.
@@ -29,6 +33,7 @@ static_assert(kCommonArgsBase[0] + kMaxRuntimeArgs * 4 <= kCommonArgsBase[1]);
 static_assert(kCommonArgsBase[1] + kMaxRuntimeArgs * 4 <= kCommonArgsBase[2]);
 static_assert(kCommonArgsBase[2] + kMaxRuntimeArgs * 4 <= kSemaphoreBase);
 static_assert(kSemaphoreBase + kMaxSemaphores * kSemaphoreStride <= kZerosBase);
-static_assert(kZerosBase + krt::kL1ZerosBytes <= kCbBase);
+static_assert(kZerosBase + krt::kL1ZerosBytes <= kEthSyncBase);
+static_assert(kEthSyncBase + kEthSyncBytes <= kCbBase);
 
 }  // namespace zyxtt::emu::l1

@@ -1,4 +1,5 @@
-// The L1 of the arch's worker cores, core after core in row-major order, in
+// The L1 of the arch's worker cores, core after core in row-major order, and
+// of its ethernet cores, in
 // one memfd: the runtime maps it to write and read L1 buffers, the device
 // worker maps it MAP_32BIT so that the 32-bit L1 addresses kernels get are
 // real pointers. It outlives runs (and worker restarts), as L1 buffers do.
@@ -11,7 +12,12 @@
 
 namespace zyxtt::emu {
 
-inline uint64_t l1_arena_bytes(const Arch& arch) { return uint64_t{arch.grid_rows} * arch.grid_cols * arch.l1_bytes; }
+// Worker cores first, then the ethernet cores (kEthChannels of kEthL1Bytes).
+inline uint64_t tensix_l1_bytes(const Arch& arch) { return uint64_t{arch.grid_rows} * arch.grid_cols * arch.l1_bytes; }
+inline uint64_t l1_arena_bytes(const Arch& arch) { return tensix_l1_bytes(arch) + kEthChannels * kEthL1Bytes; }
+inline uint64_t eth_l1_offset(const Arch& arch, uint32_t channel) {
+  return tensix_l1_bytes(arch) + uint64_t{channel} * kEthL1Bytes;
+}
 
 class L1Memory {
  public:

@@ -44,6 +44,7 @@ bool l1_window_fault(uintptr_t address) {
   const KernelInstance* k = t_current_instance;
   if (k == nullptr) return false;
   const CoreState* core = k->core;
+  if (address >= core->l1_bytes) return false;  // an ethernet core's L1 is smaller
   const int self = scheduler_thread_index();
   const CoreState* shown = g_l1_window_core.load(std::memory_order_acquire);
   // Another core shows, for a kernel on another thread: it keeps the window.
@@ -52,7 +53,9 @@ bool l1_window_fault(uintptr_t address) {
   g_owner_thread.store(self, std::memory_order_relaxed);
   // A second view of the core's shared L1 pages (old size 0 duplicates a
   // shared mapping): no descriptor needed, which the sandbox would refuse.
-  return mremap(core->l1 + l1::kCbBase, 0, window_bytes(), MREMAP_MAYMOVE | MREMAP_FIXED, window()) != MAP_FAILED;
+  const size_t bytes = core->l1_bytes - l1::kCbBase;
+  if (bytes < window_bytes() && !cover()) return false;  // what a larger core showed past it must fault again
+  return mremap(core->l1 + l1::kCbBase, 0, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, window()) != MAP_FAILED;
 }
 
 void l1_window_hide_unless(const CoreState* core) {

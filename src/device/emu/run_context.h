@@ -10,6 +10,7 @@
 #include "common/option_hint.h"
 #include "device/arch.h"
 #include "device/emu/core_state.h"
+#include "device/emu/interconnect.h"
 #include "zyxtt/krt_types.h"
 
 namespace zyxtt::emu {
@@ -37,6 +38,10 @@ struct RunState {
   // Grids larger than the arch's run in waves of whole rows: cores[0] is grid
   // row first_row. A NOC access to a core outside the wave fails the run.
   uint32_t first_row = 0;
+  // The chip's ethernet cores, by channel (kEthChannels of them).
+  CoreState* eth_cores = nullptr;
+  // The chip's cluster when it has other chips (interconnect.h), else null.
+  const LinkedChips* linked = nullptr;
   uint32_t dram_alignment = 64;  // NOC read alignment for DRAM sources
   uint32_t l1_alignment = 16;
   AlignPolicy align_policy = AlignPolicy::kError;
@@ -132,6 +137,9 @@ inline RunState& current_run() { return *t_current_instance->run; }
 // Blocks the calling instance until wait.ready() holds; fails the run (via
 // the scheduler's deadlock detection) when it never will.
 void block_until(const Wait& wait);
+// Lets the calling instance's core run its other instances, then goes on: a
+// kernel polling memory by hand (tt-metal's run_routing) must not starve them.
+void yield_fiber();
 // Ends the calling instance's run with an error naming core, role and `what`.
 [[noreturn]] void fail_run(const std::string& what);
 

@@ -1,5 +1,6 @@
 #include "device/emu/worker_client.h"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -61,14 +62,26 @@ void WorkerClient::start() {
   // Each descriptor goes to its fixed number in the worker; sources are
   // first moved above every target, so that no dup2 overwrites a source a
   // later one still needs.
-  const std::pair<int, int> fds[] = {{dram_fd_, kWorkerDramFd},       {sv[1], kWorkerSocketFd},
-                                     {control_fd_, kWorkerControlFd}, {regions_fd_, kWorkerRegionsFd},
-                                     {l1_fd_, kWorkerL1Fd}};
+  std::vector<std::pair<int, int>> fds = {{dram_fd_, kWorkerDramFd},       {sv[1], kWorkerSocketFd},
+                                          {control_fd_, kWorkerControlFd}, {regions_fd_, kWorkerRegionsFd},
+                                          {l1_fd_, kWorkerL1Fd}};
+  // A chip of a cluster also gets every chip's memory and the link block
+  // (interconnect.h), which it maps and closes before its first run.
+  if (cluster_) {
+    const auto n = static_cast<uint32_t>(cluster_->size());
+    for (uint32_t c = 0; c < n; ++c) {
+      fds.push_back({cluster_->memory(c).dram.fd(), linked_dram_fd(kFirstFreeFd, c)});
+      fds.push_back({cluster_->memory(c).l1.fd(), linked_l1_fd(kFirstFreeFd, c)});
+    }
+    fds.push_back({cluster_->link_fd(), link_block_fd(kFirstFreeFd, n)});
+  }
+  int above_targets = kFirstFreeFd;
+  for (const auto& [from, to] : fds) above_targets = std::max(above_targets, to + 1);
   std::vector<int> high;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   for (const auto& [from, to] : fds) {
-    high.push_back(fcntl(from, F_DUPFD_CLOEXEC, kFirstFreeFd));
+    high.push_back(fcntl(from, F_DUPFD_CLOEXEC, above_targets));
     posix_spawn_file_actions_adddup2(&actions, high.back(), to);
   }
   // The worker must not hold the client's pipes: EOF on our stdin must stay EOF.
@@ -237,7 +250,31 @@ void WorkerClient::report_death(int status, const std::string& what) {
                           what, cause_of(status), phase_text(phase)));
 }
 
+namespace {
+
+// Marks a chip of a cluster busy for the length of a run (interconnect.h):
+// quiet_at first, so that no chip ever sees it busy and quiet from before.
+class BusyChip {
+ public:
+  BusyChip(ClusterMemory* cluster, uint32_t chip) : chip_(cluster ? &cluster->link().chips[chip] : nullptr) {
+    if (chip_ == nullptr) return;
+    chip_->quiet_at.store(0, std::memory_order_release);
+    chip_->busy.store(1, std::memory_order_release);
+  }
+  ~BusyChip() {
+    if (chip_ != nullptr) chip_->busy.store(0, std::memory_order_release);
+  }
+  BusyChip(const BusyChip&) = delete;
+  BusyChip& operator=(const BusyChip&) = delete;
+
+ private:
+  LinkBlock::Chip* chip_;
+};
+
+}  // namespace
+
 void WorkerClient::run(RunJob& job, const std::function<ProgramSpec()>& program, const std::string& what) {
+  const BusyChip busy(cluster_.get(), chip_);
   for (int attempt = 0;; ++attempt) {
     const std::optional<int> died = run_once(job, program, what);
     if (!died) return;

@@ -12,6 +12,7 @@
 #include <list>
 #include <unordered_map>
 
+#include "device/emu/cluster_memory.h"
 #include "device/emu/sched/scheduler.h"
 #include "device/emu/worker/frame_io.h"
 #include "device/emu/worker/run_job.h"
@@ -36,6 +37,12 @@ class WorkerClient {
   void set_memory_limit(uint64_t bytes) { memory_limit_ = bytes; }
   // Bounds a run's whole time, progress or not (--max-run-time; 0: none).
   void set_max_run_time(std::chrono::milliseconds limit) { max_run_time_ = limit; }
+  // Makes the worker chip `chip` of `cluster` (interconnect.h): it gets
+  // every chip's memory and the link block, and runs mark the chip busy.
+  void set_cluster(std::shared_ptr<ClusterMemory> cluster, uint32_t chip) {
+    cluster_ = std::move(cluster);
+    chip_ = chip;
+  }
 
   // Runs `job` (without its program); `program` gives the program the first
   // time this worker runs job.program_id. Throws Error for a run that
@@ -63,6 +70,8 @@ class WorkerClient {
   std::chrono::milliseconds max_run_time_{0};
   int stop_fd_;
   uint64_t memory_limit_ = 0;
+  std::shared_ptr<ClusterMemory> cluster_;
+  uint32_t chip_ = 0;
   pid_t pid_ = -1;
   int socket_ = -1;
   int control_fd_ = -1;

@@ -91,7 +91,7 @@ TEST_F(NocTest, DramWritePastItsBufferIntoFreeDramWarnsAndLands) {
 TEST_F(NocTest, MissingBankOrCoreFails) {
   EXPECT_FAILURE(krt::noc_read(noc::dram(9, kBuf), l1(0x2000), 4, 0), "names DRAM bank 9, but there are 4 banks");
   EXPECT_FAILURE(krt::noc_read(noc::unicast(8, 2, l1(0)), l1(0x2000), 4, 0),
-                 "names (8,2), which is neither a DRAM bank nor a worker core");
+                 "names (8,2), which is neither a DRAM bank nor a worker or ethernet core");
 }
 
 TEST_F(NocTest, LocalL1OutOfRangeFails) {

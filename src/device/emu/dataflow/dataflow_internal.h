@@ -26,5 +26,15 @@ inline uint32_t cb_free(const CbState& c) {
 
 inline uint32_t l1_base(const CoreState& c) { return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(c.l1)); }
 
+// The offset in core c's L1 of [addr, addr + bytes), which a kernel gives as
+// the low bits of its pointer, or as the offset itself (an L1 buffer's
+// address is its bank-local offset, as on silicon); ~0 when it is neither.
+inline uint64_t l1_offset(const CoreState& c, uint32_t addr, uint32_t bytes) {
+  const uint64_t off = uint64_t{addr} - uint64_t{l1_base(c)};
+  if (off < c.l1_bytes && off + bytes <= c.l1_bytes) return off;
+  if (addr < c.l1_bytes && uint64_t{addr} + bytes <= c.l1_bytes) return addr;
+  return ~0ull;
+}
+
 
 }  // namespace zyxtt::emu::df

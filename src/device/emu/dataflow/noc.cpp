@@ -114,6 +114,8 @@ CoreState* find_core(KernelInstance& k, uint32_t x, uint32_t y) {
   for (uint32_t i = 0; i < rs.rows * rs.cols; ++i) {
     if (rs.cores[i].noc_x == x && rs.cores[i].noc_y == y) return &rs.cores[i];
   }
+  if (const std::optional<uint32_t> channel = eth_at_noc(x, y); channel && rs.eth_cores != nullptr)
+    return &rs.eth_cores[*channel];
   return nullptr;
 }
 
@@ -141,12 +143,8 @@ End l1_end(KernelInstance& k, CoreState& target, uint64_t addr, uint32_t bytes, 
 
 inline End local_end(KernelInstance& k, uint32_t addr, uint32_t bytes, const char* call, const char* side) {
   const CoreState& c = *k.core;
-  uint64_t off = uint64_t{addr} - uint64_t{df::l1_base(c)};
-  if (off >= c.l1_bytes || off + bytes > c.l1_bytes) [[unlikely]] {
-    // An L1 buffer's address is its bank-local offset, as on silicon.
-    if (addr >= c.l1_bytes || addr + uint64_t{bytes} > c.l1_bytes) fail_local(c, addr, bytes, call, side);
-    off = addr;
-  }
+  const uint64_t off = df::l1_offset(c, addr, bytes);
+  if (off == ~0ull) [[unlikely]] fail_local(c, addr, bytes, call, side);
   return End{c.l1 + off, off, false};
 }
 
@@ -182,7 +180,7 @@ End core_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* c
   const uint64_t addr = noc::local_of(noc_addr);
   CoreState* c = find_core(k, x, y);
   if (c == nullptr) [[unlikely]] {
-    fail_run(fmt::format("{}: {} NOC address {:#x} names ({},{}), which is neither a DRAM bank nor a worker core", call,
+    fail_run(fmt::format("{}: {} NOC address {:#x} names ({},{}), which is neither a DRAM bank nor a worker or ethernet core", call,
                          side, noc_addr, x, y));
   }
   return l1_end(k, *c, addr, bytes, call, side);

@@ -10,12 +10,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <mutex>
 #include <unordered_map>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace zyxtt::emu {
@@ -43,6 +45,7 @@ struct Fiber {
   Fiber* next_in_core = nullptr;  // the core's next fiber in scan order
   size_t rank = 0;                // its core's place in Shared::cores
   bool done = false;
+  bool yielded = false;  // gave way without waiting (yield_fiber): the core's other fibers go first
 };
 
 // Progress counters of a run with no control block (unit tests).
@@ -83,6 +86,10 @@ struct Shared {
   std::mutex park_mutex;
   uint32_t active = 0;  // threads in run_thread
   uint32_t parked = 0;
+  // A chip of a cluster: all its kernels waiting may be waiting for another
+  // chip, so the decision moves to the whole cluster (decide_linked).
+  const LinkedChips* linked = nullptr;
+  std::chrono::steady_clock::time_point quiet_since;
 
   void fail(std::string message, size_t rank) {
     std::lock_guard lock(failure_mutex);
@@ -258,6 +265,8 @@ void enter(Fiber* f) {
 }
 
 std::string where(const KernelInstance& k) {
+  if (k.core->ethernet)
+    return fmt::format("ethernet core (channel {}) ERISC{}", k.core->y, k.role == krt::Role::kReader ? 0 : 1);
   return fmt::format("core (x={}, y={}) {}", k.core->x, k.core->y, role_name(k.role));
 }
 
@@ -323,24 +332,78 @@ void decide_locked(Shared& shared) {
   shared.fail(report, SIZE_MAX);
 }
 
+// How long every chip of a cluster must have stood still before their waits
+// are called a deadlock: a program that enqueues the two ends of a link one
+// after the other leaves the first waiting alone for a moment.
+constexpr std::chrono::milliseconds kClusterQuietGrace{500};
+// A chip waiting on another spins this many rounds (a hand-over between
+// chips usually comes within them) before it sleeps between looks.
+constexpr uint32_t kLinkedSpinRounds = 1000;
+
+// Called under park_mutex while every thread of a linked run is parked and
+// no fiber of this chip can run: records the epoch this chip is quiet at,
+// and fails the run once every busy chip of the cluster is quiet at the
+// current epoch and stayed so for the grace period.
+void decide_linked_locked(Shared& shared) {
+  LinkBlock& link = *shared.linked->link;
+  LinkBlock::Chip& me = link.chips[shared.linked->self];
+  const uint64_t epoch = link.epoch.load(std::memory_order_acquire);
+  for (const Fiber& f : *shared.fibers)
+    if (runnable(f)) return;  // its parked owner will find it
+  const auto now = std::chrono::steady_clock::now();
+  if (me.quiet_at.load(std::memory_order_relaxed) != epoch + 1) {
+    me.quiet_at.store(epoch + 1, std::memory_order_release);
+    shared.quiet_since = now;
+    return;
+  }
+  if (now - shared.quiet_since < kClusterQuietGrace) return;
+  std::string others;
+  for (uint32_t c = 0; c < shared.linked->chips.size(); ++c) {
+    if (c == shared.linked->self || link.chips[c].busy.load(std::memory_order_acquire) == 0) continue;
+    if (link.chips[c].quiet_at.load(std::memory_order_acquire) != epoch + 1) return;  // chip c still moves
+    others += fmt::format("{}{}", others.empty() ? "" : ", ", c);
+  }
+  if (link.epoch.load(std::memory_order_acquire) != epoch) return;
+  std::string report = fmt::format("deadlock across chips: no kernel on chip {} can make progress, and {};",
+                                   shared.linked->self,
+                                   others.empty() ? "no other chip runs anything that could wake it"
+                                                  : "chips " + others + " wait too");
+  for (const Fiber& f : *shared.fibers)
+    if (!f.done && f.wait != nullptr) report += fmt::format(" chip {} {};", shared.linked->self, describe_wait(f));
+  report.pop_back();
+  shared.fail(report, SIZE_MAX);
+}
+
 // Parks the calling thread until one of its fibers can run (true) or the run
 // ended (false).
 bool park(Shared& shared, const std::vector<CoreRange>& mine) {
   {
     std::lock_guard lock(shared.park_mutex);
     ++shared.parked;
-    if (shared.parked == shared.active) decide_locked(shared);
+    if (shared.parked == shared.active) {
+      if (shared.linked) decide_linked_locked(shared);
+      else decide_locked(shared);
+    }
   }
-  for (;;) {
+  for (uint32_t round = 0;; ++round) {
     bool ready = false;
     for (const CoreRange& core : mine)
       for (size_t i = core.begin; i < core.end && !ready; ++i) ready = runnable(*shared.order[i]);
     if (ready || shared.abort.load(std::memory_order_relaxed)) {
       std::lock_guard lock(shared.park_mutex);
       --shared.parked;
+      if (shared.linked) shared.linked->link->chips[shared.linked->self].quiet_at.store(0, std::memory_order_release);
       return !shared.abort.load(std::memory_order_relaxed);
     }
-    std::this_thread::yield();
+    if (!shared.linked || round < kLinkedSpinRounds) {
+      std::this_thread::yield();
+      continue;
+    }
+    // Waiting on another chip may take long: sleep rather than spin, and
+    // look again whether the cluster stands still.
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+    std::lock_guard lock(shared.park_mutex);
+    if (shared.parked == shared.active) decide_linked_locked(shared);
   }
 }
 
@@ -406,7 +469,8 @@ void run_thread(Shared& shared, uint32_t index) {
           if (f->done) continue;
           if (f->wait != nullptr && !f->wait->ready(f->task->instance, *f->wait)) continue;
           live -= resume(f);
-          again = progressed = true;
+          progressed = true;
+          again = !std::exchange(f->yielded, false);
         }
       }
     }
@@ -438,7 +502,10 @@ void run_thread(Shared& shared, uint32_t index) {
   {
     std::lock_guard lock(shared.park_mutex);
     --shared.active;
-    if (shared.active > 0 && shared.parked == shared.active && !shared.abort.load()) decide_locked(shared);
+    if (shared.active > 0 && shared.parked == shared.active && !shared.abort.load()) {
+      if (shared.linked) decide_linked_locked(shared);
+      else decide_locked(shared);
+    }
   }
   stop_counting_progress();
   t_slot = nullptr;
@@ -462,6 +529,16 @@ void block_until(const Wait& wait) {
   if (c->unwind) throw Unwind{};
   // Resumed by the scheduler only once wait.ready() held: something moved.
   count_progress();
+}
+
+void yield_fiber() {
+  Fiber* f = t_current;
+  Carrier* c = f->carrier;
+  if (c->unwind) return;
+  f->wait = nullptr;
+  f->yielded = true;
+  c->switch_out();
+  if (c->unwind) throw Unwind{};
 }
 
 void fail_run(const std::string& what) {
@@ -514,6 +591,7 @@ void group_by_core(std::vector<Fiber>& fibers, std::vector<Fiber*>& order, std::
 std::optional<std::string> run_tasks(std::span<Task> tasks, const SchedulerOptions& options) {
   Shared shared;
   shared.control = options.control;
+  shared.linked = options.linked;
   shared.stack_bytes = options.stack_bytes;
   // The calling thread's buffers, reused by its next run (no allocation per run).
   thread_local std::vector<Fiber> fibers;

@@ -63,6 +63,9 @@ struct SchedulerOptions {
   uint32_t threads = 1;
   size_t stack_bytes = 256 * 1024;
   ControlBlock* control = nullptr;  // may be null
+  // The chip's cluster (interconnect.h), when it has other chips: kernels
+  // that all wait are then a deadlock only once no chip can move either.
+  const LinkedChips* linked = nullptr;
 };
 
 // Index of the calling scheduler thread (its ThreadSlot), or -1; safe to read

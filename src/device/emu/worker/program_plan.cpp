@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "common/error.h"
+#include "device/arch.h"
 #include "program/program.h"
 
 namespace zyxtt::emu {
@@ -32,7 +33,8 @@ PreparedProgram prepare_program(ProgramSpec spec, const std::vector<std::string>
       p.rows = std::max(p.rows, r.end.y + 1);
     }
   };
-  for (const KernelSlot& k : spec.kernels) grow(k.cores);
+  for (const KernelSlot& k : spec.kernels)
+    if (!k.ethernet) grow(k.cores);
   for (const CbSpec& cb : spec.cbs) grow(cb.cores);
   for (const SemaphoreSlot& s : spec.semaphores) grow(s.cores);
   if (uint64_t{p.rows} * p.cols > kMaxPlannedCores) {
@@ -43,14 +45,19 @@ PreparedProgram prepare_program(ProgramSpec spec, const std::vector<std::string>
   auto plan = [&](uint32_t x, uint32_t y) -> CorePlan& { return p.plans[size_t{y} * p.cols + x]; };
   for (size_t i = 0; i < spec.kernels.size(); ++i) {
     const auto role = static_cast<uint32_t>(spec.kernels[i].role);
+    const bool eth = spec.kernels[i].ethernet;
     uint32_t position = 0;
     for_each_core(spec.kernels[i].cores, [&](uint32_t x, uint32_t y) {
-      CorePlan& c = plan(x, y);
+      if (eth && (x != 0 || y >= kEthChannels || role == static_cast<uint32_t>(krt::Role::kCompute)))
+        throw Error(Code::kInvalidArgument, fmt::format("{} names ethernet core ({}, {}) or processor {}, which do not "
+                                                        "exist", name(i), x, y, kProcessors[role]));
+      if (eth && p.eth_plans.empty()) p.eth_plans.resize(kEthChannels);
+      CorePlan& c = eth ? p.eth_plans[y] : plan(x, y);
       if (c.kernel[role] >= 0) {
         throw Error(Code::kInvalidArgument,
-                    fmt::format("kernels {} and {} both run on {} of core ({}, {}); a core takes one kernel per "
+                    fmt::format("kernels {} and {} both run on {} of {}core ({}, {}); a core takes one kernel per "
                                 "processor",
-                                name(c.kernel[role]), name(i), kProcessors[role], x, y));
+                                name(c.kernel[role]), name(i), kProcessors[role], eth ? "ethernet " : "", x, y));
       }
       c.kernel[role] = static_cast<int32_t>(i);
       c.position[role] = position++;
@@ -83,6 +90,8 @@ PreparedProgram prepare_program(ProgramSpec spec, const std::vector<std::string>
   }
   for (uint32_t i = 0; i < p.plans.size(); ++i)
     if (!idle(p.plans[i])) p.used.push_back(i);
+  for (uint32_t i = 0; i < p.eth_plans.size(); ++i)
+    if (!idle(p.eth_plans[i])) p.eth_used.push_back(i);
   p.spec = std::move(spec);
   return p;
 }

@@ -30,6 +30,9 @@ struct PreparedProgram {
   uint32_t rows = 0, cols = 0;  // the grid from (0, 0) that holds every core the program names
   std::vector<CorePlan> plans;  // rows * cols, row-major
   std::vector<uint32_t> used;   // indices into plans of cores with anything on them
+  // Ethernet cores by channel, and the channels with a kernel.
+  std::vector<CorePlan> eth_plans;
+  std::vector<uint32_t> eth_used;
   // The run history the worker keeps: its last run's kernels all finished
   // within RunExecutor's short-run bound, so the next run stays on one thread.
   bool runs_short = false;

@@ -14,18 +14,36 @@
 #include "device/emu/compute/compute.h"
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/l1_layout.h"
+#include "device/emu/l1_memory.h"
 #include "device/emu/worker/worker_main.h"
 
 namespace zyxtt::emu {
 RunExecutor::RunExecutor(const Arch& arch, uint8_t* dram, uint8_t* l1, ControlBlock* control,
-                         const WorkerOptions& options, SharedRegions regions)
+                         const WorkerOptions& options, SharedRegions regions, std::optional<LinkedChips> linked)
     : arch_(arch),
       dram_(dram),
       l1_(l1),
       physical_(size_t{arch.grid_rows} * arch.grid_cols),
       control_(control),
       options_(options),
-      regions_(std::move(regions)) {}
+      regions_(std::move(regions)),
+      eth_cores_(kEthChannels),
+      linked_(std::move(linked)) {
+  for (uint32_t ch = 0; ch < kEthChannels; ++ch) {
+    CoreState& core = eth_cores_[ch];
+    core.x = 0;
+    core.y = ch;
+    core.ethernet = true;
+    const GridXY noc = eth_noc(ch);
+    core.noc_x = noc.x;
+    core.noc_y = noc.y;
+    core.l1 = l1_ + eth_l1_offset(arch_, ch);
+    core.l1_bytes = static_cast<uint32_t>(kEthL1Bytes);
+    core.semaphore_base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(core.l1)) + l1::kSemaphoreBase;
+  }
+  run_.eth_cores = eth_cores_.data();
+  run_.linked = linked_ ? &*linked_ : nullptr;
+}
 
 RunExecutor::~RunExecutor() {
   if (extra_l1_ != nullptr) munmap(extra_l1_, extra_cores_ * arch_.l1_bytes);
@@ -234,6 +252,7 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   SchedulerOptions options;
   options.threads = program.runs_short ? 1 : options_.threads;
   options.control = control_;
+  options.linked = run_.linked;
   RunTimer timer(program.runs_short);
 
   if (program.rows <= arch_.grid_rows && program.cols <= arch_.grid_cols) {
@@ -253,6 +272,10 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
       setup_core(core, program, plan, kernels);
       add_tasks(tasks, core, job, program, plan, kernels);
     }
+    for (uint32_t ch : program.eth_used) {
+      setup_core(eth_cores_[ch], program, program.eth_plans[ch], kernels);
+      add_tasks(tasks, eth_cores_[ch], job, program, program.eth_plans[ch], kernels);
+    }
     state.cores = cores_.data();
     state.rows = arch_.grid_rows;
     state.cols = arch_.grid_cols;
@@ -263,6 +286,12 @@ RunOutcome RunExecutor::execute(const RunJob& job) {
   }
 
   // Beyond the arch: waves of whole rows on the physical cores' L1.
+  if (!program.eth_used.empty()) {
+    return RunOutcome{false, Code::kInvalidArgument,
+                      fmt::format("the program runs ethernet kernels and a {} x {} worker grid, beyond the {}'s {} x {}; "
+                                  "ethernet kernels run with grids the chip has",
+                                  program.cols, program.rows, arch_.name, arch_.grid_cols, arch_.grid_rows)};
+  }
   const uint32_t rows_per_wave = std::max<uint32_t>(1, static_cast<uint32_t>(physical_ / program.cols));
   const size_t cores_per_wave = size_t{rows_per_wave} * program.cols;
   if (auto failure = map_extra_l1(cores_per_wave)) return *failure;

@@ -24,8 +24,9 @@ namespace zyxtt::emu {
 class RunExecutor {
  public:
   // `l1` maps the L1 of the arch's worker cores, row-major, MAP_32BIT.
+  // `linked`: the chip's cluster, when it has other chips.
   RunExecutor(const Arch& arch, uint8_t* dram, uint8_t* l1, ControlBlock* control, const WorkerOptions& options,
-              SharedRegions regions);
+              SharedRegions regions, std::optional<LinkedChips> linked = std::nullopt);
   ~RunExecutor();
 
   RunOutcome execute(const RunJob& job);
@@ -57,6 +58,8 @@ class RunExecutor {
   uint8_t* extra_l1_ = nullptr;
   size_t extra_cores_ = 0;
   std::vector<CoreState> cores_;  // the physical grid, or one wave, row-major
+  std::vector<CoreState> eth_cores_;  // by channel
+  std::optional<LinkedChips> linked_;
   bool physical_placed_ = false;  // cores_ holds the physical grid (no wave moved it)
   std::vector<std::vector<uint32_t>> arg_offsets_;  // per kernel: where each core's varied args start
   RunState run_;                  // what the current run's instances share

@@ -117,6 +117,10 @@ std::string encode(const WorkerOptions& o) {
   w.put(o.idle_spin_us);
   w.put(o.log_level);
   w.put(static_cast<uint8_t>(o.hints));
+  w.put(o.chip);
+  w.put(static_cast<uint32_t>(o.chip_arches.size()));
+  for (const std::string& a : o.chip_arches) w.put(a);
+  w.put(o.eth_peers);
   return w.take();
 }
 
@@ -131,6 +135,12 @@ WorkerOptions decode_options(std::string_view frame) {
   o.idle_spin_us = r.get<uint32_t>();
   o.log_level = r.get<int32_t>();
   o.hints = r.get_enum<OptionHints>(2);
+  o.chip = r.get<uint32_t>();
+  const auto chips = r.get<uint32_t>();
+  if (chips > kMaxLinkedChips) r.fail("too many chips");
+  for (uint32_t i = 0; i < chips; ++i) o.chip_arches.push_back(r.get_string());
+  o.eth_peers = r.get_words();
+  if (!o.chip_arches.empty() && (o.chip >= chips || o.eth_peers.size() != kEthChannels)) r.fail("a chip's links do not fit its cluster");
   r.finish();
   return o;
 }
@@ -179,6 +189,7 @@ void put_program(Writer& w, const ProgramSpec& p) {
     w.put(k.object);
     w.put(static_cast<uint8_t>(k.role));
     w.put(k.noc);
+    w.put(k.ethernet);
     w.put(k.unpack_to_dest);
     put_rects(w, k.cores);
   }
@@ -209,6 +220,7 @@ ProgramSpec get_program(Reader& r) {
     k.object = r.get_string();
     k.role = r.get_enum<krt::Role>(kRoles);
     k.noc = r.get<uint8_t>();
+    k.ethernet = r.get_bool();
     k.unpack_to_dest = r.get<uint64_t>();
     k.cores = get_rects(r);
     if (k.noc > 1) r.fail("a NOC is neither 0 nor 1");

@@ -20,6 +20,7 @@
 #include "common/error.h"
 #include "program/kernel_spec.h"
 #include "device/emu/cb_state.h"
+#include "device/emu/interconnect.h"
 #include "device/emu/run_context.h"
 #include "zyxtt/krt_types.h"
 
@@ -40,6 +41,11 @@ struct WorkerOptions {
   uint32_t idle_spin_us = 0;
   int32_t log_level = 3;  // spdlog::level::level_enum of the runtime (3: warn)
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
+  // A chip of a cluster (interconnect.h): its index, every chip's arch name
+  // (empty: a chip alone) and, per ethernet channel, its peer (EthPeer::pack).
+  uint32_t chip = 0;
+  std::vector<std::string> chip_arches;
+  std::vector<uint32_t> eth_peers;
   bool operator==(const WorkerOptions&) const = default;
 };
 
@@ -54,6 +60,7 @@ struct KernelSlot {
   // Disjoint; the kernel's core order (for its per-core args) is range by
   // range, row-major inside each.
   std::vector<program::CoreRange> cores;
+  bool ethernet = false;  // runs on ethernet cores (0, channel), not worker cores
   bool operator==(const KernelSlot&) const = default;
 };
 

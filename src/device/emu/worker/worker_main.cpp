@@ -21,6 +21,7 @@
 #include "device/emu/l1_window.h"
 #include "device/emu/shared_regions.h"
 #include "device/emu/worker/frame_io.h"
+#include "device/emu/worker/linked_chips.h"
 #include "device/emu/worker/memory_guard.h"
 #include "device/emu/worker/sandbox.h"
 #include "device/emu/worker/run_executor.h"
@@ -92,8 +93,10 @@ int worker_main(int argc, char** argv) {
                   "dest {}, idle spin {} us)",
                   options.threads, static_cast<int>(options.align_policy), options.dprint, options.strict,
                   options.unpack_fp32_to_dest, options.idle_spin_us);
+    std::optional<LinkedChips> linked =
+        map_linked_chips(options, kFirstFreeFd, static_cast<uint8_t*>(dram), static_cast<uint8_t*>(l1));
     executor = std::make_unique<RunExecutor>(arch, static_cast<uint8_t*>(dram), static_cast<uint8_t*>(l1), g_control, options,
-                                             SharedRegions::attach(kWorkerRegionsFd));
+                                             SharedRegions::attach(kWorkerRegionsFd), std::move(linked));
   } catch (const std::exception& e) {
     emulator_log().critical("zyx-tt-device-worker: {}", e.what());
     return 2;

@@ -7,6 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <set>
+#include <tuple>
+#include <unordered_set>
 #include <vector>
 
 #include <hostdevcommon/common_values.hpp>
@@ -47,6 +50,19 @@ class IDevice {
   virtual CoreCoord logical_core_from_dram_channel(uint32_t dram_channel) const = 0;
   virtual uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const = 0;
   // The device's banks, their sizes and alignments (tt-metalium/allocator.hpp).
+  // Ethernet cores: logical (0, channel); their NOC coordinates; which are
+  // linked to another chip (active) and to which chip and core.
+  virtual CoreCoord ethernet_core_from_logical_core(const CoreCoord& logical_core) const = 0;
+  virtual std::vector<CoreCoord> ethernet_cores_from_logical_cores(const std::vector<CoreCoord>& logical_cores) const = 0;
+  virtual CoreCoord logical_core_from_ethernet_core(const CoreCoord& ethernet_core) const = 0;
+  virtual std::unordered_set<CoreCoord> get_active_ethernet_cores(bool skip_reserved_tunnel_cores = false) const = 0;
+  virtual std::unordered_set<CoreCoord> get_inactive_ethernet_cores() const = 0;
+  virtual bool is_active_ethernet_core(CoreCoord logical_core, bool skip_reserved_tunnel_cores = false) const = 0;
+  virtual bool is_inactive_ethernet_core(CoreCoord logical_core) const = 0;
+  virtual std::tuple<ChipId, CoreCoord> get_connected_ethernet_core(CoreCoord eth_core) const = 0;
+  virtual std::vector<CoreCoord> get_ethernet_sockets(ChipId connected_chip_id) const = 0;
+  virtual const std::set<CoreCoord>& ethernet_cores() const = 0;
+
   virtual const std::unique_ptr<Allocator>& allocator() const = 0;
   virtual bool close() = 0;
   // The device's queue in tt-metal releases before the mesh API.

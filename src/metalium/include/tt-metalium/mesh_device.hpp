@@ -57,6 +57,16 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   CoreCoord virtual_core_from_logical_core(const CoreCoord& logical_coord, const CoreType& core_type) const override;
   CoreCoord logical_core_from_dram_channel(uint32_t dram_channel) const override;
   uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const override;
+  CoreCoord ethernet_core_from_logical_core(const CoreCoord& logical_core) const override;
+  std::vector<CoreCoord> ethernet_cores_from_logical_cores(const std::vector<CoreCoord>& logical_cores) const override;
+  CoreCoord logical_core_from_ethernet_core(const CoreCoord& ethernet_core) const override;
+  std::unordered_set<CoreCoord> get_active_ethernet_cores(bool skip_reserved_tunnel_cores = false) const override;
+  std::unordered_set<CoreCoord> get_inactive_ethernet_cores() const override;
+  bool is_active_ethernet_core(CoreCoord logical_core, bool skip_reserved_tunnel_cores = false) const override;
+  bool is_inactive_ethernet_core(CoreCoord logical_core) const override;
+  std::tuple<ChipId, CoreCoord> get_connected_ethernet_core(CoreCoord eth_core) const override;
+  std::vector<CoreCoord> get_ethernet_sockets(ChipId connected_chip_id) const override;
+  const std::set<CoreCoord>& ethernet_cores() const override;
   const std::unique_ptr<Allocator>& allocator() const override;
   // Releases the device; buffers still held become unusable. True on success.
   bool close() override;

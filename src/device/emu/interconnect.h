@@ -1,0 +1,66 @@
+// What the chips of one emulated cluster share: each chip's device worker
+// maps every other chip's DRAM and L1 (their memfds), so that an ethernet
+// send lands in the linked chip's core at once, and one LinkBlock through
+// which the workers tell whether any chip can still move (a kernel waiting
+// for another chip is not a deadlock while that chip runs).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "device/arch.h"
+
+namespace zyxtt::emu {
+
+// A Galaxy is 32 chips; a few spare for descriptors of bigger meshes.
+inline constexpr uint32_t kMaxLinkedChips = 64;
+
+// The far end of a chip's ethernet channel.
+struct EthPeer {
+  static constexpr uint32_t kNone = ~0u;
+  uint32_t chip = kNone;
+  uint32_t channel = 0;
+  bool linked() const { return chip != kNone; }
+  // One word per channel on the worker link.
+  uint32_t pack() const { return linked() ? chip << 8 | channel : kNone; }
+  static EthPeer unpack(uint32_t word) { return word == kNone ? EthPeer{} : EthPeer{word >> 8, word & 0xFF}; }
+};
+
+// Shared by the runtime and every chip's worker (a memfd). The runtime marks
+// a chip busy before it sends a run and idle after the answer; a worker
+// whose kernels all wait marks the epoch it saw. Every delivery into another
+// chip bumps the epoch after its bytes landed, so "every busy chip waits, at
+// the current epoch" means nothing in the cluster can move any more.
+struct LinkBlock {
+  struct alignas(64) Chip {
+    std::atomic<uint32_t> busy{0};
+    std::atomic<uint64_t> quiet_at{0};  // epoch + 1 while all its kernels wait; 0 otherwise
+  };
+  alignas(64) std::atomic<uint64_t> epoch{0};
+  Chip chips[kMaxLinkedChips];
+};
+
+// A worker's view of its cluster: every chip's memory as mapped in the
+// worker (its own chip's L1 at its 32-bit addresses), its own channels'
+// peers, and the link block.
+struct LinkedChip {
+  const Arch* arch = nullptr;
+  uint8_t* dram = nullptr;
+  uint8_t* l1 = nullptr;
+};
+struct LinkedChips {
+  uint32_t self = 0;
+  std::vector<LinkedChip> chips;
+  std::array<EthPeer, kEthChannels> peers{};
+  LinkBlock* link = nullptr;
+};
+
+// The worker's descriptors of a cluster's memory: chip i's DRAM at
+// first + 2i, its L1 at first + 2i + 1, the link block after the last chip.
+inline int linked_dram_fd(int first, uint32_t chip) { return first + 2 * static_cast<int>(chip); }
+inline int linked_l1_fd(int first, uint32_t chip) { return first + 2 * static_cast<int>(chip) + 1; }
+inline int link_block_fd(int first, uint32_t chips) { return first + 2 * static_cast<int>(chips); }
+
+}  // namespace zyxtt::emu

@@ -1,0 +1,21 @@
+// Sends a tile over this ethernet core's link: the first chip of the ring
+// reads it from DRAM, the others wait until their receiving core handed it
+// over (semaphore 0).
+#include <cstdint>
+
+void kernel_main() {
+  const uint32_t bytes = get_arg_val<uint32_t>(0);
+  const uint32_t l1 = get_arg_val<uint32_t>(1);
+  const uint32_t origin = get_arg_val<uint32_t>(2);
+  const uint32_t src_addr = get_arg_val<uint32_t>(3);
+  if (origin != 0) {
+    constexpr auto src_args = TensorAccessorArgs<0>();
+    const auto src = TensorAccessor(src_args, src_addr, bytes);
+    noc_async_read(src.get_noc_addr(0), l1, bytes);
+    noc_async_read_barrier();
+  } else {
+    noc_semaphore_wait(reinterpret_cast<volatile uint32_t*>(get_semaphore(0)), 1);
+  }
+  eth_send_bytes(l1, l1, bytes);
+  eth_wait_for_receiver_done();
+}
