@@ -67,6 +67,7 @@ DeviceFactory default_device_factory() {
     const EmulatorOptions& given = emulator_options();
     emu::EmuOptions o = zyxtt::emulator_options(given.options, given.hints, *emulated_cluster().chip(chip).arch);
     const fs::path installed = home() / "zyx-tt-device-worker";
+    o.chip = chip;
     o.stop_fd = given.stop_fd;
     o.compiler.stop_fd = given.stop_fd;
     o.worker_path = fs::exists(installed) ? installed.string() : ZYXTT_METALIUM_BUILD_WORKER;

@@ -21,6 +21,7 @@
 #include "device/emu/page_map.h"
 #include "device/emu/jit/kernel_compiler.h"
 #include "device/emu/shared_regions.h"
+#include "device/emu/trace/trace_file.h"
 #include "device/emu/worker_client.h"
 
 namespace zyxtt::emu {
@@ -44,6 +45,8 @@ struct EmuOptions {
   int stop_fd = -1;  // readable once the runtime must stop (SIGTERM)
   uint64_t worker_memory = 0;  // the device worker's memory limit (--worker-memory); 0: none
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options (the caller's)
+  uint32_t chip = 0;       // the chip's id in its cluster: its process in a trace
+  std::string trace_path;  // a Chrome trace of every run (--trace); empty: none
 };
 
 // One line for logs: every option the device was given.
@@ -107,6 +110,7 @@ class EmuDevice final : public Device {
   std::unique_ptr<KernelCompiler> compiler_;
   SharedRegions regions_;
   WorkerClient worker_;
+  std::shared_ptr<TraceFile> trace_;  // null unless tracing
 };
 
 }  // namespace zyxtt::emu

@@ -30,6 +30,10 @@ class Writer {
     out_.resize(at + values.size() * sizeof(uint32_t));
     if (!values.empty()) std::memcpy(out_.data() + at, values.data(), values.size() * sizeof(uint32_t));
   }
+  void put(const std::vector<TraceRecord>& records) {
+    put(static_cast<uint64_t>(records.size()));
+    out_.append(reinterpret_cast<const char*>(records.data()), records.size() * sizeof(TraceRecord));
+  }
   std::string take() { return std::move(out_); }
 
  private:
@@ -69,6 +73,16 @@ class Reader {
     std::string text(in_.substr(0, n));
     in_.remove_prefix(n);
     return text;
+  }
+  std::vector<TraceRecord> get_records() {
+    const auto n = get<uint64_t>();
+    if (n > in_.size() / sizeof(TraceRecord)) fail("the trace is longer than the frame");
+    std::vector<TraceRecord> records(n);
+    if (n != 0) std::memcpy(records.data(), in_.data(), n * sizeof(TraceRecord));
+    in_.remove_prefix(n * sizeof(TraceRecord));
+    for (const TraceRecord& r : records)
+      if (r.kind >= TraceKind::kCount) fail("a trace record's kind is out of range");
+    return records;
   }
   std::vector<uint32_t> get_words() {
     const auto n = get<uint32_t>();
@@ -117,6 +131,7 @@ std::string encode(const WorkerOptions& o) {
   w.put(o.idle_spin_us);
   w.put(o.log_level);
   w.put(static_cast<uint8_t>(o.hints));
+  w.put(o.trace);
   return w.take();
 }
 
@@ -131,6 +146,7 @@ WorkerOptions decode_options(std::string_view frame) {
   o.idle_spin_us = r.get<uint32_t>();
   o.log_level = r.get<int32_t>();
   o.hints = r.get_enum<OptionHints>(2);
+  o.trace = r.get_bool();
   r.finish();
   return o;
 }
@@ -295,6 +311,8 @@ std::string encode(const RunOutcome& outcome) {
   w.put(outcome.ok);
   w.put(static_cast<uint8_t>(outcome.code));
   w.put(outcome.message);
+  w.put(outcome.trace);
+  w.put(outcome.trace_dropped);
   return w.take();
 }
 
@@ -304,6 +322,8 @@ RunOutcome decode_outcome(std::string_view frame) {
   outcome.ok = r.get_bool();
   outcome.code = r.get_enum<Code>(kCodes);
   outcome.message = r.get_string();
+  outcome.trace = r.get_records();
+  outcome.trace_dropped = r.get<uint64_t>();
   r.finish();
   return outcome;
 }

@@ -15,12 +15,14 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/error.h"
 #include "program/kernel_spec.h"
 #include "device/emu/cb_state.h"
 #include "device/emu/run_context.h"
+#include "device/emu/trace/trace_record.h"
 #include "zyxtt/krt_types.h"
 
 namespace zyxtt::emu {
@@ -40,6 +42,7 @@ struct WorkerOptions {
   uint32_t idle_spin_us = 0;
   int32_t log_level = 3;  // spdlog::level::level_enum of the runtime (3: warn)
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
+  bool trace = false;  // record every run's events (trace/recorder.h)
   bool operator==(const WorkerOptions&) const = default;
 };
 
@@ -106,9 +109,15 @@ struct RunJob {
 uint64_t core_count(const std::vector<program::CoreRange>& rects);
 
 struct RunOutcome {
+  RunOutcome() = default;
+  RunOutcome(bool ok_, Code code_, std::string message_) : ok(ok_), code(code_), message(std::move(message_)) {}
   bool ok = true;
   Code code = Code::kInternal;  // when !ok
   std::string message;
+  // What the run's cores recorded when the worker traces (also of a failed
+  // run), and how many records did not fit.
+  std::vector<TraceRecord> trace;
+  uint64_t trace_dropped = 0;
   bool operator==(const RunOutcome&) const = default;
 };
 
