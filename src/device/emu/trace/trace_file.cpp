@@ -74,7 +74,8 @@ std::shared_ptr<TraceFile> TraceFile::open(const std::string& path) {
   return file;
 }
 
-TraceFile::TraceFile(const std::string& path) : file_(std::fopen(path.c_str(), "w")), epoch_ns_(trace_now()) {
+// Close-on-exec: the device worker and the kernel compiler must not hold it.
+TraceFile::TraceFile(const std::string& path) : file_(std::fopen(path.c_str(), "we")), epoch_ns_(trace_now()) {
   if (file_ == nullptr)
     throw Error(Code::kInvalidArgument, fmt::format("cannot create the trace file '{}': {}", path, errno_text(errno)));
   std::fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", file_);
