@@ -735,6 +735,41 @@ void BM_EmuAdd1MOneCore(benchmark::State& state) {
 }
 EMU_BENCHMARK(BM_EmuAdd1MOneCore)->UseRealTime()->Unit(benchmark::kMillisecond);
 
+// Issue 24's cost of a trace: the add above on one host thread, by a runtime
+// with --trace and one without, alternating in every iteration; each
+// iteration times the traced run, and the counter vs_untraced is the ratio
+// of the summed times. (Tracing off against the build before tracing can
+// only be compared across builds: the rows above, before and after.)
+void BM_TracedVsUntracedAdd1MGrid(benchmark::State& state) {
+  zc::Runtime& off = runtime(1);
+  static const std::unique_ptr<zc::Runtime> on =
+      spawn(warm_cache(), 1, {{"ZYX_TT_TRACE", (bench_root() / "add-1m-grid.trace.json").string()}});
+  const Program p = add_program(kGridRows, kGridCols);
+  std::chrono::duration<double> traced{0}, untraced{0};
+  std::vector<uint32_t> srcs[2], dsts[2];
+  zc::Runtime* runtimes[2] = {&off, on.get()};
+  for (int i = 0; i < 2; ++i) {
+    ensure(*runtimes[i], kAddGrid, p);
+    const Buffers& b = buffers(*runtimes[i]);
+    srcs[i] = {b.a, b.b};
+    dsts[i] = {b.out};
+    runtimes[i]->run(kAddGrid, srcs[i], dsts[i], kGridRows, kGridCols);
+  }
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    off.run(kAddGrid, srcs[0], dsts[0], kGridRows, kGridCols);
+    const auto t1 = Clock::now();
+    on->run(kAddGrid, srcs[1], dsts[1], kGridRows, kGridCols);
+    const auto t2 = Clock::now();
+    untraced += t1 - t0;
+    traced += t2 - t1;
+    state.SetIterationTime(std::chrono::duration<double>(t2 - t1).count());
+  }
+  state.counters["untraced_ms"] = untraced.count() * 1e3 / static_cast<double>(state.iterations());
+  state.counters["vs_untraced"] = traced.count() / untraced.count();
+}
+EMU_BENCHMARK(BM_TracedVsUntracedAdd1MGrid)->UseManualTime()->Unit(benchmark::kMillisecond);
+
 // ---- 5. grid scaling over host threads ---------------------------------------------------------
 
 void BM_EmuExp1MGridThreads1(benchmark::State& state) {

@@ -111,6 +111,8 @@ SPREAD = {
          "vs_round_trip", "round_trip_us", "us", "<= 2.5 (issue 10)"),
         ("run of a trivial program, 10x12 cores, vs raw round trip (same runtime)", "BM_RawRunTrivialGrid",
          "vs_round_trip", "round_trip_us", "us", "<= 5 (issue 10)"),
+        ("FPU add_tiles over 1M fp32, 10x12 cores, --threads 1: traced (--trace) vs untraced (same build)",
+         "BM_TracedVsUntracedAdd1MGrid", "vs_untraced", "untraced_ms", "ms", "-"),
     ],
     "metalium_bench": [
         ("run of a reused Program (new runtime args, enqueue, finish), 1 core, vs the JSON runtime's trivial run",

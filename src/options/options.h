@@ -36,6 +36,7 @@ struct Options {
   std::string compiler = "g++";
   double compile_timeout = 120.0;
   uint64_t worker_memory = 0;  // bytes; 0: no limit; default: half the host's RAM
+  std::string trace;  // a Chrome trace of every run written here; empty: none
 };
 
 }  // namespace zyxtt

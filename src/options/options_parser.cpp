@@ -127,6 +127,10 @@ void add_options(CLI::App& app, Options& o) {
         return {};
       })
       ->default_str(byte_size_text(o.worker_memory));
+  add(app, "trace", o.trace,
+      "write a timeline of every run the emulator makes to this file, in the Trace Event format that "
+      "https://ui.perfetto.dev and chrome://tracing open: a process per chip, a track per core and processor, "
+      "kernels, blocking waits, CB pushes and pops, NOC writes between cores (wall time; unset: no trace)");
   add(app, "compiler", o.compiler, "host C++ compiler for kernels");
   add(app, "compile-timeout", o.compile_timeout,
       "seconds one kernel's compile may take; past it the compiler's processes are killed and compile_program "
@@ -192,6 +196,8 @@ emu::EmuOptions emulator_options(const Options& o, OptionHints hints, const Arch
   e.worker_memory = o.worker_memory;
   e.log_level = static_cast<int>(spdlog::level::from_str(o.log_level));
   e.hints = hints;
+  e.chip = static_cast<uint32_t>(o.device_id);
+  e.trace_path = o.trace;
   return e;
 }
 

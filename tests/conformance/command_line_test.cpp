@@ -37,7 +37,7 @@ TEST(CommandLine, HelpListsEveryOptionWithItsEnvironmentVariable) {
                            "--compiler", "ZYX_TT_COMPILER", "--compile-timeout", "ZYX_TT_COMPILE_TIMEOUT",
                            "--worker-memory", "ZYX_TT_WORKER_MEMORY", "--max-line-bytes", "ZYX_TT_MAX_LINE_BYTES",
                            "--device", "ZYX_TT_DEVICE", "--device-id", "ZYX_TT_DEVICE_ID", "--metal-plugin",
-                           "ZYX_TT_METAL_PLUGIN", "--cluster", "ZYX_TT_CLUSTER"}) {
+                           "ZYX_TT_METAL_PLUGIN", "--cluster", "ZYX_TT_CLUSTER", "--trace", "ZYX_TT_TRACE"}) {
     EXPECT_NE(help.find(pair), std::string::npos) << pair;
   }
 }

@@ -56,17 +56,21 @@ class Options : public RuntimeTest {
 TEST_F(Options, EveryEmulatorOptionReachesTheEmulatorAsGiven) {
   // Each differs from its default.
   const std::string kernel_api = std::string(ZYXTT_SOURCE_KERNEL_API) + "/";
+  const std::filesystem::path trace = log_.string() + ".trace.json";
   restart({"--log-level", "debug", "--arch", "p150", "--threads", "3", "--run-timeout", "7.5", "--noc-alignment",
            "warn", "--dprint", "--strict", "--unpack-to-dest", "default", "--idle-spin-us", "17", "--worker-memory",
-           "3G", "--kernel-api", kernel_api, "--compiler", "/usr/bin/g++", "--compile-timeout", "9"},
+           "3G", "--kernel-api", kernel_api, "--compiler", "/usr/bin/g++", "--compile-timeout", "9", "--trace",
+           trace.string()},
           log_, cache_dir_for_tests());
   const std::string log = logged();
+  std::filesystem::remove(trace);  // the runtime writes on into the unlinked file
   EXPECT_THAT(log, HasSubstr("emulator options: arch p150, threads 3, run timeout 7.5 s, noc alignment warn, dprint "
                              "on, strict on, unpack to dest default, idle spin 17 us, worker memory 3 GiB, kernel "
                              "api " +
                              kernel_api +
                              ", compiler /usr/bin/g++, compile timeout 9 s, compiler memory 3 GiB, log level debug, "
-                             "hints flags and variables\n"));
+                             "hints flags and variables, chip 0, trace " +
+                             trace.string() + "\n"));
 }
 
 TEST_F(Options, StrictMakesAFindingFailTheRunNamingFlagAndVariable) {

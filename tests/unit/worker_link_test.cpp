@@ -53,10 +53,11 @@ TEST(WorkerFrames, OptionsRoundTrip) {
   o.unpack_fp32_to_dest = false;
   o.idle_spin_us = 250;
   o.log_level = 1;
+  o.trace = true;
   const std::string frame = encode(o);
   EXPECT_EQ(frame_kind(frame), FrameKind::kOptions);
   EXPECT_EQ(decode_options(frame), o);
-  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1) << "fixed-width fields, no text";
+  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 1) << "fixed-width fields, no text";
 }
 
 TEST(WorkerFrames, RunJobRoundTripsWithAndWithoutItsProgram) {
@@ -88,6 +89,19 @@ TEST(WorkerFrames, OutcomeCarriesEveryCodeAsTheEnum) {
     EXPECT_EQ(decode_outcome(frame), outcome);
   }
   EXPECT_EQ(decode_outcome(encode(RunOutcome{})), RunOutcome{});
+}
+
+TEST(WorkerFrames, OutcomeCarriesTheRunsTraceAndRefusesAnUnknownKind) {
+  RunOutcome outcome{false, Code::kFailedPrecondition, "deadlock"};
+  outcome.trace = {{.begin_ns = 5, .end_ns = 9, .a = 16, .b = 2, .x = 3, .y = 4, .kind = TraceKind::kCbWait, .role = 2},
+                   {.begin_ns = 7, .end_ns = 7, .a = 4, .to_x = 1, .kind = TraceKind::kNocAtomic}};
+  outcome.trace_dropped = 12;
+  std::string frame = encode(outcome);
+  EXPECT_EQ(decode_outcome(frame), outcome);
+  // The first record's kind byte (after tag, ok, code, message, count).
+  const size_t kind_at = 1 + 1 + 1 + 4 + outcome.message.size() + 8 + offsetof(TraceRecord, kind);
+  frame[kind_at] = static_cast<char>(TraceKind::kCount);
+  EXPECT_NE(error_text([&] { decode_outcome(frame); }).find("kind is out of range"), std::string::npos);
 }
 
 TEST(WorkerFrames, EveryTruncationIsRefused) {

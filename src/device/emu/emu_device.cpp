@@ -14,6 +14,7 @@
 #include "device/cb_formats.h"
 #include "device/emu/emu_program.h"
 #include "device/emu/l1_layout.h"
+#include "device/emu/trace/run_description.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -45,6 +46,7 @@ WorkerOptions worker_options(const EmuOptions& o) {
     for (size_t c = 0; c < o.cluster->size(); ++c) w.chip_arches.emplace_back(o.cluster->topology(c).arch->name);
     for (const EthPeer& peer : o.cluster->topology(o.chip).peers) w.eth_peers.push_back(peer.pack());
   }
+  w.trace = !o.trace_path.empty();
   return w;
 }
 
@@ -79,7 +81,7 @@ std::string describe(const EmuOptions& o) {
   return fmt::format(
       "arch {}, threads {}, run timeout {:g} s, noc alignment {}, dprint {}, strict {}, unpack to dest {}, idle spin "
       "{} us, worker memory {}, kernel api {}, compiler {}, compile timeout {:g} s, compiler memory {}, log level {}, "
-      "hints {}",
+      "hints {}, chip {}, trace {}",
       o.arch != nullptr ? o.arch->name : default_arch().name, o.threads, o.run_timeout.count() / 1000.0,
       align_name(o.align_policy), o.dprint ? "on" : "off", o.strict ? "on" : "off",
       o.unpack_fp32_to_dest ? "fp32" : "default", o.idle_spin.count(),
@@ -87,7 +89,8 @@ std::string describe(const EmuOptions& o) {
       o.compiler.timeout.count() / 1000.0,
       o.compiler.memory_limit_bytes == 0 ? "unlimited" : format_byte_size(o.compiler.memory_limit_bytes),
       spdlog::level::to_string_view(static_cast<spdlog::level::level_enum>(o.log_level)),
-      o.hints == OptionHints::kVariable ? "variables" : "flags and variables");
+      o.hints == OptionHints::kVariable ? "variables" : "flags and variables", o.chip,
+      o.trace_path.empty() ? "off" : o.trace_path);
 }
 
 EmuDevice::EmuDevice(const EmuOptions& options)
@@ -108,6 +111,7 @@ EmuDevice::EmuDevice(const EmuOptions& options)
   worker_.set_memory_limit(options.worker_memory);
   worker_.set_max_run_time(options.max_run_time);
   if (options.cluster) worker_.set_cluster(options.cluster, options.chip);
+  if (!options.trace_path.empty()) trace_ = TraceFile::open(options.trace_path);
 }
 
 void EmuDevice::open(const std::string& cache_dir) {
@@ -354,7 +358,23 @@ void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const st
   auto& program = dynamic_cast<EmuProgram&>(compiled);
   RunJob job = job_for(program, run);
   check_cbs_clear_of_l1_buffers(program);
-  worker_.run(job, [&] { return program.spec(); }, what);
+  if (!trace_) return worker_.run(job, [&] { return program.spec(); }, what);
+  TracedRun traced = describe_run(options_.chip, what, program.serial(), program.model(), run);
+  traced.begin_ns = trace_now();
+  // The run's records reach the file whether it succeeded or failed.
+  auto append = [&](std::string error) {
+    traced.end_ns = trace_now();
+    traced.error = std::move(error);
+    const std::vector<TraceRecord> records = worker_.take_trace(traced.dropped);
+    trace_->append(traced, records);
+  };
+  try {
+    worker_.run(job, [&] { return program.spec(); }, what);
+  } catch (const std::exception& e) {
+    append(e.what());
+    throw;
+  }
+  append("");
 }
 
 }  // namespace zyxtt::emu

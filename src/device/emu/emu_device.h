@@ -22,6 +22,7 @@
 #include "device/emu/page_map.h"
 #include "device/emu/jit/kernel_compiler.h"
 #include "device/emu/shared_regions.h"
+#include "device/emu/trace/trace_file.h"
 #include "device/emu/worker_client.h"
 
 namespace zyxtt::emu {
@@ -48,7 +49,8 @@ struct EmuOptions {
   // A chip of a cluster: its memory comes from there, and its worker reaches
   // the other chips' (interconnect.h). Null: a chip alone.
   std::shared_ptr<ClusterMemory> cluster;
-  uint32_t chip = 0;
+  uint32_t chip = 0;       // the chip's id in its cluster (its process in a trace too)
+  std::string trace_path;  // a Chrome trace of every run (--trace); empty: none
 };
 
 // One line for logs: every option the device was given.
@@ -114,6 +116,7 @@ class EmuDevice final : public Device {
   std::unique_ptr<KernelCompiler> compiler_;
   SharedRegions regions_;
   WorkerClient worker_;
+  std::shared_ptr<TraceFile> trace_;  // null unless tracing
 };
 
 }  // namespace zyxtt::emu

@@ -110,6 +110,11 @@ struct KernelInstance {
   // (AtSite): a failure names it. None of those calls blocks.
   const char* site_file = nullptr;
   uint32_t site_line = 0;
+  // Tracing (trace/recorder.h): the one flag hot paths test, the kernel's
+  // index in its program, and its own entry, which the traced one wraps.
+  bool trace = false;
+  uint32_t kernel_index = 0;
+  int (*traced_entry)() = nullptr;
 };
 
 // Marks `k`'s call in progress as made at file:line (nullptr: unknown).

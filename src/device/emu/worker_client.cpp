@@ -293,6 +293,8 @@ void WorkerClient::run(RunJob& job, const std::function<ProgramSpec()>& program,
 
 std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<ProgramSpec()>& program,
                                           const std::string& what) {
+  trace_.clear();
+  trace_dropped_ = 0;
   reap_if_died_idle();
   if (pid_ < 0) start();
   control_->crashed_thread = -1;
@@ -375,7 +377,9 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
     pid_ = -1;
     return status;
   }
-  const RunOutcome outcome = decode_outcome(*frame);
+  RunOutcome outcome = decode_outcome(*frame);
+  trace_ = std::move(outcome.trace);
+  trace_dropped_ = outcome.trace_dropped;
   // A program the worker failed to load is sent again next time.
   if (!outcome.ok) throw Error(outcome.code, fmt::format("{}: {}", what, outcome.message));
   if (first) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <list>
 #include <unordered_map>
+#include <vector>
 
 #include "device/emu/cluster_memory.h"
 #include "device/emu/sched/scheduler.h"
@@ -48,6 +49,12 @@ class WorkerClient {
   // time this worker runs job.program_id. Throws Error for a run that
   // failed, crashed or stalled.
   void run(RunJob& job, const std::function<ProgramSpec()>& program, const std::string& what);
+  // What the last run recorded when the worker traces (WorkerOptions::trace),
+  // whether it succeeded or failed; empty when the worker died.
+  std::vector<TraceRecord> take_trace(uint64_t& dropped) {
+    dropped = trace_dropped_;
+    return std::move(trace_);
+  }
 
  private:
   void start();
@@ -81,6 +88,8 @@ class WorkerClient {
   // kWorkerPrograms, so that a long-lived worker's program table stays bounded.
   std::list<uint64_t> programs_;
   std::unordered_map<uint64_t, std::list<uint64_t>::iterator> program_slots_;
+  std::vector<TraceRecord> trace_;
+  uint64_t trace_dropped_ = 0;
 };
 
 }  // namespace zyxtt::emu

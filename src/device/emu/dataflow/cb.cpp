@@ -10,6 +10,7 @@
 #include "device/emu/dataflow/findings.h"
 #include "device/emu/krt_impl.h"
 #include "device/emu/sched/progress.h"
+#include "device/emu/trace/recorder.h"
 
 namespace zyxtt::emu {
 
@@ -64,13 +65,14 @@ bool reserve_ready(const KernelInstance& k, const Wait& w) { return df::cb_free(
 bool wait_ready(const KernelInstance& k, const Wait& w) { return df::cb_used(k.core->cbs[w.cb]) >= w.pages; }
 
 // Parks the calling kernel until `ready` says the pages are there.
-void block_on_pages(const char* call, bool (*ready)(const KernelInstance&, const Wait&), uint32_t cb, uint32_t pages) {
+void block_on_pages(const KernelInstance& k, const char* call, bool (*ready)(const KernelInstance&, const Wait&),
+                    TraceKind kind, uint32_t cb, uint32_t pages) {
   Wait w;
   w.call = call;
   w.ready = ready;
   w.cb = cb;
   w.pages = pages;
-  block_until(w);
+  block_traced(k, w, kind, cb, pages);
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] void fail_window(const char* call, uint32_t cb, uint32_t n, const CbState& c,
@@ -112,7 +114,7 @@ void cb_reserve_back(uint32_t cb, uint32_t pages) {
   const uint32_t r = df::role_index(k);
   check_window("cb_reserve_back", cb, pages, c, c.wr_ptr[r], "reservation");
   if (df::cb_free(c) < pages) {
-    block_on_pages("cb_reserve_back", reserve_ready, cb, pages);
+    block_on_pages(k, "cb_reserve_back", reserve_ready, TraceKind::kCbReserve, cb, pages);
   }
   c.reserved[r] = std::max(c.reserved[r], pages);
 }
@@ -137,6 +139,7 @@ void cb_push_back(uint32_t cb, uint32_t pages, const char* file, uint32_t line) 
   c.pack_cursor = 0;
   df::store(c.pages_received, c.pages_received + pages);
   count_progress();
+  if (k.trace) [[unlikely]] trace_instant(k, TraceKind::kPush, cb, pages);
   if (df::cb_used(c) > c.num_pages) {
     fail_cb("cb_push_back", cb, pages, c, "more pages pushed than the CB holds");
   }
@@ -148,7 +151,7 @@ void cb_wait_front(uint32_t cb, uint32_t pages) {
   const uint32_t r = df::role_index(k);
   check_window("cb_wait_front", cb, pages, c, c.rd_ptr[r], "wait window");
   if (df::cb_used(c) < pages) {
-    block_on_pages("cb_wait_front", wait_ready, cb, pages);
+    block_on_pages(k, "cb_wait_front", wait_ready, TraceKind::kCbWait, cb, pages);
   }
   c.waited[r] = std::max(c.waited[r], pages);
 }
@@ -182,6 +185,7 @@ void cb_pop_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line) 
   c.waited[r] -= pages;
   df::store(c.pages_acked, c.pages_acked + pages);
   count_progress();
+  if (k.trace) [[unlikely]] trace_instant(k, TraceKind::kPop, cb, pages);
 }
 
 // A successful probe counts as the reserve / wait it stands in for; probes

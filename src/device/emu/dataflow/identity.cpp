@@ -5,6 +5,7 @@
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_internal.h"
 #include "device/emu/dataflow/findings.h"
+#include "device/emu/trace/recorder.h"
 #include "device/emu/krt_impl.h"
 #include "zyxtt/noc_addr.h"
 
@@ -82,7 +83,9 @@ void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const 
   w.word = addr;
   w.value = value;
   w.at_least = at_least;
-  if (!l1_word_ready(k, w)) emu::block_until(w);
+  if (!l1_word_ready(k, w))
+    emu::block_traced(k, w, emu::TraceKind::kSemaphoreWait, static_cast<uint32_t>(off), value,
+                      at_least ? emu::kTraceAtLeast : uint8_t{0});
 }
 
 void abort_run(const char* message) { fail_run(message); }

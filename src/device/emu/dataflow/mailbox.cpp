@@ -5,6 +5,7 @@
 
 #include "device/emu/krt_impl.h"
 #include "device/emu/run_context.h"
+#include "device/emu/trace/recorder.h"
 
 namespace zyxtt::emu::krt_impl {
 namespace {
@@ -32,7 +33,7 @@ void mailbox_write(uint32_t thread, uint32_t value) {
   w.call = "mailbox_write";
   w.ready = has_room;
   w.cb = static_cast<uint32_t>(k.role);
-  if (!has_room(k, w)) block_until(w);
+  if (!has_room(k, w)) block_traced(k, w, TraceKind::kMailboxWait, 0, w.cb);
   CoreState::Mailbox& m = k.core->mailboxes[w.cb];
   m.words[(m.head + m.count) % CoreState::Mailbox::kDepth] = value;
   ++m.count;
@@ -44,7 +45,7 @@ uint32_t mailbox_read(uint32_t thread) {
   w.call = "mailbox_read";
   w.ready = has_word;
   w.cb = sender_of_thread(thread, "mailbox_read");
-  if (!has_word(k, w)) block_until(w);
+  if (!has_word(k, w)) block_traced(k, w, TraceKind::kMailboxWait, 1, w.cb);
   CoreState::Mailbox& m = k.core->mailboxes[w.cb];
   const uint32_t value = m.words[m.head];
   m.head = (m.head + 1) % CoreState::Mailbox::kDepth;

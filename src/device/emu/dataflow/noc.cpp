@@ -18,6 +18,7 @@
 #include "device/emu/dataflow/findings.h"
 #include "device/emu/krt_impl.h"
 #include "device/emu/sched/progress.h"
+#include "device/emu/trace/recorder.h"
 #include "zyxtt/noc_addr.h"
 
 namespace zyxtt::emu {
@@ -229,6 +230,18 @@ uint32_t* word_at(KernelInstance& k, uint64_t noc_addr, const char* call) {
   return reinterpret_cast<uint32_t*>(e.p);
 }
 
+// Records a write issued at `begin` that landed at `noc_addr`, when that is a
+// core's L1 (a flow in the trace); writes into DRAM are not recorded.
+[[gnu::noinline]] void trace_write(KernelInstance& k, TraceKind kind, uint64_t noc_addr, uint32_t bytes,
+                                   uint32_t extra, uint64_t begin) {
+  if (noc::x_of(noc_addr) == noc::kDramX) return;
+  const CoreState* to = find_core(k, noc::x_of(noc_addr), noc::y_of(noc_addr));
+  if (to == nullptr) return;
+  trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = bytes, .b = extra,
+                              .to_x = static_cast<uint16_t>(to->x), .to_y = static_cast<uint16_t>(to->y),
+                              .kind = kind});
+}
+
 }  // namespace
 
 void reset_dataflow_warnings() {
@@ -263,6 +276,11 @@ void noc_write(uint32_t src_l1_addr, uint64_t dst_noc_addr, uint32_t bytes, uint
   const End src = local_end(k, src_l1_addr, bytes, "noc_async_write", "source");
   const End dst = noc_end(k, dst_noc_addr, bytes, "noc_async_write", "destination");
   check_align("noc_async_write", src, dst, current_run().l1_alignment);
+  if (k.trace) [[unlikely]] {
+    const uint64_t begin = trace_now();
+    copy(dst.p, src.p, bytes);
+    return trace_write(k, TraceKind::kNocWrite, dst_noc_addr, bytes, 0, begin);
+  }
   copy(dst.p, src.p, bytes);
 }
 
@@ -291,7 +309,13 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
     if (bytes == 0) continue;
     const End dst = l1_end(k, c, addr, bytes, kCall, "destination");
     check_align(kCall, src, dst, rs.l1_alignment);
+    const uint64_t begin = k.trace ? trace_now() : 0;
     copy(dst.p, src.p, bytes);
+    if (k.trace) [[unlikely]] {
+      trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = bytes,
+                                  .to_x = static_cast<uint16_t>(c.x), .to_y = static_cast<uint16_t>(c.y),
+                                  .kind = TraceKind::kNocMulticast});
+    }
   }
   if (hits != num_dests) {
     fail_run(fmt::format("{}: the rectangle ({},{})-({},{}) holds {} destination cores{} but num_dests is {}", kCall,
@@ -305,9 +329,11 @@ void noc_inline_write(uint64_t dst_noc_addr, uint32_t value, uint8_t byte_enable
   uint8_t* p = reinterpret_cast<uint8_t*>(word_at(k, dst_noc_addr, "noc_inline_dw_write"));
   ++n.writes_issued;
   count_progress();
+  const uint64_t begin = k.trace ? trace_now() : 0;
   for (int i = 0; i < 4; ++i) {
     if (byte_enable & (1u << i)) p[i] = uint8_t(value >> (8 * i));
   }
+  if (k.trace) [[unlikely]] trace_write(k, TraceKind::kNocInlineWrite, dst_noc_addr, 4, value, begin);
 }
 
 void noc_atomic_inc(uint64_t dst_noc_addr, uint32_t increment, uint8_t noc) {
@@ -316,7 +342,9 @@ void noc_atomic_inc(uint64_t dst_noc_addr, uint32_t increment, uint8_t noc) {
   uint32_t* w = word_at(k, dst_noc_addr, "noc_semaphore_inc");
   ++n.atomics_issued;
   count_progress();
+  const uint64_t begin = k.trace ? trace_now() : 0;
   std::atomic_ref<uint32_t>(*w).fetch_add(increment, std::memory_order_acq_rel);
+  if (k.trace) [[unlikely]] trace_write(k, TraceKind::kNocAtomic, dst_noc_addr, 4, increment, begin);
 }
 
 // Copies complete at issue, so a barrier only records that the kernel asked.

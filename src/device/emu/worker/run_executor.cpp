@@ -15,6 +15,7 @@
 #include "device/emu/dataflow/dataflow_checks.h"
 #include "device/emu/l1_layout.h"
 #include "device/emu/l1_memory.h"
+#include "device/emu/trace/recorder.h"
 #include "device/emu/worker/worker_main.h"
 
 namespace zyxtt::emu {
@@ -145,7 +146,10 @@ void RunExecutor::add_tasks(size_t& count, CoreState& core, const RunJob& job,
     k.noc_counters[0] = k.noc_counters[1] = NocCounters{};
     k.noc_cache = NocCache{};
     k.print_buffer.clear();
-    task.entry = kernels[ki]->entry;
+    k.trace = options_.trace;
+    k.kernel_index = static_cast<uint32_t>(ki);
+    k.traced_entry = kernels[ki]->entry;
+    task.entry = options_.trace ? traced_kernel_entry : kernels[ki]->entry;
     task.on_exit = check_kernel_exit;
   }
 }
@@ -177,6 +181,14 @@ class RunTimer {
 }  // namespace
 
 RunOutcome RunExecutor::execute(const RunJob& job) {
+  if (!options_.trace) return run(job);
+  trace_begin_run();
+  RunOutcome outcome = run(job);
+  outcome.trace = trace_collect(outcome.trace_dropped);
+  return outcome;
+}
+
+RunOutcome RunExecutor::run(const RunJob& job) {
   for (uint64_t id : job.forget) programs_.erase(id);
   if (job.program) {
     try {

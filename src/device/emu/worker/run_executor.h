@@ -29,9 +29,11 @@ class RunExecutor {
               SharedRegions regions, std::optional<LinkedChips> linked = std::nullopt);
   ~RunExecutor();
 
+  // Runs `job`; with WorkerOptions::trace, the outcome carries what its cores recorded.
   RunOutcome execute(const RunJob& job);
 
  private:
+  RunOutcome run(const RunJob& job);
   void setup_core(CoreState& core, const PreparedProgram& program, const CorePlan& plan,
                   const std::vector<const LoadedKernel*>& kernels);
   // Sets tasks_[count...] for the core's kernels and advances count.

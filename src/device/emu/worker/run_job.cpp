@@ -30,6 +30,10 @@ class Writer {
     out_.resize(at + values.size() * sizeof(uint32_t));
     if (!values.empty()) std::memcpy(out_.data() + at, values.data(), values.size() * sizeof(uint32_t));
   }
+  void put(const std::vector<TraceRecord>& records) {
+    put(static_cast<uint64_t>(records.size()));
+    out_.append(reinterpret_cast<const char*>(records.data()), records.size() * sizeof(TraceRecord));
+  }
   std::string take() { return std::move(out_); }
 
  private:
@@ -69,6 +73,16 @@ class Reader {
     std::string text(in_.substr(0, n));
     in_.remove_prefix(n);
     return text;
+  }
+  std::vector<TraceRecord> get_records() {
+    const auto n = get<uint64_t>();
+    if (n > in_.size() / sizeof(TraceRecord)) fail("the trace is longer than the frame");
+    std::vector<TraceRecord> records(n);
+    if (n != 0) std::memcpy(records.data(), in_.data(), n * sizeof(TraceRecord));
+    in_.remove_prefix(n * sizeof(TraceRecord));
+    for (const TraceRecord& r : records)
+      if (r.kind >= TraceKind::kCount) fail("a trace record's kind is out of range");
+    return records;
   }
   std::vector<uint32_t> get_words() {
     const auto n = get<uint32_t>();
@@ -121,6 +135,7 @@ std::string encode(const WorkerOptions& o) {
   w.put(static_cast<uint32_t>(o.chip_arches.size()));
   for (const std::string& a : o.chip_arches) w.put(a);
   w.put(o.eth_peers);
+  w.put(o.trace);
   return w.take();
 }
 
@@ -141,6 +156,7 @@ WorkerOptions decode_options(std::string_view frame) {
   for (uint32_t i = 0; i < chips; ++i) o.chip_arches.push_back(r.get_string());
   o.eth_peers = r.get_words();
   if (!o.chip_arches.empty() && (o.chip >= chips || o.eth_peers.size() != kEthChannels)) r.fail("a chip's links do not fit its cluster");
+  o.trace = r.get_bool();
   r.finish();
   return o;
 }
@@ -307,6 +323,8 @@ std::string encode(const RunOutcome& outcome) {
   w.put(outcome.ok);
   w.put(static_cast<uint8_t>(outcome.code));
   w.put(outcome.message);
+  w.put(outcome.trace);
+  w.put(outcome.trace_dropped);
   return w.take();
 }
 
@@ -316,6 +334,8 @@ RunOutcome decode_outcome(std::string_view frame) {
   outcome.ok = r.get_bool();
   outcome.code = r.get_enum<Code>(kCodes);
   outcome.message = r.get_string();
+  outcome.trace = r.get_records();
+  outcome.trace_dropped = r.get<uint64_t>();
   r.finish();
   return outcome;
 }

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/error.h"
@@ -22,6 +23,7 @@
 #include "device/emu/cb_state.h"
 #include "device/emu/interconnect.h"
 #include "device/emu/run_context.h"
+#include "device/emu/trace/trace_record.h"
 #include "zyxtt/krt_types.h"
 
 namespace zyxtt::emu {
@@ -46,6 +48,7 @@ struct WorkerOptions {
   uint32_t chip = 0;
   std::vector<std::string> chip_arches;
   std::vector<uint32_t> eth_peers;
+  bool trace = false;  // record every run's events (trace/recorder.h)
   bool operator==(const WorkerOptions&) const = default;
 };
 
@@ -113,9 +116,15 @@ struct RunJob {
 uint64_t core_count(const std::vector<program::CoreRange>& rects);
 
 struct RunOutcome {
+  RunOutcome() = default;
+  RunOutcome(bool ok_, Code code_, std::string message_) : ok(ok_), code(code_), message(std::move(message_)) {}
   bool ok = true;
   Code code = Code::kInternal;  // when !ok
   std::string message;
+  // What the run's cores recorded when the worker traces (also of a failed
+  // run), and how many records did not fit.
+  std::vector<TraceRecord> trace;
+  uint64_t trace_dropped = 0;
   bool operator==(const RunOutcome&) const = default;
 };
 

@@ -1,0 +1,55 @@
+// One event of a traced run as the device worker records it and the runtime
+// receives it with the run's outcome (run_job.h): plain bytes, the same build
+// on both ends. trace_file.h turns records into Chrome trace events.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <type_traits>
+
+namespace zyxtt::emu {
+
+enum class TraceKind : uint8_t {
+  kKernel,          // span: a = kernel index in the program, flags kTraceFailed when it did not return
+  kCbReserve,       // span of a cb_reserve_back that blocked: a = CB, b = pages
+  kCbWait,          // span of a cb_wait_front that blocked: a = CB, b = pages
+  kSemaphoreWait,   // span of an L1 word wait that blocked: a = L1 offset, b = value, flags kTraceAtLeast
+  kMailboxWait,     // span of a mailbox_read / mailbox_write that blocked: a = 1 for read
+  kPush,            // instant: a = CB, b = pages
+  kPop,             // instant: a = CB, b = pages
+  kNocWrite,        // span of a write that lands in a core's L1: a = bytes, to_x / to_y the core
+  kNocMulticast,    // one per destination core
+  kNocInlineWrite,  // noc_inline_dw_write
+  kNocAtomic,       // noc_semaphore_inc: b = the increment
+  kCount
+};
+
+inline constexpr uint8_t kTraceFailed = 1;
+inline constexpr uint8_t kTraceAtLeast = 2;
+
+// Times are CLOCK_MONOTONIC nanoseconds (std::chrono::steady_clock), which
+// every process on the host shares: the emulator's wall clock. A model clock
+// (issue 24, item 3) would add its own begin / end here, and trace_file.cpp
+// would choose which of the two is "ts".
+struct TraceRecord {
+  uint64_t begin_ns = 0;
+  uint64_t end_ns = 0;  // == begin_ns for instants
+  uint32_t a = 0;
+  uint32_t b = 0;
+  uint16_t x = 0, y = 0;        // the recording core (logical)
+  uint16_t to_x = 0, to_y = 0;  // a NOC write's destination core
+  TraceKind kind = TraceKind::kKernel;
+  uint8_t role = 0;  // krt::Role
+  uint8_t flags = 0;
+  uint8_t reserved = 0;
+  bool operator==(const TraceRecord&) const = default;
+};
+static_assert(std::is_trivially_copyable_v<TraceRecord> && sizeof(TraceRecord) == 40);
+
+// Now on the clock records use.
+inline uint64_t trace_now() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+}  // namespace zyxtt::emu
