@@ -302,6 +302,7 @@ void EmuDevice::check_cbs_clear_of_l1_buffers(const EmuProgram& program) const {
 }
 
 std::shared_ptr<CompiledProgram> EmuDevice::compile(const program::Program& program) {
+  const HostBusy busy(options_.cluster ? &options_.cluster->link() : nullptr);
   auto compiled = std::make_shared<EmuProgram>(program, compiler(), arch_);
   check_cbs_clear_of_l1_buffers(*compiled);
   return compiled;

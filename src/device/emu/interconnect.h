@@ -39,7 +39,29 @@ struct LinkBlock {
     std::atomic<uint64_t> quiet_at{0};  // epoch + 1 while all its kernels wait; 0 otherwise
   };
   alignas(64) std::atomic<uint64_t> epoch{0};
+  // Kernel compiles in progress for any chip: the program that ends a wait
+  // may still be on its way (its compile takes seconds), so none is judged.
+  std::atomic<uint32_t> host_busy{0};
   Chip chips[kMaxLinkedChips];
+};
+
+// Marks the host busy for its lifetime; at the end the epoch moves, so that
+// chips that waited all along start their grace again.
+class HostBusy {
+ public:
+  explicit HostBusy(LinkBlock* link) : link_(link) {
+    if (link_ != nullptr) link_->host_busy.fetch_add(1, std::memory_order_acq_rel);
+  }
+  ~HostBusy() {
+    if (link_ == nullptr) return;
+    link_->epoch.fetch_add(1, std::memory_order_acq_rel);
+    link_->host_busy.fetch_sub(1, std::memory_order_acq_rel);
+  }
+  HostBusy(const HostBusy&) = delete;
+  HostBusy& operator=(const HostBusy&) = delete;
+
+ private:
+  LinkBlock* link_;
 };
 
 // A worker's view of its cluster: every chip's memory as mapped in the

@@ -332,10 +332,11 @@ void decide_locked(Shared& shared) {
   shared.fail(report, SIZE_MAX);
 }
 
-// How long every chip of a cluster must have stood still before their waits
-// are called a deadlock: a program that enqueues the two ends of a link one
-// after the other leaves the first waiting alone for a moment.
-constexpr std::chrono::milliseconds kClusterQuietGrace{500};
+// How long every chip of a cluster must have stood still, with no kernel
+// compiling for any of them, before their waits are called a deadlock: a
+// program that enqueues the two ends of a link one after the other leaves
+// the first waiting alone for a moment.
+constexpr std::chrono::milliseconds kClusterQuietGrace{1000};
 // A chip waiting on another spins this many rounds (a hand-over between
 // chips usually comes within them) before it sleeps between looks.
 constexpr uint32_t kLinkedSpinRounds = 1000;
@@ -356,6 +357,7 @@ void decide_linked_locked(Shared& shared) {
     shared.quiet_since = now;
     return;
   }
+  if (link.host_busy.load(std::memory_order_acquire) != 0) shared.quiet_since = now;  // a program may be on its way
   if (now - shared.quiet_since < kClusterQuietGrace) return;
   std::string others;
   for (uint32_t c = 0; c < shared.linked->chips.size(); ++c) {
