@@ -1,12 +1,9 @@
 // Command queues that run while the host goes on, on a 1 x 2 mesh of a P300
 // (ZYX_TT_CLUSTER=p300). A gate kernel (common/gate_program.hpp) holds its
 // queue until the host opens its flag, so what is asserted while it waits does
-// not depend on timing: a
-// non-blocking enqueue returns with its run still held, an event ordering
-// two queues holds the second, a failed run surfaces at Finish, and args set
-// after an enqueue reach only later ones.
-#include <numeric>
-
+// not depend on timing: a non-blocking enqueue returns with its run still
+// held, an event ordering two queues holds the second, a failed run surfaces
+// at Finish, and args set after an enqueue reach only later ones.
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/tt_metal.hpp>
 
@@ -20,6 +17,7 @@ using namespace tt::tt_metal::distributed;
 
 namespace {
 
+using metalium_test::counting;
 using metalium_test::gate_program;
 constexpr uint32_t kOpen = metalium_test::kGateOpen;
 
@@ -34,12 +32,6 @@ std::shared_ptr<MeshBuffer> page(MeshDevice& mesh, uint32_t word) {
 // Opens `flag` on one chip at once, past both queues (which may be held).
 void open_flag(const MeshBuffer& flag, const MeshCoordinate& chip) {
   tt::tt_metal::detail::WriteToBuffer(*flag.get_device_buffer(chip), std::vector<uint32_t>(16, kOpen));
-}
-
-std::vector<uint32_t> counting(uint32_t first) {
-  std::vector<uint32_t> words(16);
-  std::iota(words.begin(), words.end(), first);
-  return words;
 }
 
 void expect_page(MeshCommandQueue& cq, const std::shared_ptr<MeshBuffer>& buffer, const MeshCoordinate& chip,

@@ -4,6 +4,9 @@
 // pages). What a test asserts while the gate is shut does not depend on timing.
 #pragma once
 
+#include <numeric>
+#include <vector>
+
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 
@@ -31,6 +34,13 @@ void kernel_main() {
   noc_async_write_barrier();
 }
 )";
+
+// first, first + 1, ... first + 15: a page as a gate program with value `first` writes it.
+inline std::vector<uint32_t> counting(uint32_t first) {
+  std::vector<uint32_t> words(16);
+  std::iota(words.begin(), words.end(), first);
+  return words;
+}
 
 // `Buffer` is a Buffer or a MeshBuffer; `kernel`, if given, gets the kernel's handle.
 template <class Buffer>

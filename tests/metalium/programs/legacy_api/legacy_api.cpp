@@ -15,12 +15,6 @@ using namespace tt::tt_metal;
 
 namespace {
 
-std::vector<uint32_t> counting(uint32_t first) {
-  std::vector<uint32_t> words(16);
-  for (uint32_t i = 0; i < 16; ++i) words[i] = first + i;
-  return words;
-}
-
 // A held run, with a non-blocking write of data the host then reuses and a
 // non-blocking read queued behind it: the write writes the data as it was at
 // the enqueue, the read fills the host memory when it runs (after the run).
@@ -33,7 +27,7 @@ void the_queue_runs_while_the_host_goes_on(IDevice* device) {
   EnqueueWriteBuffer(cq, out, zeros, true);
   Program program = metalium_test::gate_program(*flag, *out, 40);
   EnqueueProgram(cq, program, false);
-  std::vector<uint32_t> later = counting(900);
+  std::vector<uint32_t> later = metalium_test::counting(900);
   EnqueueWriteBuffer(cq, flag, later, false);
   std::fill(later.begin(), later.end(), 0u);
   std::vector<uint32_t> got(16, 0);
@@ -41,10 +35,10 @@ void the_queue_runs_while_the_host_goes_on(IDevice* device) {
   // Past the held queue, at once (slow dispatch).
   detail::WriteToBuffer(*flag, std::vector<uint32_t>(16, metalium_test::kGateOpen));
   Finish(cq);
-  TT_FATAL(got == counting(40), "the read queued behind the run got {} ...", got[0]);
+  TT_FATAL(got == metalium_test::counting(40), "the read queued behind the run got {} ...", got[0]);
   std::vector<uint32_t> flag_now;
   EnqueueReadBuffer(cq, *flag, flag_now, true);
-  TT_FATAL(flag_now == counting(900), "the queued write wrote {} ..., not the data as it was when enqueued",
+  TT_FATAL(flag_now == metalium_test::counting(900), "the queued write wrote {} ..., not the data as it was when enqueued",
            flag_now.at(0));
 }
 
