@@ -7,6 +7,8 @@
 
 #include <tt_stl/assert.hpp>
 
+#include "metalium/chip_guard.h"
+
 namespace zyxtt::metalium {
 namespace {
 
@@ -28,7 +30,8 @@ void set_device_factory(DeviceFactory f) {
 std::shared_ptr<Device> open_device(uint32_t chip) {
   std::lock_guard lock(mutex);
   if (auto d = opened[chip].lock()) return d;
-  std::shared_ptr<Device> d = factory()(chip);
+  // Each command queue runs on a thread of its own: the chip takes turns (chip_guard.h).
+  std::shared_ptr<Device> d = std::make_shared<ChipGuard>(factory()(chip));
   // tt-metal's variable for where compiled kernels are kept; unset, the device picks its own folder.
   const char* cache = std::getenv("TT_METAL_CACHE");
   d->open(cache ? cache : "");

@@ -1,5 +1,6 @@
 // Devices, command queues and workloads: meshes of the emulated cluster's
-// chips, whose queues complete every command before returning.
+// chips, whose queues run their commands in order on a thread each
+// (command_queue_executor.h).
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
@@ -109,6 +110,7 @@ CommandQueue& MeshDevice::command_queue(size_t cq_id) {
 }
 
 bool MeshDevice::close() {
+  pimpl_->drain_queues();
   for (const auto& chip : pimpl_->chips) chip->close();
   pimpl_->device.reset();
   return true;
@@ -237,13 +239,20 @@ std::map<int, std::shared_ptr<MeshDevice>> MeshDevice::create_unit_meshes(
 
 namespace {
 
-std::span<std::byte> region_bytes(Buffer& buffer, void* host, const std::optional<BufferRegion>& region,
-                                  uint64_t& offset) {
-  offset = region ? region->offset : 0;
+// The bytes a transfer of `region` (the whole buffer if none) moves; throws
+// for a region outside the buffer.
+uint64_t region_size(const Buffer& buffer, const std::optional<BufferRegion>& region) {
+  const uint64_t offset = region ? region->offset : 0;
   const uint64_t size = region ? region->size : buffer.size();
   TT_FATAL(offset + size <= buffer.size(), "Region [{}, {}) is outside the buffer of {} B", offset, offset + size,
            buffer.size());
-  return {static_cast<std::byte*>(host), size};
+  return size;
+}
+
+std::span<std::byte> region_bytes(Buffer& buffer, void* host, const std::optional<BufferRegion>& region,
+                                  uint64_t& offset) {
+  offset = region ? region->offset : 0;
+  return {static_cast<std::byte*>(host), region_size(buffer, region)};
 }
 
 void write_bytes(Buffer& buffer, const void* host, const std::optional<BufferRegion>& region) {
@@ -260,6 +269,33 @@ void read_bytes(Buffer& buffer, void* host, const std::optional<BufferRegion>& r
   auto bytes = region_bytes(buffer, host, region, offset);
   const auto& b = buffer.backing();
   b.device->read(b.placed, offset, bytes);
+}
+
+using zyxtt::metalium::CommandQueueExecutor;
+
+// A read, or a write of host memory the caller keeps, in queue order: at once
+// on an idle queue (nothing to wait for), else queued.
+void transfer(CommandQueueExecutor& queue, bool blocking, CommandQueueExecutor::Command command) {
+  if (blocking) {
+    queue.enqueue(std::move(command), true);
+  } else if (!queue.run_if_idle(command)) {
+    queue.enqueue(std::move(command), false);
+  }
+}
+
+// A write of the `bytes` at `host` in queue order. Queued behind other
+// commands without the caller waiting, it writes a copy taken now: tt-metal
+// copies unpinned host data at enqueue, so the caller may reuse its memory.
+void write_in_order(CommandQueueExecutor& queue, bool blocking, const void* host, uint64_t bytes,
+                    std::function<void(const void*)> write) {
+  if (blocking) {
+    queue.enqueue([&] { write(host); }, true);
+    return;
+  }
+  if (queue.run_if_idle([&] { write(host); })) return;
+  const auto* first = static_cast<const std::byte*>(host);
+  auto copy = std::make_shared<const std::vector<std::byte>>(first, first + bytes);
+  queue.enqueue([copy = std::move(copy), write = std::move(write)] { write(copy->data()); }, false);
 }
 
 }  // namespace
@@ -337,7 +373,7 @@ void copy_shard(const MeshBuffer& buffer, const ShardPlace& place, std::byte* ho
 
 }  // namespace
 
-void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool) {
+void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool blocking) {
   const MeshCoordinateRange mesh(mesh_device_->shape());
   const bool several = mesh_device_->num_devices() > 1;
   MeshDeviceImpl::Trace* trace = mesh_device_->impl().capture_of(id_);
@@ -347,15 +383,14 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool) 
              range.end_coord(), mesh_device_->shape());
     detail::ProgramImpl& p = program.impl();
     check_sub_device(*mesh_device_, p);
+    // A trace, like a run the host does not wait for, keeps the args as they are now.
+    const auto run = run_args(p.run, trace != nullptr || !blocking);
     for (const MeshCoordinate& coord : range) {
       IDevice* chip = mesh_device_->get_device(coord);
       auto device = detail::device_of(chip);
       auto compiled = p.compiled_for(device);
       p.check_args(*device);
-      // A trace keeps the args as they are now; a run reads the program's.
-      auto run = trace ? std::make_shared<const zyxtt::program::Run>(p.run)
-                       : std::shared_ptr<const zyxtt::program::Run>(std::shared_ptr<void>(), &p.run);
-      launches.push_back({device, compiled, std::move(run),
+      launches.push_back({device, compiled, run,
                           several ? fmt::format("EnqueueMeshWorkload (device {})", chip->id()) : "EnqueueMeshWorkload"});
     }
   }
@@ -363,62 +398,81 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool) 
     trace->enqueues.push_back(std::move(launches));
     return;
   }
-  run_launches(launches);
+  mesh_device_->impl().executor(id_).enqueue([launches = std::move(launches)] { run_launches(launches); }, blocking);
 }
 
 void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer>& buffer, const void* host_data,
-                                                 bool) {
+                                                 bool blocking) {
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
   TT_FATAL(host_data != nullptr, "No host data to write");
-  if (buffer->global_layout() == MeshBufferLayout::REPLICATED) {
-    for (const MeshCoordinate& coord : MeshCoordinateRange(buffer->device()->shape()))
-      write_bytes(*buffer->get_device_buffer(coord), host_data, std::nullopt);
-    return;
-  }
-  std::vector<std::byte> shard(buffer->device_local_size());
-  for (const ShardPlace& place : shard_places(*buffer)) {
-    copy_shard<true>(*buffer, place, static_cast<std::byte*>(const_cast<void*>(host_data)), shard.data());
-    for (const MeshCoordinate& coord : place.devices) write_bytes(*buffer->get_device_buffer(coord), shard.data(), std::nullopt);
-  }
+  const bool replicated = buffer->global_layout() == MeshBufferLayout::REPLICATED;
+  auto write = [buffer, replicated](const void* host) {
+    if (replicated) {
+      for (const MeshCoordinate& coord : MeshCoordinateRange(buffer->device()->shape()))
+        write_bytes(*buffer->get_device_buffer(coord), host, std::nullopt);
+      return;
+    }
+    std::vector<std::byte> shard(buffer->device_local_size());
+    for (const ShardPlace& place : shard_places(*buffer)) {
+      copy_shard<true>(*buffer, place, static_cast<std::byte*>(const_cast<void*>(host)), shard.data());
+      for (const MeshCoordinate& coord : place.devices)
+        write_bytes(*buffer->get_device_buffer(coord), shard.data(), std::nullopt);
+    }
+  };
+  write_in_order(mesh_device_->impl().executor(id_), blocking, host_data, buffer->size(), std::move(write));
 }
 
 void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer>& mesh_buffer,
-                                            const std::vector<ShardDataTransfer>& transfers, bool) {
+                                            const std::vector<ShardDataTransfer>& transfers, bool blocking) {
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
   for (const ShardDataTransfer& t : transfers) {
-    write_bytes(*mesh_buffer->get_device_buffer(t.shard_coord()), t.host_data(), t.region());
+    TT_FATAL(t.host_data() != nullptr, "No host data to write");
+    const uint64_t bytes = region_size(*mesh_buffer->get_device_buffer(t.shard_coord()), t.region());
+    write_in_order(mesh_device_->impl().executor(id_), blocking, t.host_data(), bytes,
+                   [mesh_buffer, coord = t.shard_coord(), region = t.region()](const void* host) {
+                     write_bytes(*mesh_buffer->get_device_buffer(coord), host, region);
+                   });
   }
 }
 
-void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shared_ptr<MeshBuffer>& buffer, bool) {
+void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shared_ptr<MeshBuffer>& buffer,
+                                                bool blocking) {
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Reads are not supported during trace capture");
+  TT_FATAL(host_data != nullptr, "No host memory to read into");
+  CommandQueueExecutor& queue = mesh_device_->impl().executor(id_);
   if (buffer->global_layout() == MeshBufferLayout::REPLICATED) {
     TT_FATAL(buffer->device()->num_devices() == 1,
              "Can only read a sharded MeshBuffer from a mesh of several devices, or a replicated one from a unit "
              "mesh; read each device's copy with ReadShard");
-    read_bytes(*buffer->get_backing_buffer(), host_data, std::nullopt);
+    transfer(queue, blocking, [buffer, host_data] { read_bytes(*buffer->get_backing_buffer(), host_data, std::nullopt); });
     return;
   }
-  TT_FATAL(host_data != nullptr, "No host memory to read into");
   const auto [height_replicated, width_replicated] = buffer->replicated_dims();
   TT_FATAL(!height_replicated && !width_replicated,
            "Cannot read a MeshBuffer that is replicated along a dimension; read one device's copy with ReadShard");
-  std::vector<std::byte> shard(buffer->device_local_size());
-  for (const ShardPlace& place : shard_places(*buffer)) {
-    read_bytes(*buffer->get_device_buffer(place.devices.front()), shard.data(), std::nullopt);
-    copy_shard<false>(*buffer, place, static_cast<std::byte*>(host_data), shard.data());
-  }
+  transfer(queue, blocking, [buffer, host_data] {
+    std::vector<std::byte> shard(buffer->device_local_size());
+    for (const ShardPlace& place : shard_places(*buffer)) {
+      read_bytes(*buffer->get_device_buffer(place.devices.front()), shard.data(), std::nullopt);
+      copy_shard<false>(*buffer, place, static_cast<std::byte*>(host_data), shard.data());
+    }
+  });
 }
 
 void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer>& transfers,
-                                           const std::shared_ptr<MeshBuffer>& mesh_buffer, bool) {
+                                           const std::shared_ptr<MeshBuffer>& mesh_buffer, bool blocking) {
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Reads are not supported during trace capture");
   for (const ShardDataTransfer& t : transfers) {
-    read_bytes(*mesh_buffer->get_device_buffer(t.shard_coord()), t.host_data(), t.region());
+    TT_FATAL(t.host_data() != nullptr, "No host memory to read into");
+    region_size(*mesh_buffer->get_device_buffer(t.shard_coord()), t.region());
   }
+  transfer(mesh_device_->impl().executor(id_), blocking, [mesh_buffer, transfers] {
+    for (const ShardDataTransfer& t : transfers)
+      read_bytes(*mesh_buffer->get_device_buffer(t.shard_coord()), t.host_data(), t.region());
+  });
 }
 
-void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId>) {}
+void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId>) { mesh_device_->impl().executor(id_).finish(); }
 
 // ---- Workloads --------------------------------------------------------------------------
 
@@ -444,7 +498,12 @@ void EnqueueMeshWorkload(MeshCommandQueue& mesh_cq, MeshWorkload& mesh_workload,
 
 void Finish(MeshCommandQueue& mesh_cq, ttsl::Span<const SubDeviceId> sub_device_ids) { mesh_cq.finish(sub_device_ids); }
 void Synchronize(MeshDevice* device, std::optional<uint8_t> cq_id, ttsl::Span<const SubDeviceId> sub_device_ids) {
-  device->mesh_command_queue(cq_id).finish(sub_device_ids);
+  TT_FATAL(device != nullptr, "Synchronize of a null device");
+  if (cq_id) {
+    device->mesh_command_queue(cq_id).finish(sub_device_ids);
+    return;
+  }
+  for (uint8_t i = 0; i < device->num_hw_cqs(); ++i) device->mesh_command_queue(i).finish(sub_device_ids);
 }
 bool UsingDistributedEnvironment() { return false; }
 
@@ -553,28 +612,60 @@ const void* host_bytes(const HostDataType& src, uint64_t needed) {
 }
 }  // namespace
 
-void EnqueueWriteBuffer(CommandQueue&, const detail::BufferRef& buffer, HostDataType src, bool) {
-  Buffer& b = buffer_of(buffer);
-  distributed::write_bytes(b, host_bytes(src, b.size()), std::nullopt);
+namespace {
+// The pre-mesh queue is the device's queue 0.
+zyxtt::metalium::CommandQueueExecutor& executor_of(CommandQueue& cq) { return mesh_of(cq.device()).impl().executor(0); }
+
+// A queued command's hold on the buffer: shared when the caller shared it.
+std::shared_ptr<Buffer> hold(const detail::BufferRef& ref) {
+  if (const auto* p = std::get_if<std::shared_ptr<Buffer>>(&ref)) return *p;
+  return {std::shared_ptr<void>(), &buffer_of(ref)};
 }
-void EnqueueWriteSubBuffer(CommandQueue&, const detail::BufferRef& buffer, HostDataType src,
-                           const BufferRegion& region, bool) {
-  distributed::write_bytes(buffer_of(buffer), host_bytes(src, region.size), region);
+
+void write_buffer(CommandQueue& cq, const detail::BufferRef& buffer, const HostDataType& src,
+                  const std::optional<BufferRegion>& region, bool blocking) {
+  const uint64_t bytes = distributed::region_size(buffer_of(buffer), region);
+  distributed::write_in_order(executor_of(cq), blocking, host_bytes(src, bytes), bytes,
+                              [b = hold(buffer), region](const void* host) { distributed::write_bytes(*b, host, region); });
 }
-void EnqueueReadBuffer(CommandQueue&, const detail::BufferRef& buffer, void* dst, bool) {
-  distributed::read_bytes(buffer_of(buffer), dst, std::nullopt);
+
+void read_buffer(CommandQueue& cq, const detail::BufferRef& buffer, void* dst, const std::optional<BufferRegion>& region,
+                 bool blocking) {
+  TT_FATAL(dst != nullptr, "No host memory to read into");
+  distributed::region_size(buffer_of(buffer), region);
+  distributed::transfer(executor_of(cq), blocking,
+                        [b = hold(buffer), dst, region] { distributed::read_bytes(*b, dst, region); });
 }
-void EnqueueReadSubBuffer(CommandQueue&, detail::BufferRef buffer, void* dst, const BufferRegion& region, bool) {
-  distributed::read_bytes(buffer_of(buffer), dst, region);
+}  // namespace
+
+void EnqueueWriteBuffer(CommandQueue& cq, const detail::BufferRef& buffer, HostDataType src, bool blocking) {
+  write_buffer(cq, buffer, src, std::nullopt, blocking);
 }
-void EnqueueProgram(CommandQueue& cq, Program& program, bool) {
-  program.impl().launch(detail::device_of(cq.device()), "EnqueueProgram");
+void EnqueueWriteSubBuffer(CommandQueue& cq, const detail::BufferRef& buffer, HostDataType src,
+                           const BufferRegion& region, bool blocking) {
+  write_buffer(cq, buffer, src, region, blocking);
 }
-void Finish(CommandQueue&, tt::stl::Span<const SubDeviceId>) {}
-void Synchronize(IDevice* device, std::optional<uint8_t> cq_id, tt::stl::Span<const SubDeviceId>) {
+void EnqueueReadBuffer(CommandQueue& cq, const detail::BufferRef& buffer, void* dst, bool blocking) {
+  read_buffer(cq, buffer, dst, std::nullopt, blocking);
+}
+void EnqueueReadSubBuffer(CommandQueue& cq, detail::BufferRef buffer, void* dst, const BufferRegion& region,
+                          bool blocking) {
+  read_buffer(cq, buffer, dst, region, blocking);
+}
+void EnqueueProgram(CommandQueue& cq, Program& program, bool blocking) {
+  const auto device = detail::device_of(cq.device());
+  detail::ProgramImpl& p = program.impl();
+  auto compiled = p.compiled_for(device);
+  p.check_args(*device);
+  std::vector<distributed::ChipLaunch> launch{{device, std::move(compiled), distributed::run_args(p.run, !blocking),
+                                               "EnqueueProgram"}};
+  executor_of(cq).enqueue([launch = std::move(launch)] { distributed::run_launches(launch); }, blocking);
+}
+void Finish(CommandQueue& cq, tt::stl::Span<const SubDeviceId>) { executor_of(cq).finish(); }
+void Synchronize(IDevice* device, std::optional<uint8_t> cq_id, tt::stl::Span<const SubDeviceId> sub_device_ids) {
   TT_FATAL(device != nullptr, "Synchronize of a null device");
-  TT_FATAL(cq_id.value_or(0) == 0, "The emulator has one command queue, 0, not {}", *cq_id);
   detail::device_of(device);  // throws if the device is closed
+  distributed::Synchronize(&mesh_of(device), cq_id, sub_device_ids);
 }
 
 namespace detail {

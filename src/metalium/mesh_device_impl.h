@@ -10,12 +10,14 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <tt_stl/assert.hpp>
 
 #include "device/device.h"
 #include "metalium/allocator_impl.h"
+#include "metalium/command_queue_executor.h"
 #include "metalium/program_impl.h"
 #include "program/program.h"
 
@@ -33,6 +35,11 @@ struct ChipLaunch {
 // Runs every launch at once, one host thread per chip beyond the first, as
 // silicon runs its chips; throws the first failure in launch order.
 void run_launches(const std::vector<ChipLaunch>& launches);
+
+// The args a launch runs with: the program's own for a blocking enqueue (the
+// host waits for the run), else a copy, so that args set after the enqueue
+// reach only later ones.
+std::shared_ptr<const zyxtt::program::Run> run_args(const zyxtt::program::Run& args, bool copy);
 
 // Throws unless `program` runs within one sub-device of `mesh`'s loaded
 // sub-device manager (any program does under the default one).
@@ -66,6 +73,7 @@ class MeshDeviceImpl {
   std::map<uint8_t, uint32_t> capturing;  // queue -> the trace it records into
   uint32_t next_trace_id = 0;
   uint32_t next_event_id = 1;
+  std::unordered_map<uint32_t, uint64_t> event_marks;  // event id -> its queue's mark when recorded
 
   // Sub-device managers; 0 is the default one: the whole grid, one sub-device.
   std::map<uint64_t, std::vector<SubDevice>> managers;
@@ -77,8 +85,17 @@ class MeshDeviceImpl {
   void set_queues(size_t count) {
     TT_FATAL(count >= 1 && count <= 2, "A device has 1 or 2 command queues, not {}", count);
     queues.clear();
-    for (size_t i = 0; i < count; ++i) queues.push_back(std::make_unique<MeshCommandQueue>(self, static_cast<uint32_t>(i)));
+    executors.clear();
+    for (size_t i = 0; i < count; ++i) {
+      queues.push_back(std::make_unique<MeshCommandQueue>(self, static_cast<uint32_t>(i)));
+      executors.push_back(std::make_unique<zyxtt::metalium::CommandQueueExecutor>());
+    }
   }
+  // What runs queue `cq_id`'s commands (the pre-mesh command queue is queue 0).
+  zyxtt::metalium::CommandQueueExecutor& executor(uint32_t cq_id) const { return *executors.at(cq_id); }
+  // Waits for every queue's commands and stops their threads (close);
+  // failures no Finish reported are logged, as nothing is left to throw them.
+  void drain_queues();
   // The trace queue `cq_id` records into, if it is capturing one.
   Trace* capture_of(uint32_t cq_id) {
     auto it = capturing.find(static_cast<uint8_t>(cq_id));
@@ -90,6 +107,9 @@ class MeshDeviceImpl {
     return *device;
   }
   const zyxtt::Arch& arch() const { return *open().capabilities().arch; }
+
+  // Last: their threads stop (after running what is queued) before the rest goes.
+  std::vector<std::unique_ptr<zyxtt::metalium::CommandQueueExecutor>> executors;  // by queue id
 };
 
 }  // namespace tt::tt_metal::distributed

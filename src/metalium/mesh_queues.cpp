@@ -8,6 +8,7 @@
 #include <ostream>
 #include <thread>
 
+#include <tt-logger/tt-logger.hpp>
 #include <tt_stl/assert.hpp>
 
 #include "metalium/mesh_device_impl.h"
@@ -47,7 +48,44 @@ void run_launches(const std::vector<ChipLaunch>& launches) {
     if (failure) std::rethrow_exception(failure);
 }
 
+std::shared_ptr<const zyxtt::program::Run> run_args(const zyxtt::program::Run& args, bool copy) {
+  if (copy) return std::make_shared<const zyxtt::program::Run>(args);
+  return {std::shared_ptr<void>(), &args};
+}
+
+void MeshDeviceImpl::drain_queues() {
+  for (size_t i = 0; i < executors.size(); ++i) {
+    const std::exception_ptr failure = executors[i]->drain();
+    if (!failure) continue;
+    try {
+      std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+      log_warning(tt::LogMetal, "Device {} closed with a failure on command queue {} that no Finish reported: {}", id,
+                  i, e.what());
+    } catch (...) {
+      log_warning(tt::LogMetal, "Device {} closed with a failure on command queue {} that no Finish reported", id, i);
+    }
+  }
+}
+
 // ---- Events -------------------------------------------------------------------------------
+//
+// An event is its queue's mark when recorded: complete once every command
+// enqueued on that queue before it has run.
+
+namespace {
+const MeshDeviceImpl& impl_of(const MeshEvent& event) {
+  TT_FATAL(event.device() != nullptr, "{} has no device", event);
+  return event.device()->impl();
+}
+
+uint64_t mark_of(const MeshEvent& event) {
+  const auto& marks = impl_of(event).event_marks;
+  auto it = marks.find(event.id());
+  TT_FATAL(it != marks.end(), "{} was not recorded by its device", event);
+  return it->second;
+}
+}  // namespace
 
 MeshEvent::MeshEvent(uint32_t id, MeshDevice* device, uint32_t mesh_cq_id, const MeshCoordinateRange& device_range)
     : id_(id), device_(device), mesh_cq_id_(mesh_cq_id), device_range_(device_range) {}
@@ -61,7 +99,10 @@ MeshEvent MeshCommandQueue::enqueue_record_event(ttsl::Span<const SubDeviceId>,
   const MeshCoordinateRange all(mesh_device_->shape());
   TT_FATAL(!device_range || all.contains(*device_range), "The event's device range is outside the {} mesh",
            mesh_device_->shape());
-  return MeshEvent(mesh_device_->impl().next_event_id++, mesh_device_, id_, device_range.value_or(all));
+  MeshDeviceImpl& d = mesh_device_->impl();
+  const uint32_t id = d.next_event_id++;
+  d.event_marks[id] = d.executor(id_).mark();
+  return MeshEvent(id, mesh_device_, id_, device_range.value_or(all));
 }
 
 MeshEvent MeshCommandQueue::enqueue_record_event_to_host(ttsl::Span<const SubDeviceId> sub_device_ids,
@@ -73,10 +114,15 @@ void MeshCommandQueue::enqueue_wait_for_event(const MeshEvent& event) {
   TT_FATAL(event.device() == mesh_device_, "Command queue {} waits on {} of another mesh device", id_, event);
   TT_FATAL(event.mesh_cq_id() < mesh_device_->num_hw_cqs(), "{} names command queue {}, which does not exist", event,
            event.mesh_cq_id());
+  const zyxtt::metalium::CommandQueueExecutor& recorder = mesh_device_->impl().executor(event.mesh_cq_id());
+  const uint64_t mark = mark_of(event);
+  if (recorder.reached(mark)) return;
+  // The later commands of this queue wait for the recording queue's thread.
+  mesh_device_->impl().executor(id_).enqueue(recorder.waiter(mark), false);
 }
 
-void EventSynchronize(const MeshEvent& event) { TT_FATAL(event.device() != nullptr, "{} has no device", event); }
-bool EventQuery(const MeshEvent&) { return true; }
+void EventSynchronize(const MeshEvent& event) { impl_of(event).executor(event.mesh_cq_id()).wait_for(mark_of(event)); }
+bool EventQuery(const MeshEvent& event) { return impl_of(event).executor(event.mesh_cq_id()).reached(mark_of(event)); }
 
 // ---- Traces -------------------------------------------------------------------------------
 
@@ -101,14 +147,17 @@ void MeshDevice::end_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id) {
   d.traces.at(*trace_id).captured = true;
 }
 
-void MeshDevice::replay_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id, bool) {
+void MeshDevice::replay_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id, bool blocking) {
   MeshDeviceImpl& d = impl();
   auto it = d.traces.find(*trace_id);
   TT_FATAL(it != d.traces.end(), "Trace {} does not exist (released, or never captured)", *trace_id);
   TT_FATAL(it->second.captured, "Trace {} is still being captured", *trace_id);
   mesh_command_queue(cq_id);
   TT_FATAL(!d.capture_of(cq_id), "Command queue {} cannot replay a trace while it captures one", cq_id);
-  for (const auto& launches : it->second.enqueues) run_launches(launches);
+  // The replay is queued as the captured enqueues were (the launches keep their own args).
+  d.executor(cq_id).enqueue([enqueues = it->second.enqueues] {
+    for (const auto& launches : enqueues) run_launches(launches);
+  }, blocking);
 }
 
 void MeshDevice::release_mesh_trace(const MeshTraceId& trace_id) {

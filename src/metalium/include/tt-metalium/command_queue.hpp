@@ -1,7 +1,7 @@
 // The single-device command queue of tt-metal releases before the mesh API
 // (device->command_queue(), EnqueueWriteBuffer, EnqueueProgram, Finish),
-// kept for programs written against them. Every call completes before it
-// returns.
+// kept for programs written against them. The queue is the device's mesh
+// command queue 0, with its order and its blocking rules (mesh_command_queue.hpp).
 #pragma once
 
 #include <cstdint>

@@ -63,8 +63,8 @@ void Synchronize(MeshDevice* device, std::optional<uint8_t> cq_id, ttsl::Span<co
 void Finish(MeshCommandQueue& mesh_cq, ttsl::Span<const SubDeviceId> sub_device_ids = {});
 bool UsingDistributedEnvironment();
 
-// Events complete when recorded (the emulator's queues run each command to
-// its end): EventSynchronize returns at once and EventQuery says true.
+// An event completes once every command its queue had before it has run:
+// EventSynchronize waits for that, EventQuery says whether it has.
 void EventSynchronize(const MeshEvent& event);
 bool EventQuery(const MeshEvent& event);
 // MeshDevice::begin_mesh_trace.

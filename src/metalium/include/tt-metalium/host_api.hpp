@@ -102,7 +102,8 @@ RuntimeArgsData& GetRuntimeArgs(const Program& program, KernelHandle kernel_id, 
 std::vector<std::vector<RuntimeArgsData>>& GetRuntimeArgs(const Program& program, KernelHandle kernel_id);
 RuntimeArgsData& GetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id);
 
-// Waits for the device's queue (every call has completed already).
+// Waits for the device's queue `cq_id`, or for all of them; throws the first
+// failure of a queued command not yet reported.
 void Synchronize(IDevice* device, std::optional<uint8_t> cq_id = std::nullopt,
                  tt::stl::Span<const SubDeviceId> sub_device_ids = {});
 

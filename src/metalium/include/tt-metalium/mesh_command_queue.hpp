@@ -1,7 +1,12 @@
-// A mesh's command queue (tt-metal's mesh_command_queue.hpp). On the emulator
-// every enqueue completes before it returns, blocking or not, so Finish and
-// events only order; while a trace is being captured on the queue, workloads
-// are recorded instead of run.
+// A mesh's command queue (tt-metal's mesh_command_queue.hpp). Its commands run
+// in the order they were enqueued, on a thread of the queue's own, while the
+// host goes on: a non-blocking enqueue returns once queued (a workload keeps
+// its runtime args as they were then; a write, its host data, copied); a
+// blocking one returns when its command has run. A non-blocking read fills the
+// host memory when it runs: finish() or an event says when. A command that
+// fails is thrown by the queue's next blocking call or finish(). Runs of one
+// chip from two queues take turns. While a trace is being captured on the
+// queue, workloads are recorded instead of run.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>

@@ -1,6 +1,5 @@
-// An event a mesh command queue records (tt-metal's mesh_event.hpp). The
-// emulator's queues complete each command before returning, so an event is
-// complete once recorded; waiting on it orders nothing that is not ordered.
+// An event a mesh command queue records (tt-metal's mesh_event.hpp): complete
+// once every command enqueued on that queue before it has run.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>

@@ -109,7 +109,7 @@ int main() {
   const std::string sub_device = what_of([&] { CreateBuffer(dram_config, SubDeviceId{1}); });
   TT_FATAL(sub_device.find("Sub-device 1 does not exist") != std::string::npos, "{}", sub_device);
   const std::string queue = what_of([&] { Synchronize(device, 1); });
-  TT_FATAL(queue.find("one command queue, 0, not 1") != std::string::npos, "{}", queue);
+  TT_FATAL(queue.find("Command queue 1 does not exist: the device has 1") != std::string::npos, "{}", queue);
 
   TT_FATAL(CloseDevice(device), "CloseDevice failed");
   fmt::print("Test Passed\n");

@@ -63,11 +63,13 @@ void a_trace_replayed_n_times_equals_n_enqueues(MeshDevice& mesh) {
   // Args set after the capture do not reach the trace: it keeps `traced`.
   SetRuntimeArgs(workload.get_programs().begin()->second, kernel, CoreCoord{0, 0}, {other->address(), kPages});
   for (int i = 0; i < 3; ++i) mesh.replay_mesh_trace(0, trace, false);
+  Finish(mesh.mesh_command_queue(0));  // the replays run on queue 0; expect_runs reads on queue 1
   expect_runs(mesh, traced, 100, 3, "three replays");
   expect_runs(mesh, other, 500, 0, "args set after the capture");
   Program direct = metalium_test::increment_program(*enqueued, kPages);
   MeshWorkload direct_workload = workload_of(std::move(direct), mesh);
   for (int i = 0; i < 3; ++i) EnqueueMeshWorkload(mesh.mesh_command_queue(0), direct_workload, false);
+  Finish(mesh.mesh_command_queue(0));
   expect_runs(mesh, enqueued, 100, 3, "three enqueues");
   mesh.release_mesh_trace(trace);
   const std::string released = what_of([&] { mesh.replay_mesh_trace(0, trace, true); });
