@@ -61,6 +61,9 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   X(uint32_t, cb_page_bytes, (uint32_t cb), (cb))                                                           \
   X(uint32_t, cb_num_pages, (uint32_t cb), (cb))                                                            \
   X(uint32_t, cb_data_format, (uint32_t cb), (cb))                                                          \
+  /* the CB's pages-received (false) or pages-acked (true) count as silicon's 16-bit register holds it, read */ \
+  /* after the core's other kernels had a turn (a spin on it sees them move); the word stays until the next */ \
+  X(volatile uint32_t*, cb_tiles_counter, (uint32_t cb, bool acked), (cb, acked))                           \
   /* NOC: copies happen at issue time; every range is checked */                                            \
   X(uint32_t, dram_banks, (), ())                                                                           \
   X(uint32_t, l1_banks, (), ())                                                                             \

@@ -59,6 +59,9 @@ uint32_t cb_window_addr(uint32_t cb, bool read_side, uint32_t offset);
 uint32_t cb_page_bytes(uint32_t cb);
 uint32_t cb_num_pages(uint32_t cb);
 uint32_t cb_data_format(uint32_t cb);  // tt::DataFormat value
+// get_cb_tiles_received_ptr / _acked_ptr: yields once, then points at the
+// instance's copy of the counter, 16 bits as silicon's register.
+volatile uint32_t* cb_tiles_counter(uint32_t cb, bool acked);
 
 // ---- NOC ----------------------------------------------------------------------
 // NOC address: local address in bits 0..35, x in 36..41, y in 42..47.

@@ -464,6 +464,16 @@ void block_until(const Wait& wait) {
   count_progress();
 }
 
+void yield_now() {
+  Fiber* f = t_current;
+  Carrier* c = f->carrier;
+  if (c->unwind) return;
+  static constexpr Wait kRunnable{.call = "a poll", .ready = [](const KernelInstance&, const Wait&) { return true; }};
+  f->wait = &kRunnable;
+  c->switch_out();
+  if (c->unwind) throw Unwind{};
+}
+
 void fail_run(const std::string& what) {
   const KernelInstance& k = current();
   // The kernel line of the call, unless the message names it already (findings).
