@@ -81,6 +81,8 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   X(void, noc_write_barrier, (uint8_t noc), (noc))                                                          \
   X(void, noc_writes_flushed, (uint8_t noc), (noc))                                                         \
   X(void, noc_atomic_barrier, (uint8_t noc), (noc))                                                         \
+  /* riscv_wait: the core's other kernels get `turns` turns (one ends at their next block or poll) */      \
+  X(void, yield_turns, (uint32_t turns), (turns))                                                           \
   /* semaphores and L1 polling: blocks until *addr == value (at_least: >=); `call` names the API */        \
   X(uint32_t, semaphore_addr, (uint32_t id), (id))                                                          \
   X(void, wait_l1_word, (volatile uint32_t * addr, uint32_t value, bool at_least, const char* call),        \

@@ -160,6 +160,23 @@ TEST_F(EmuDeviceTest, CbCountersReadAsSixteenBitRegistersAndASpinOnThemSeesTheCo
   EXPECT_EQ(std::vector<uint32_t>(got.begin(), got.begin() + 3), (std::vector<uint32_t>{total, total, total}));
 }
 
+// riscv_wait lets the core's other kernels run meanwhile: the reader, first to
+// run, waits; the writer sets the flag it then reads.
+TEST_F(EmuDeviceTest, RiscvWaitLetsTheCoresOtherKernelsRun) {
+  const CoreRangeSet core = rect(0, 0, 0, 0);
+  PlacedBuffer out = device_.allocate(spec_of(64, 64));
+  Program p;
+  p.kernels = {kernel("riscv_wait_reader.cpp", Processor::kRiscv0, core),
+               kernel("riscv_wait_writer.cpp", Processor::kRiscv1, core)};
+  p.circular_buffers = {cb(0, DataFormat::UInt32, 64, 1, core)};
+  p.semaphores = {program::SemaphoreSpec{0, core, 0}};
+  ModelRun r;
+  r.kernels.resize(2);
+  r.kernels[0].per_core[Core{0, 0}] = {addr(out)};
+  run(p, r);
+  EXPECT_EQ(download<uint32_t>(out)[0], 7u);
+}
+
 // ---- Element-wise add on bf16 with 2048-byte pages --------------------------
 
 void eltwise_add_bf16(EmuDeviceTest& t, EmuDevice& device, Grid g) {

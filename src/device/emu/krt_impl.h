@@ -88,6 +88,8 @@ void noc_atomic_barrier(uint8_t noc);
 uint32_t semaphore_addr(uint32_t id);
 // Blocks until *addr == value (at_least: *addr >= value); `call` names the API.
 void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call);
+// Yields `turns` times: time passing for the caller (riscv_wait).
+void yield_turns(uint32_t turns);
 
 // ---- mailboxes (tt-metal's ckernel::mailbox_write / mailbox_read) ------------------
 // One FIFO per sending processor of the core: the one compute fiber plays

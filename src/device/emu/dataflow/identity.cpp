@@ -85,6 +85,10 @@ void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const 
   if (!l1_word_ready(k, w)) emu::block_until(w);
 }
 
+void yield_turns(uint32_t turns) {
+  for (uint32_t i = 0; i < turns; ++i) yield_now();
+}
+
 void abort_run(const char* message) { fail_run(message); }
 
 }  // namespace zyxtt::emu::krt_impl
