@@ -177,6 +177,41 @@ TEST_F(EmuDeviceTest, RiscvWaitLetsTheCoresOtherKernelsRun) {
   EXPECT_EQ(download<uint32_t>(out)[0], 7u);
 }
 
+// DRAM the host wrote raw (tt-metal's detail::WriteToDeviceDRAMChannel), no
+// buffer holding it, is the kernels' to read as on silicon; a byte past it is not.
+void read_raw_dram(EmuDeviceTest& t, uint32_t bytes_read) {
+  std::vector<uint8_t> src(512);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<uint8_t>(i * 37 + 5);
+  RawAddress at;
+  at.memory = MemoryKind::kDram;
+  at.bank = 3;
+  at.address = 3ull << 30;
+  t.device_.write_raw(at, std::as_bytes(std::span(src)).first(256));
+  at.address += 256;  // a second write right after: one readable range
+  t.device_.write_raw(at, std::as_bytes(std::span(src)).subspan(256));
+  const CoreRangeSet core = rect(0, 0, 0, 0);
+  PlacedBuffer out = t.device_.allocate(spec_of(bytes_read, bytes_read));
+  Program p;
+  p.kernels = {kernel("raw_dram_reader.cpp", Processor::kRiscv0, core)};
+  p.circular_buffers = {cb(0, DataFormat::UInt8, 1024, 1, core)};
+  ModelRun r;
+  r.kernels.resize(1);
+  r.kernels[0].per_core[Core{0, 0}] = {3, uint32_t(3u << 30), addr(out), bytes_read};
+  t.run(p, r);
+  EXPECT_EQ(t.download<uint8_t>(out), std::vector<uint8_t>(src.begin(), src.begin() + bytes_read));
+}
+
+TEST_F(EmuDeviceTest, KernelsReadDramTheHostWroteRaw) { read_raw_dram(*this, 512); }
+
+TEST_F(EmuDeviceTest, AKernelReadPastDramTheHostWroteRawFails) {
+  try {
+    read_raw_dram(*this, 544);
+    FAIL() << "ran";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("is not inside one live buffer"));
+  }
+}
+
 // ---- Element-wise add on bf16 with 2048-byte pages --------------------------
 
 void eltwise_add_bf16(EmuDeviceTest& t, EmuDevice& device, Grid g) {
