@@ -11,7 +11,7 @@
 
 // First, before common_globals.h, which leads back here through common.h:
 // what the compute headers' inits call.
-#include "api/compute/sentinel/operand.h"
+#include "zyxtt/sentinel_operand.h"
 
 #ifdef TT_METAL_COMPUTE_KERNEL_SENTINEL_ENABLED
 constexpr bool sentinel_enabled = true;

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "api/compute/sentinel/operand.h"  // first: common_globals.h leads back here
+#include "zyxtt/sentinel_operand.h"  // first: common_globals.h leads back here
 
 #include "api/compute/common_globals.h"
 

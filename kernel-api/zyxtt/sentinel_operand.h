@@ -1,4 +1,4 @@
-// The sentinel's operand names and "none yet" values: what
+// The compute sentinel's operand names and "none yet" values: what
 // compute_kernel_sentinel.h and sentinel_core.h declare before anything else,
 // as common_globals.h leads back to them.
 #pragma once
