@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "stream_io_map.h"  // the CB's page counters, visible with it as on tt-metal
 #include "zyxtt/krt.h"
 
 struct LocalCBInterface {

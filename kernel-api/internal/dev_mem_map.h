@@ -20,6 +20,15 @@ inline volatile uint32_t wall_clock_words[2] = {0, 0};
 #define RISCV_DEBUG_REG_WALL_CLOCK_L (reinterpret_cast<uintptr_t>(&::zyxtt::kernel::wall_clock_words[0]))
 #define RISCV_DEBUG_REG_WALL_CLOCK_H (reinterpret_cast<uintptr_t>(&::zyxtt::kernel::wall_clock_words[1]))
 
-// Busy-waits `cycles` core clocks on silicon; the emulator models no time,
-// so it returns at once.
-inline void riscv_wait(uint32_t /*cycles*/) {}
+// Busy-waits `cycles` core clocks on silicon. The emulator models no time:
+// the core's other kernels get a turn per 1024 cycles (at least one, at most
+// 4096), so what they do meanwhile on silicon (fill a CB, set a flag) they
+// do here too.
+inline void riscv_wait(uint32_t cycles) {
+  const uint32_t turns = cycles / 1024 + 1;
+  zyxtt::krt::yield_turns(turns < 4096 ? turns : 4096);
+}
+
+// Drops the core's L1 read cache (tt-metal's risc_common.h, on every RISC);
+// emulated L1 is coherent host memory, so there is nothing to drop.
+inline void invalidate_l1_cache() {}

@@ -61,6 +61,9 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   X(uint32_t, cb_page_bytes, (uint32_t cb), (cb))                                                           \
   X(uint32_t, cb_num_pages, (uint32_t cb), (cb))                                                            \
   X(uint32_t, cb_data_format, (uint32_t cb), (cb))                                                          \
+  /* the CB's pages-received (false) or pages-acked (true) count as silicon's 16-bit register holds it, read */ \
+  /* after the core's other kernels had a turn (a spin on it sees them move); the word stays until the next */ \
+  X(volatile uint32_t*, cb_tiles_counter, (uint32_t cb, bool acked), (cb, acked))                           \
   /* NOC: copies happen at issue time; every range is checked */                                            \
   X(uint32_t, dram_banks, (), ())                                                                           \
   X(uint32_t, l1_banks, (), ())                                                                             \
@@ -78,16 +81,16 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   X(void, noc_write_barrier, (uint8_t noc), (noc))                                                          \
   X(void, noc_writes_flushed, (uint8_t noc), (noc))                                                         \
   X(void, noc_atomic_barrier, (uint8_t noc), (noc))                                                         \
+  /* riscv_wait: the core's other kernels get `turns` turns (one ends at their next block or poll) */      \
+  X(void, yield_turns, (uint32_t turns), (turns))                                                           \
   /* semaphores and L1 polling: blocks until *addr == value (at_least: >=); `call` names the API */        \
   X(uint32_t, semaphore_addr, (uint32_t id), (id))                                                          \
   X(void, wait_l1_word, (volatile uint32_t * addr, uint32_t value, bool at_least, const char* call),        \
     (addr, value, at_least, call))                                                                          \
   /* ethernet cores: `bytes` of this core's L1 at src_l1 into the linked chip's core over this core's     \
-     channel, at the same L1 address there; the L1 address of this core's sync block (erisc_info); and \
-     giving way to the core's other work inside a polling loop (run_routing) */                           \
+     channel, at the same L1 address there; the L1 address of this core's sync block (erisc_info) */       \
   X(void, eth_send, (uint32_t src_l1, uint32_t dst_l1, uint32_t bytes), (src_l1, dst_l1, bytes))          \
   X(uint32_t, eth_sync_addr, (), ())                                                                        \
-  X(void, yield_core, (), ())                                                                               \
   /* mailboxes between a core's processors (ckernel.h): write queues a word for `thread`; read takes  \
      the oldest word `thread` sent, blocking until there is one */                                          \
   X(void, mailbox_write, (uint32_t thread, uint32_t value), (thread, value))                                \

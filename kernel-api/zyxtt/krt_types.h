@@ -38,7 +38,8 @@ struct SfpuDstView {
 // The calling core's SFPU local registers (sfpu_lregs): LREG n, lane L is
 // word n * kSfpuLanes + L. Stateful ops keep there what silicon keeps in
 // LREGs between calls (welford's running mean and M2, quant's zero point,
-// the PRNG of rand and dropout); the rest of the block is free for such
+// the PRNG of rand and dropout; rows 14 and 15: the compute sentinel, which
+// silicon keeps in TRISC memory); the rest of the block is free for such
 // state. Zero when a program starts.
 inline constexpr uint32_t kSfpuLanes = 32;
 inline constexpr uint32_t kSfpuLregWords = 16 * kSfpuLanes;

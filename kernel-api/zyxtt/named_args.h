@@ -22,11 +22,11 @@ struct NamedArg {
   const char* name;
   uint32_t value;
 };
-inline constexpr NamedArg kNamedArgs[] = {{"", 0}
+// Names are any string, "" included, as tt-metal takes them: the compiler
+// passes each as a string literal (escaped), never as an identifier.
 #ifdef KERNEL_NAMED_COMPILE_TIME_ARGS
-    , KERNEL_NAMED_COMPILE_TIME_ARGS
+inline constexpr NamedArg kNamedArgs[] = {KERNEL_NAMED_COMPILE_TIME_ARGS};
 #endif
-};
 
 constexpr bool same_name(const char* a, const char* b) {
   while (*a != '\0' && *a == *b) ++a, ++b;
@@ -42,11 +42,13 @@ inline uint32_t named_compile_time_arg_not_passed_to_this_kernel() { return 0; }
 inline constexpr auto kernel_compile_time_args = ::zyxtt::kernel::ct_args_array();
 
 consteval uint32_t get_named_compile_time_arg_val(const char* name) {
+#ifdef KERNEL_NAMED_COMPILE_TIME_ARGS
   for (const auto& arg : ::zyxtt::kernel::kNamedArgs) {
-    if (arg.name[0] != '\0' && ::zyxtt::kernel::same_name(arg.name, name)) return arg.value;
+    if (::zyxtt::kernel::same_name(arg.name, name)) return arg.value;
   }
-  // No argument has an empty name; this path only lets clang see that the
-  // function can produce a constant when a kernel is given no named args.
-  if (name[0] == '\0') return 0;
+#endif
+  // Never taken by a literal; lets clang see that the function can produce a
+  // constant when a kernel is given no named args.
+  if (name == nullptr) return 0;
   return ::zyxtt::kernel::named_compile_time_arg_not_passed_to_this_kernel();
 }

@@ -101,6 +101,117 @@ void vector_add(EmuDeviceTest& t, EmuDevice& device, Grid g) {
 TEST_F(EmuDeviceTest, VectorAddWithNamedCompileArgsOnOneCore) { vector_add(*this, device_, {1, 1}); }
 TEST_F(EmuDeviceTest, VectorAddWithNamedCompileArgsOnTheFullGrid) { vector_add(*this, device_, {12, 10}); }
 
+// Any string names a named compile-time arg, "" and quotes included, as on
+// tt-metal; "a" and "ab" stay apart.
+TEST_F(EmuDeviceTest, NamedCompileArgsMayBeAnyString) {
+  const CoreRangeSet core = rect(0, 0, 0, 0);
+  PlacedBuffer out = device_.allocate(spec_of(64, 64));
+  Program p;
+  p.kernels = {kernel("named_args_writer.cpp", Processor::kRiscv0, core)};
+  p.kernels[0].named_compile_args = {{"", 3},
+                                     {"!@#$%^&*()", 12},
+                                     {"say \"hi\" \\ bye", 77},
+                                     {"tab\there\nline", 5},
+                                     {"caf\xc3\xa9", 9},
+                                     {"a", 1},
+                                     {"ab", 2},
+                                     {"0starts_with_a_digit", 1024}};
+  p.circular_buffers = {cb(0, DataFormat::UInt32, 64, 1, core)};
+  ModelRun r;
+  r.kernels.resize(1);
+  r.kernels[0].per_core[Core{0, 0}] = {addr(out)};
+  run(p, r);
+  const std::vector<uint32_t> got = download<uint32_t>(out);
+  EXPECT_EQ(std::vector<uint32_t>(got.begin(), got.begin() + 8), (std::vector<uint32_t>{3, 12, 77, 5, 9, 1, 2, 1024}));
+}
+
+TEST_F(EmuDeviceTest, ANamedCompileArgWithANulIsRefused) {
+  Program p;
+  p.kernels = {kernel("named_args_writer.cpp", Processor::kRiscv0, rect(0, 0, 0, 0))};
+  p.kernels[0].named_compile_args = {{std::string("a\0b", 3), 1}};
+  try {
+    device_.compile(p);
+    FAIL() << "compiled";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kInvalidArgument);
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("named compile-time arg \"a\\000b\" holds a NUL character"));
+  }
+}
+
+// ---- A CB's page counters as kernels read them --------------------------------
+
+// 2050 rounds of 32 pages: the 16-bit counters wrap past 65536. The producer
+// spins on them until the consumer (another RISC of the core) caught up.
+TEST_F(EmuDeviceTest, CbCountersReadAsSixteenBitRegistersAndASpinOnThemSeesTheConsumer) {
+  constexpr uint32_t kRounds = 2050, kStep = 32;
+  const CoreRangeSet core = rect(0, 0, 0, 0);
+  PlacedBuffer out = device_.allocate(spec_of(64, 64));
+  Program p;
+  p.kernels = {kernel("cb_counter_producer.cpp", Processor::kRiscv0, core),
+               kernel("cb_counter_consumer.cpp", Processor::kRiscv1, core)};
+  p.circular_buffers = {cb(0, DataFormat::UInt32, 16, 2 * kStep, core), cb(1, DataFormat::UInt32, 64, 1, core)};
+  ModelRun r;
+  r.kernels.resize(2);
+  r.kernels[0].per_core[Core{0, 0}] = {addr(out), kRounds, kStep};
+  r.kernels[1].per_core[Core{0, 0}] = {kRounds, kStep};
+  run(p, r);
+  const uint32_t total = (kRounds * kStep) % 65536;  // 64
+  const std::vector<uint32_t> got = download<uint32_t>(out);
+  EXPECT_EQ(std::vector<uint32_t>(got.begin(), got.begin() + 3), (std::vector<uint32_t>{total, total, total}));
+}
+
+// riscv_wait lets the core's other kernels run meanwhile: the reader, first to
+// run, waits; the writer sets the flag it then reads.
+TEST_F(EmuDeviceTest, RiscvWaitLetsTheCoresOtherKernelsRun) {
+  const CoreRangeSet core = rect(0, 0, 0, 0);
+  PlacedBuffer out = device_.allocate(spec_of(64, 64));
+  Program p;
+  p.kernels = {kernel("riscv_wait_reader.cpp", Processor::kRiscv0, core),
+               kernel("riscv_wait_writer.cpp", Processor::kRiscv1, core)};
+  p.circular_buffers = {cb(0, DataFormat::UInt32, 64, 1, core)};
+  p.semaphores = {program::SemaphoreSpec{0, core, 0}};
+  ModelRun r;
+  r.kernels.resize(2);
+  r.kernels[0].per_core[Core{0, 0}] = {addr(out)};
+  run(p, r);
+  EXPECT_EQ(download<uint32_t>(out)[0], 7u);
+}
+
+// DRAM the host wrote raw (tt-metal's detail::WriteToDeviceDRAMChannel), no
+// buffer holding it, is the kernels' to read as on silicon; a byte past it is not.
+void read_raw_dram(EmuDeviceTest& t, uint32_t bytes_read) {
+  std::vector<uint8_t> src(512);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<uint8_t>(i * 37 + 5);
+  RawAddress at;
+  at.memory = MemoryKind::kDram;
+  at.bank = 3;
+  at.address = 3ull << 30;
+  t.device_.write_raw(at, std::as_bytes(std::span(src)).first(256));
+  at.address += 256;  // a second write right after: one readable range
+  t.device_.write_raw(at, std::as_bytes(std::span(src)).subspan(256));
+  const CoreRangeSet core = rect(0, 0, 0, 0);
+  PlacedBuffer out = t.device_.allocate(spec_of(bytes_read, bytes_read));
+  Program p;
+  p.kernels = {kernel("raw_dram_reader.cpp", Processor::kRiscv0, core)};
+  p.circular_buffers = {cb(0, DataFormat::UInt8, 1024, 1, core)};
+  ModelRun r;
+  r.kernels.resize(1);
+  r.kernels[0].per_core[Core{0, 0}] = {3, uint32_t(3u << 30), addr(out), bytes_read};
+  t.run(p, r);
+  EXPECT_EQ(t.download<uint8_t>(out), std::vector<uint8_t>(src.begin(), src.begin() + bytes_read));
+}
+
+TEST_F(EmuDeviceTest, KernelsReadDramTheHostWroteRaw) { read_raw_dram(*this, 512); }
+
+TEST_F(EmuDeviceTest, AKernelReadPastDramTheHostWroteRawFails) {
+  try {
+    read_raw_dram(*this, 544);
+    FAIL() << "ran";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("is not inside one live buffer"));
+  }
+}
+
 // ---- Element-wise add on bf16 with 2048-byte pages --------------------------
 
 void eltwise_add_bf16(EmuDeviceTest& t, EmuDevice& device, Grid g) {

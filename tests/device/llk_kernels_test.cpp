@@ -1,13 +1,16 @@
 // Compute kernels in the shape of ttnn's kernels that reach below the compute
 // API: tt-metal's LLK calls (llk_unpack_*, llk_math_*, llk_pack_*: the matmul
 // split at its own fidelity, MM_THROTTLE, SrcA reconfiguration, packer ReLU),
-// fast tilize, the compute sentinel and the debug DST access, each run on one
+// fast tilize, the compute sentinel (its core and ComputeKernelSentinel with
+// the inits reporting to it) and the debug DST access, each run on one
 // emulated core and checked against a host reference.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
+#include "common/error.h"
 #include "emu_device_fixture.h"
 #include "tile_layout.h"
 
@@ -199,6 +202,44 @@ TEST_F(EmuDeviceTest, LlkSrcAReconfigurationSwitchesA16BitDstToFp16) {
 }
 
 // ---- Debug access to DST -----------------------------------------------------------------
+
+// The compute sentinel per core: which operands each init changed (the host's
+// expectation per step as runtime args), then the CBs it ends with.
+void sentinel_steps(EmuDeviceTest& t, const std::vector<uint32_t>& args, Grid g) {
+  KernelSpec k = kernel("sentinel_compute.cpp", Processor::kCompute, g.all());
+  k.defines = {{"TT_METAL_COMPUTE_KERNEL_SENTINEL_ENABLED", "1"},
+               {"TT_METAL_COMPUTE_KERNEL_SENTINEL_TESTING_ENABLED", "1"}};
+  Program p;
+  p.kernels = {std::move(k)};
+  for (uint32_t index : {0u, 1u, 2u, 16u, 17u}) p.circular_buffers.push_back(cb(index, DataFormat::Float16_b, 2048, 1, g.all()));
+  ModelRun r;
+  r.kernels.resize(1);
+  for (uint32_t i = 0; i < g.cores(); ++i) r.kernels[0].per_core[g.core(i)] = args;
+  t.run(p, r);
+}
+
+constexpr uint32_t kA = 1, kB = 2, kPack = 4;  // RECONFIG_CHANGED_SRCA / _SRCB / _PACK
+// Step by step (sentinel_compute.cpp): from no CBs all three change; the hw
+// startup reports nothing; the same CBs again change nothing; mm_init puts
+// in1 in SrcA; then copy (SrcA b: same), pack_untilize (pack), untilize (SrcA
+// c), reduce (SrcB b), unary (SrcA a, pack c_17); ending on c_0, c_1, c_17.
+const std::vector<uint32_t> kSentinelSteps = {kA | kB | kPack, 0, kA | kB | kPack, 0, kA | kB | kPack, 0, kPack, kA, kB,
+                                              kA | kPack, 0, 1, 17};
+
+TEST_F(EmuDeviceTest, InitsReportTheOperandsTheyChangeToTheComputeSentinelOfEachCore) {
+  sentinel_steps(*this, kSentinelSteps, {3, 1});  // each core's sentinel starts empty
+}
+
+TEST_F(EmuDeviceTest, AComputeSentinelCheckThatDoesNotHoldFailsTheRun) {
+  std::vector<uint32_t> wrong = kSentinelSteps;
+  wrong[5] = kA;  // copy_tile_to_dst_init_short(c_1) after mm_init changes nothing
+  try {
+    sentinel_steps(*this, wrong, {1, 1});
+    FAIL() << "ran";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("ASSERT(TEST_RECONFIG_CALLS"));
+  }
+}
 
 TEST_F(EmuDeviceTest, DebugDestTileReadsAndWritesDst) {
   constexpr uint32_t tiles = 4;

@@ -11,7 +11,8 @@ constexpr zyxtt::krt::Bcast bcast(BroadcastType b) { return static_cast<zyxtt::k
 }  // namespace zyxtt_detail
 
 template <BroadcastType bcast_type>
-ALWI void unary_bcast_init(uint32_t icb, uint32_t ocb) {
+ALWI void unary_bcast_init(uint32_t icb, uint32_t ocb, uint32_t call_line = __builtin_LINE()) {
+  state_configure<Operand::SRCA, Operand::PACK>(icb, ocb, call_line);
   zyxtt::krt::compute_configure(icb, icb, ocb);
 }
 template <BroadcastType bcast_type>
@@ -26,7 +27,8 @@ ALWI void reconfigure_unary_bcast(uint32_t /*old_icb*/, uint32_t new_icb, uint32
 }
 
 template <EltwiseBinaryType tBcastOp, BroadcastType tBcastDim>
-ALWI void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb = 16) {
+ALWI void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb = 16, uint32_t call_line = __builtin_LINE()) {
+  state_configure(icb0, icb1, ocb, call_line);
   static_cast<void>(zyxtt_detail::fpu_op<tBcastOp>());
   zyxtt::krt::compute_configure(icb0, icb1, ocb);
   zyxtt::krt::fpu_accumulate(false);
@@ -62,9 +64,10 @@ ALWI void mul_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_
                uint32_t bcast_row_idx = 0) {                                                          \
     any_tiles_bcast<op, BroadcastType::ROW>(icb0, icb1, itile0, itile1, idst, bcast_row_idx);         \
   }
-#define ZYXTT_BCAST_INIT(fn)                                       \
-  ALWI void fn(uint32_t icb0, uint32_t icb1) {                     \
-    zyxtt::krt::unpack_reconfig(icb0, icb1);                       \
+#define ZYXTT_BCAST_INIT(fn)                                                       \
+  ALWI void fn(uint32_t icb0, uint32_t icb1, uint32_t call_line = __builtin_LINE()) { \
+    state_configure(icb0, icb1, call_line);                                        \
+    zyxtt::krt::unpack_reconfig(icb0, icb1);                                       \
     zyxtt::krt::fpu_accumulate(false);                             \
   }
 ZYXTT_BCAST_FN(add_tiles_bcast_cols, ELWADD, COL)

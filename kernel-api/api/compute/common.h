@@ -3,11 +3,11 @@
 #pragma once
 
 #include "api/compute/common_globals.h"
+#include "api/compute/sentinel/compute_kernel_sentinel.h"  // first: the inits below report to it
 #include "api/compute/reg_api.h"
 #include "api/compute/pack.h"
 #include "api/compute/reconfig_data_format.h"
 #include "api/compute/cb_api.h"
-#include "api/compute/sentinel/compute_kernel_sentinel.h"
 #include "api/compute/compute_kernel_hw_startup.h"
 
 #ifndef ZYXTT_COMPUTE_ARGS_DEFINED

@@ -4,28 +4,34 @@
 #include "api/compute/common_globals.h"
 
 namespace ckernel {
-ALWI void binary_op_init_common(uint32_t icb0, uint32_t icb1, uint32_t ocb = 16) {
+ALWI void binary_op_init_common(uint32_t icb0, uint32_t icb1, uint32_t ocb = 16, uint32_t call_line = __builtin_LINE()) {
+  state_configure(icb0, icb1, ocb, call_line);
   zyxtt::krt::compute_configure(icb0, icb1, ocb);
 }
 // acc_to_dest: the op adds into DST (DST += A op B) instead of writing it.
 template <bool full_init, EltwiseBinaryType eltwise_binary_type>
-ALWI void binary_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest = false) {
+ALWI void binary_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest = false, uint32_t call_line = __builtin_LINE()) {
+  state_configure(icb0, icb1, call_line);
   if constexpr (full_init) zyxtt::krt::unpack_reconfig(icb0, icb1);
   zyxtt::krt::fpu_accumulate(acc_to_dest);
 }
-ALWI void add_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest = false) {
+ALWI void add_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest = false, uint32_t call_line = __builtin_LINE()) {
+  state_configure(icb0, icb1, call_line);
   zyxtt::krt::unpack_reconfig(icb0, icb1);
   zyxtt::krt::fpu_accumulate(acc_to_dest);
 }
-ALWI void sub_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest = false) {
+ALWI void sub_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest = false, uint32_t call_line = __builtin_LINE()) {
+  state_configure(icb0, icb1, call_line);
   zyxtt::krt::unpack_reconfig(icb0, icb1);
   zyxtt::krt::fpu_accumulate(acc_to_dest);
 }
-ALWI void mul_tiles_init(uint32_t icb0, uint32_t icb1) {
+ALWI void mul_tiles_init(uint32_t icb0, uint32_t icb1, uint32_t call_line = __builtin_LINE()) {
+  state_configure(icb0, icb1, call_line);
   zyxtt::krt::unpack_reconfig(icb0, icb1);
   zyxtt::krt::fpu_accumulate(false);
 }
-ALWI void mul_tiles_init(uint32_t icb0, uint32_t icb1, uint32_t acc_to_dest) {
+ALWI void mul_tiles_init(uint32_t icb0, uint32_t icb1, uint32_t acc_to_dest, uint32_t call_line = __builtin_LINE()) {
+  state_configure(icb0, icb1, call_line);
   zyxtt::krt::unpack_reconfig(icb0, icb1);
   zyxtt::krt::fpu_accumulate(acc_to_dest != 0);
 }
@@ -51,7 +57,8 @@ constexpr zyxtt::krt::FpuBinaryOp fpu_op() {
 // DEST_TO_SRCA: DST[d] = DST[d] op tile; DEST_TO_SRCB: DST[d] = tile op DST[d].
 template <EltwiseBinaryType eltwise_binary_type = ELWADD,
           EltwiseBinaryReuseDestType binary_reuse_dest = EltwiseBinaryReuseDestType::NONE>
-ALWI void binary_dest_reuse_tiles_init(uint32_t icb0) {
+ALWI void binary_dest_reuse_tiles_init(uint32_t icb0, uint32_t call_line = __builtin_LINE()) {
+  state_configure(icb0, call_line);
   static_assert(eltwise_binary_type == ELWADD || eltwise_binary_type == ELWSUB || eltwise_binary_type == ELWMUL,
                 "binary_dest_reuse_tiles: ELWADD, ELWSUB or ELWMUL");
   zyxtt::krt::unpack_reconfig(icb0, icb0);

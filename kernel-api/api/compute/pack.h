@@ -23,7 +23,10 @@ ALWI void pack_rows(uint32_t idst, uint32_t ocb, uint32_t output_index = 0) {
 }
 ALWI void pack_rows_uninit() { zyxtt::krt::pack_rows_configure(0); }
 
-ALWI void pack_init(uint32_t ocb) { zyxtt::krt::pack_reconfig(ocb); }
+ALWI void pack_init(uint32_t ocb, uint32_t call_line = __builtin_LINE()) {
+  state_configure<Operand::PACK>(ocb, call_line);
+  zyxtt::krt::pack_reconfig(ocb);
+}
 ALWI void pack_reconfig_l1_acc(uint32_t l1_acc_en) { zyxtt::krt::pack_l1_accumulate(l1_acc_en != 0); }
 // The packer's ReLU on every later pack (llk_pack_relu_config, zyxtt/llk.h).
 ALWI void pack_relu_config(const ReluConfig& config) { llk_pack_relu_config(config); }

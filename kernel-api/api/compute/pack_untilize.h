@@ -8,12 +8,14 @@
 namespace ckernel {
 template <uint32_t block_ct_dim = 8, uint32_t full_ct_dim = block_ct_dim, bool diagonal = false,
           bool narrow_row = false, uint32_t row_num_datums = 32>
-ALWI void pack_untilize_init(uint32_t icb, uint32_t ocb) {
+ALWI void pack_untilize_init(uint32_t icb, uint32_t ocb, uint32_t call_line = __builtin_LINE()) {
+  state_configure<Operand::SRCA, Operand::PACK>(icb, ocb, call_line);
   zyxtt::krt::compute_configure(icb, icb, ocb);
 }
 template <uint32_t block_ct_dim = 8, uint32_t full_ct_dim = block_ct_dim, bool diagonal = false,
           bool narrow_row = false, uint32_t row_num_datums = 32>
 ALWI void pack_untilize_dest_init(uint32_t ocb, uint32_t /*face_r_dim*/ = 16, uint32_t /*num_faces*/ = 4) {
+  state_configure<Operand::PACK>(ocb, __builtin_LINE());
   zyxtt::krt::pack_reconfig(ocb);
 }
 ALWI void pack_untilize_uninit(uint32_t /*ocb*/ = 16) {}

@@ -14,12 +14,14 @@
 
 namespace ckernel {
 template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM, bool enforce_fp32_accumulation = false>
-ALWI void reduce_init(uint32_t icb, uint32_t icb_scaler, uint32_t ocb) {
+ALWI void reduce_init(uint32_t icb, uint32_t icb_scaler, uint32_t ocb, uint32_t call_line = __builtin_LINE()) {
+  state_configure(icb, icb_scaler, ocb, call_line);
   zyxtt::krt::compute_configure(icb, icb_scaler, ocb);
 }
 // Older form: reduce_init<at_start, type, dim>(icb, icb_scaler[, ocb]).
 template <bool at_start, PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM>
-ALWI void reduce_init(uint32_t icb, uint32_t icb_scaler, uint32_t ocb = 16) {
+ALWI void reduce_init(uint32_t icb, uint32_t icb_scaler, uint32_t ocb = 16, uint32_t call_line = __builtin_LINE()) {
+  state_configure(icb, icb_scaler, ocb, call_line);
   zyxtt::krt::compute_configure(icb, icb_scaler, ocb);
 }
 template <bool at_start = false, PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM, typename... A>

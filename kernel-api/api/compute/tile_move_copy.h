@@ -4,10 +4,12 @@
 #include "api/compute/common_globals.h"
 
 namespace ckernel {
-ALWI void copy_tile_to_dst_init_short(uint32_t cbid, uint32_t /*transpose*/ = 0, uint32_t /*transpose_within_16x16_face*/ = false) {
+ALWI void copy_tile_to_dst_init_short(uint32_t cbid, uint32_t /*transpose*/ = 0, uint32_t /*transpose_within_16x16_face*/ = false,
+                                      uint32_t call_line = __builtin_LINE()) {
+  state_configure(cbid, call_line);
   zyxtt::krt::unpack_reconfig(cbid, ~0u);
 }
-ALWI void copy_tile_init(uint32_t cbid) { zyxtt::krt::unpack_reconfig(cbid, ~0u); }
+ALWI void copy_tile_init(uint32_t cbid, uint32_t call_line = __builtin_LINE()) { copy_tile_to_dst_init_short(cbid, 0, false, call_line); }
 ALWI void copy_tile_init() {}  // oldest form, no CB argument
 ALWI void copy_init(uint32_t cbid) { zyxtt::krt::unpack_reconfig(cbid, ~0u); }
 ALWI void copy_tile_to_dst_init_short_with_dt(uint32_t /*old_cbid*/, uint32_t new_cbid, uint32_t /*transpose*/ = 0) {

@@ -137,7 +137,7 @@ template <WelfordInitMode mode = WelfordInitMode::ClearStats>
 ALWI void welford_init() {
   if constexpr (mode == WelfordInitMode::ClearStats) ::zyxtt::kernel::welford::clear();
 }
-ALWI void welford_reinit(uint32_t cbid, uint32_t call_line = __builtin_LINE()) { (void)cbid, (void)call_line; }
+ALWI void welford_reinit(uint32_t cbid, uint32_t call_line = __builtin_LINE()) { state_configure(cbid, call_line); }
 ALWI void welford_clear() { ::zyxtt::kernel::welford::clear(); }
 
 template <uint32_t reciprocal_size>

@@ -384,9 +384,6 @@ FORCE_INLINE void noc_async_write_tile(uint32_t id, const AddrGen& g, uint32_t s
   zyxtt::krt::noc_write(src_local_l1_addr, g.get_noc_addr(id, 0, noc), zyxtt::kernel::page_bytes(g), noc, false);
 }
 
-// Blackhole's data-movement cores cache L1 reads; emulated L1 is coherent host memory.
-FORCE_INLINE void invalidate_l1_cache() {}
-
 // ---- semaphores -----------------------------------------------------------------------------
 enum class ProgrammableCoreType : uint8_t { TENSIX = 0, ACTIVE_ETH = 1, IDLE_ETH = 2 };
 

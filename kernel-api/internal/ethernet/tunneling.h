@@ -33,7 +33,7 @@ static_assert(sizeof(erisc_info_t) == 16 + 16 * eth_l1_mem::address_map::MAX_NUM
 
 // Polling loops of ethernet kernels call this to let the core's firmware
 // route; here the core's other kernels run meanwhile.
-FORCE_INLINE void run_routing() { ::zyxtt::krt::yield_core(); }
+FORCE_INLINE void run_routing() { ::zyxtt::krt::yield_turns(1); }
 
 namespace internal_ {
 

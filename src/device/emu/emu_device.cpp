@@ -180,6 +180,7 @@ PlacedBuffer EmuDevice::place(const program::BufferSpec& spec, std::optional<uin
   }
   PlacedBuffer placed{*address, spec, aligned_page_size(spec, arch_)};
   if (dram) {
+    drop_raw_dram(*address, *address + allocator.allocated_size(*address));  // the buffer holds those bytes now
     regions_.insert({*address, allocator.allocated_size(*address)});
     dram_buffers_[*address] = placed;
   } else {
@@ -266,6 +267,35 @@ std::byte* EmuDevice::raw(const RawAddress& at, uint64_t length, const char* wha
 
 void EmuDevice::write_raw(const RawAddress& at, std::span<const std::byte> bytes) {
   std::memcpy(raw(at, bytes.size(), "a write"), bytes.data(), bytes.size());
+  if (at.memory == MemoryKind::kDram && !bytes.empty()) note_raw_dram(at.address, at.address + bytes.size());
+}
+
+void EmuDevice::note_raw_dram(uint64_t begin, uint64_t end) {
+  // Bytes inside a live buffer are readable already; a write that meets one
+  // adds nothing (regions must not overlap).
+  for (const auto& [address, buffer] : dram_buffers_) {
+    if (byte_ranges_overlap(begin, end, address, address + dram_allocator_.allocated_size(address))) return;
+  }
+  auto it = raw_dram_.upper_bound(begin);
+  if (it != raw_dram_.begin() && std::prev(it)->second >= begin) --it;
+  while (it != raw_dram_.end() && it->first <= end) {
+    begin = std::min(begin, it->first), end = std::max(end, it->second);
+    regions_.erase(it->first);
+    it = raw_dram_.erase(it);
+  }
+  raw_dram_[begin] = end;
+  regions_.insert({begin, end - begin});
+}
+
+void EmuDevice::drop_raw_dram(uint64_t begin, uint64_t end) {
+  for (auto it = raw_dram_.begin(); it != raw_dram_.end();) {
+    if (!byte_ranges_overlap(begin, end, it->first, it->second)) {
+      ++it;
+      continue;
+    }
+    regions_.erase(it->first);
+    it = raw_dram_.erase(it);
+  }
 }
 
 void EmuDevice::read_raw(const RawAddress& at, std::span<std::byte> bytes) {

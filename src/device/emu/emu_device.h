@@ -95,6 +95,9 @@ class EmuDevice final : public Device {
   RunJob job_for(const EmuProgram& program, const program::Run& run) const;
   // True on the first fd transfer of a DRAM buffer since its allocation.
   bool first_transfer(const program::PlacedBuffer& buffer);
+  // DRAM the host wrote raw (write_raw): kernels may read it, as on silicon.
+  void note_raw_dram(uint64_t begin, uint64_t end);
+  void drop_raw_dram(uint64_t begin, uint64_t end);
 
   EmuOptions options_;
   const Arch& arch_;
@@ -112,6 +115,10 @@ class EmuDevice final : public Device {
   // DRAM buffers (by address) a transfer touched since their allocation:
   // the others' pages are mapped ahead of their first one.
   std::unordered_set<uint64_t> transferred_;
+  // Bank-local ranges [first, second) the host wrote raw outside every live
+  // DRAM buffer, coalesced; each is a region of regions_ too, so kernels'
+  // NOC checks read them as a buffer's (in every bank, as buffers are).
+  std::map<uint64_t, uint64_t> raw_dram_;
   std::string cache_dir_;
   std::unique_ptr<KernelCompiler> compiler_;
   SharedRegions regions_;

@@ -59,6 +59,9 @@ uint32_t cb_window_addr(uint32_t cb, bool read_side, uint32_t offset);
 uint32_t cb_page_bytes(uint32_t cb);
 uint32_t cb_num_pages(uint32_t cb);
 uint32_t cb_data_format(uint32_t cb);  // tt::DataFormat value
+// get_cb_tiles_received_ptr / _acked_ptr: yields once, then points at the
+// instance's copy of the counter, 16 bits as silicon's register.
+volatile uint32_t* cb_tiles_counter(uint32_t cb, bool acked);
 
 // ---- NOC ----------------------------------------------------------------------
 // NOC address: local address in bits 0..35, x in 36..41, y in 42..47.
@@ -87,7 +90,8 @@ uint32_t semaphore_addr(uint32_t id);
 void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call);
 void eth_send(uint32_t src_l1, uint32_t dst_l1, uint32_t bytes);
 uint32_t eth_sync_addr();
-void yield_core();
+// Yields `turns` times: time passing for the caller (riscv_wait).
+void yield_turns(uint32_t turns);
 
 // ---- mailboxes (tt-metal's ckernel::mailbox_write / mailbox_read) ------------------
 // One FIFO per sending processor of the core: the one compute fiber plays

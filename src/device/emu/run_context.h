@@ -106,6 +106,9 @@ struct KernelInstance {
   NocCounters noc_counters[2];
   NocCache noc_cache;
   std::string print_buffer;
+  // Each CB's counters as the last get_cb_tiles_received_ptr / _acked_ptr
+  // read them (krt cb_tiles_counter points here): [0] received, [1] acked.
+  uint32_t cb_counter_seen[2][kMaxCbs] = {};
   // The kernel line of the call in progress, for calls that pass theirs
   // (AtSite): a failure names it. None of those calls blocks.
   const char* site_file = nullptr;
@@ -142,9 +145,10 @@ inline RunState& current_run() { return *t_current_instance->run; }
 // Blocks the calling instance until wait.ready() holds; fails the run (via
 // the scheduler's deadlock detection) when it never will.
 void block_until(const Wait& wait);
-// Lets the calling instance's core run its other instances, then goes on: a
-// kernel polling memory by hand (tt-metal's run_routing) must not starve them.
-void yield_fiber();
+// Lets the calling instance's core run its other instances before the call
+// goes on: a kernel polling what they change (a spin on a CB counter) must
+// see them move. The caller stays runnable: a spin is never a deadlock.
+void yield_now();
 // Ends the calling instance's run with an error naming core, role and `what`.
 [[noreturn]] void fail_run(const std::string& what);
 

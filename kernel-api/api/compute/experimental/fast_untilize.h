@@ -8,7 +8,8 @@
 
 namespace ckernel {
 template <std::uint32_t full_ct_dim, bool configure_remap = true>
-ALWI void fast_untilize_init_impl(uint32_t icb, uint32_t ocb, uint32_t /*call_line*/ = __builtin_LINE()) {
+ALWI void fast_untilize_init_impl(uint32_t icb, uint32_t ocb, uint32_t call_line = __builtin_LINE()) {
+  state_configure<Operand::SRCA, Operand::PACK>(icb, ocb, call_line);
   static_assert(full_ct_dim > 0, "fast_untilize full_ct_dim must be greater than 0");
   untilize_init(icb, ocb);
 }

@@ -8,8 +8,8 @@
 
 namespace ckernel {
 ALWI void sub_bcast_cols_init_short_custom(uint32_t icb0, uint32_t icb1, uint32_t /*ct_dim*/,
-                                           uint32_t /*call_line*/ = __builtin_LINE()) {
-  sub_bcast_cols_init_short(icb0, icb1);
+                                           uint32_t call_line = __builtin_LINE()) {
+  sub_bcast_cols_init_short(icb0, icb1, call_line);
 }
 ALWI void sub_tiles_bcast_cols_custom(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1, uint32_t idst,
                                       uint32_t ct_dim) {

@@ -7,12 +7,7 @@
 
 #include <cstdint>
 
-// First: common_globals.h leads back here through compute_kernel_sentinel.h.
-namespace ckernel {
-enum class Operand : uint8_t { SRCA = 0x1, SRCB = 0x2, PACK = 0x4 };
-constexpr uint32_t INVALID_CB_INDEX = 0xFFFFFFFFU;
-constexpr uint32_t INVALID_LINE_NUMBER = 0xFFFFFFFFU;
-}  // namespace ckernel
+#include "zyxtt/sentinel_operand.h"  // first: common_globals.h leads back here
 
 #include "api/compute/common_globals.h"
 

@@ -230,6 +230,16 @@ uint32_t cb_window_addr(uint32_t cb, bool read_side, uint32_t offset) {
   }
   return (read_side ? c.rd_ptr[r] : c.wr_ptr[r]) + offset;
 }
+volatile uint32_t* cb_tiles_counter(uint32_t cb, bool acked) {
+  cb_of(current(), cb, acked ? "get_cb_tiles_acked_ptr" : "get_cb_tiles_received_ptr");
+  yield_now();
+  KernelInstance& k = current();
+  const CbState& c = k.core->cbs[cb];
+  uint32_t& seen = k.cb_counter_seen[acked ? 1 : 0][cb];
+  seen = (acked ? c.pages_acked : c.pages_received) & 0xFFFFu;
+  return &seen;
+}
+
 uint32_t cb_page_bytes(uint32_t cb) { return cb_of(current(), cb, "get_tile_size").page_bytes; }
 uint32_t cb_num_pages(uint32_t cb) { return cb_of(current(), cb, "cb_num_pages").num_pages; }
 uint32_t cb_data_format(uint32_t cb) { return cb_of(current(), cb, "get_dataformat").data_format; }

@@ -74,6 +74,5 @@ uint32_t eth_sync_addr() {
   return df::l1_base(*k.core) + l1::kEthSyncBase;
 }
 
-void yield_core() { yield_fiber(); }
 
 }  // namespace zyxtt::emu::krt_impl

@@ -88,6 +88,10 @@ void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const 
                       at_least ? emu::kTraceAtLeast : uint8_t{0});
 }
 
+void yield_turns(uint32_t turns) {
+  for (uint32_t i = 0; i < turns; ++i) yield_now();
+}
+
 void abort_run(const char* message) { fail_run(message); }
 
 }  // namespace zyxtt::emu::krt_impl

@@ -45,6 +45,19 @@ bool is_identifier(std::string_view s) {
   return true;
 }
 
+std::string string_literal(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f && c != '"' && c != '\\') {
+      out += c;
+    } else {
+      out += fmt::format("\\{:03o}", u);
+    }
+  }
+  return out + "\"";
+}
+
 std::string define_argument(const std::string& name, const std::string& value, const std::string& file) {
   if (!is_macro_head(name)) {
     throw Error(Code::kInvalidArgument,

@@ -10,8 +10,13 @@
 
 namespace zyxtt::emu {
 
-// A C identifier: what a macro or a named compile-time arg is called.
+// A C identifier: what a macro is called.
 bool is_identifier(std::string_view s);
+
+// `s` as a C++ string literal, quotes included: printable ASCII but `"` and
+// `\` as is, every other byte as a three-digit octal escape. How a named
+// compile-time arg's name (any string, as on tt-metal) reaches the compiler.
+std::string string_literal(std::string_view s);
 
 // NAME=VALUE for the compiler's -D. Throws INVALID_ARGUMENT naming `file` when
 // NAME is neither IDENT nor IDENT(params) (params: identifiers separated by

@@ -45,7 +45,7 @@ struct Fiber {
   Fiber* next_in_core = nullptr;  // the core's next fiber in scan order
   size_t rank = 0;                // its core's place in Shared::cores
   bool done = false;
-  bool yielded = false;  // gave way without waiting (yield_fiber): the core's other fibers go first
+  bool yielded = false;  // gave way without waiting (yield_now): the core's other fibers go first
 };
 
 // Progress counters of a run with no control block (unit tests).
@@ -472,7 +472,9 @@ void run_thread(Shared& shared, uint32_t index) {
           if (f->wait != nullptr && !f->wait->ready(f->task->instance, *f->wait)) continue;
           live -= resume(f);
           progressed = true;
-          again = !std::exchange(f->yielded, false);
+          // A fiber that only gave way does not keep its core in the sweep:
+          // the thread's other cores get their turn too.
+          if (!std::exchange(f->yielded, false)) again = true;
         }
       }
     }
@@ -533,7 +535,7 @@ void block_until(const Wait& wait) {
   count_progress();
 }
 
-void yield_fiber() {
+void yield_now() {
   Fiber* f = t_current;
   Carrier* c = f->carrier;
   if (c->unwind) return;
