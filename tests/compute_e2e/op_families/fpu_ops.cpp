@@ -55,7 +55,8 @@ uint32_t apply(uint32_t t) {
     case 14:  // acc_to_dest: DST (a copy of A) += A * B
       copy_tile_to_dst_init_short(cb_a);
       copy_tile(cb_a, 0, 0);
-      mul_tiles_init(cb_a, cb_b, 1);
+      // With acc_to_dest the call line comes too: tt-metal declares (icb0, icb1, call_line) beside it.
+      mul_tiles_init(cb_a, cb_b, /*acc_to_dest=*/1, __LINE__);
       mul_tiles(cb_a, cb_b, 0, 0, 0);
       break;
     default: sub_tiles_bcast_scalar_init_short(cb_a, cb_b); sub_tiles_bcast_scalar(cb_a, cb_b, 0, 0, 0); break;

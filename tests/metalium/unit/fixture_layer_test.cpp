@@ -77,7 +77,9 @@ TEST(Hal, AnswersTheEmulatedArchsFactsBeforeAnyDevice) {
   EXPECT_EQ(hal::get_pcie_alignment(), 64u);
   EXPECT_EQ(hal::get_arch_num_circular_buffers(), 64u);
   EXPECT_FLOAT_EQ(hal::get_eps(), 1.19209e-7f);
-  EXPECT_NE(what_of([] { hal::get_erisc_l1_unreserved_base(); }).find("no ethernet cores"), std::string::npos);
+  // An active ethernet core's 512 KiB, kernels' part from 64 KiB up (eth_l1_address_map.h).
+  EXPECT_EQ(hal::get_erisc_l1_unreserved_base(), 0x10000u);
+  EXPECT_EQ(hal::get_erisc_l1_unreserved_size(), 512u * 1024 - 0x10000);
   const auto mesh = tt::tt_metal::distributed::MeshDevice::create_unit_mesh(0);
   const auto& allocator = mesh->allocator();
   EXPECT_EQ(hal::get_l1_alignment(), allocator->get_alignment(tt::tt_metal::BufferType::L1));
