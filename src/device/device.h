@@ -38,7 +38,6 @@ struct RawAddress {
   program::MemoryKind memory = program::MemoryKind::kDram;
   uint32_t bank = 0;
   program::Core core;
-  bool ethernet = false;  // L1 of ethernet core (0, channel) instead of a worker core
   uint64_t address = 0;
 };
 
