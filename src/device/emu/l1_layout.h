@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "eth_l1_address_map.h"
 #include "zyxtt/core_limits.h"
 #include "zyxtt/krt_types.h"
 
@@ -35,5 +36,8 @@ static_assert(kCommonArgsBase[2] + kMaxRuntimeArgs * 4 <= kSemaphoreBase);
 static_assert(kSemaphoreBase + kMaxSemaphores * kSemaphoreStride <= kZerosBase);
 static_assert(kZerosBase + krt::kL1ZerosBytes <= kEthSyncBase);
 static_assert(kEthSyncBase + kEthSyncBytes <= kCbBase);
+// Ethernet kernels see the same layout through eth_l1_mem::address_map.
+static_assert(kEthSyncBase == eth_l1_mem::address_map::ERISC_APP_SYNC_INFO_BASE);
+static_assert(kCbBase == eth_l1_mem::address_map::ERISC_L1_UNRESERVED_BASE);
 
 }  // namespace zyxtt::emu::l1
