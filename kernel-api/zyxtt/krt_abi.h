@@ -98,6 +98,9 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   /* debug: DPRINT text (lines may span statements), and ending the run with a message */                   \
   X(void, print_text, (const char* text, size_t length), (text, length))                                    \
   X(void, abort_run, (const char* message), (message))                                                           \
+  /* device profiler: a marker of `kind` at the kernel's site ("name,file,line,KERNEL_PROFILER"; nullptr   \
+     for events), with its data (ProfileMark) */                                                            \
+  X(void, profile_mark, (ProfileMark kind, const char* site, uint64_t data), (kind, site, data))             \
   /* compute: DST handshake */                                                                              \
   X(void, dst_acquire, (), ())                                                                              \
   X(void, dst_commit, (), ())                                                                               \

@@ -9,6 +9,17 @@ namespace zyxtt::krt {
 // RISCV_0 (reader), RISCV_1 (writer), the TRISCs (compute).
 enum class Role : uint32_t { kReader = 0, kWriter = 1, kCompute = 2 };
 
+// What a device-profiler marker (tools/profiler/kernel_profiler.hpp) records:
+// tt-metal's packet types, and the two ends of a summed zone (slot in data).
+enum class ProfileMark : uint32_t {
+  kZoneStart = 0,
+  kZoneEnd = 1,
+  kSumStart = 2,
+  kSumEnd = 3,
+  kData = 4,   // DeviceTimestampedData: 64-bit data
+  kEvent = 5,  // DeviceRecordEvent: the event id in data
+};
+
 // Bytes of the always-zero L1 region (tt-metal's MEM_ZEROS) at l1_zeros_addr.
 inline constexpr uint32_t kL1ZerosBytes = 512;
 

@@ -69,6 +69,10 @@ GridXY eth_noc(uint32_t channel);
 // NOC (x, y) -> the channel there, if any.
 std::optional<uint32_t> eth_at_noc(uint32_t x, uint32_t y);
 
+// Blackhole's Tensix (AI) clock: what tt-metal's device profiler reports as
+// CHIP_FREQ and what converts its cycles to time.
+inline constexpr uint32_t kBlackholeClockMhz = 1350;
+
 // Throws Error(INVALID_ARGUMENT) naming the known ones.
 const Arch& find_arch(std::string_view name);
 const Arch& default_arch();

@@ -23,6 +23,7 @@
 #include "device/arch.h"
 #include "metalium/allocator_impl.h"
 #include "metalium/backend.h"
+#include "metalium/device_profiler.h"
 #include "metalium/emulator_options.h"
 #include "metalium/kernel_paths.h"
 #include "metalium/mesh_device_impl.h"
@@ -113,6 +114,7 @@ bool MeshDevice::close() {
   pimpl_->drain_queues();
   for (const auto& chip : pimpl_->chips) chip->close();
   pimpl_->device.reset();
+  zyxtt::metalium::dump_device_profile();  // as tt-metal reads the profiler at close
   return true;
 }
 

@@ -11,6 +11,7 @@
 
 #include "device/emu/emu_device.h"
 #include "metalium/backend.h"
+#include "metalium/device_profiler.h"
 #include "metalium/emulator_options.h"
 #include "cluster/named.h"
 #include "options/options_parser.h"
@@ -99,6 +100,7 @@ DeviceFactory default_device_factory() {
     o.worker_path = fs::exists(installed) ? installed.string() : ZYXTT_METALIUM_BUILD_WORKER;
     // DPRINT lines also reach stderr when asked for as on a card.
     if (std::getenv("TT_METAL_DPRINT_CORES") != nullptr) o.dprint = true;
+    o.profile_log = device_profile_log();
     return std::make_unique<emu::EmuDevice>(o);
   };
 }

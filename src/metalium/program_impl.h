@@ -59,10 +59,9 @@ class RuntimeArgViews {
 
 class ProgramImpl {
  public:
-  ProgramId runtime_id = 0;
   zyxtt::program::Program model;
   std::deque<RuntimeArgViews> args;  // by kernel handle (a deque: views stay put as kernels join)
-  zyxtt::program::Run run;      // every kernel's args, as the device takes them
+  zyxtt::program::Run run;      // every kernel's args (and the runtime id), as the device takes them
   std::vector<CircularBufferConfig> cb_configs;  // by CB handle
   std::vector<std::shared_ptr<const Buffer>> held_buffers;  // AssignGlobalBufferToProgram
 

@@ -35,8 +35,9 @@ Program::Program() : internal_(std::make_shared<ProgramImpl>()) {}
 Program::~Program() noexcept = default;
 Program::Program(Program&& other) noexcept = default;
 Program& Program::operator=(Program&& other) noexcept = default;
-void Program::set_runtime_id(ProgramId id) { internal_->runtime_id = id; }
-ProgramId Program::get_runtime_id() const { return internal_->runtime_id; }
+// The runtime id travels with every launch's args: the device profiler's "run host ID".
+void Program::set_runtime_id(ProgramId id) { internal_->run.host_id = id; }
+ProgramId Program::get_runtime_id() const { return static_cast<ProgramId>(internal_->run.host_id); }
 
 Program CreateProgram() { return Program(); }
 

@@ -122,6 +122,7 @@ struct KernelRunArgs {
 
 struct Run {
   std::vector<KernelRunArgs> kernels;  // by index into Program::kernels
+  uint64_t host_id = 0;                // how the host names this launch (tt-metal's program runtime id)
   bool operator==(const Run&) const = default;
 };
 

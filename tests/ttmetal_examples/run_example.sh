@@ -78,6 +78,23 @@ case $name in
            if ($5 - want > tol || want - $5 > tol) { print "==> " $0 " is off"; bad++ }
          }
          END { if (lines == 0 || bad) { if (lines == 0) print "==> no sums printed"; exit 1 } }' <<<"$out" || exit 1 ;;
+  profiler_*)  # tt-metal's device profiler log: its header, the kernels' zones, the examples' own zones
+    [ "$name" = profiler_test_device_api_debugger ] || expect '^Test Passed'
+    log="$TT_METAL_PROFILER_DIR/.logs/profile_log_device.csv"
+    [ -f "$log" ] || { echo "==> no device profiler log at $log"; exit 1; }
+    head -1 "$log" | grep -Eq '^ARCH: blackhole, CHIP_FREQ\[MHz\]: 1350, Max Compute Cores: [0-9]+$' ||
+      { echo "==> first line of $log: $(head -1 "$log")"; exit 1; }
+    columns='PCIe slot, core_x, core_y, RISC processor type, timer_id, time[cycles since reset], data, run host ID, trace id, trace id counter, zone name, type, source line, source file, meta data'
+    [ "$(sed -n 2p "$log")" = "$columns" ] || { echo "==> column line of $log: $(sed -n 2p "$log")"; exit 1; }
+    zones=',BRISC-KERNEL,ZONE_START,'
+    case $name in
+      profiler_test_full_buffer) zones="$zones ,TEST-FULL,ZONE_END," ;;
+      profiler_test_timestamped_events) zones="$zones ,TEST-FULL,ZONE_END, ,TEST,TS_DATA, ,TS_EVENT," ;;
+    esac
+    for zone in $zones; do
+      grep -Fq -- "$zone" "$log" || { echo "==> no row with $zone in $log"; exit 1; }
+    done
+    rm -rf "$TT_METAL_PROFILER_DIR" ;;
   *) echo "==> no judge for $name"; exit 1 ;;
 esac
 echo "==> $name passed"

@@ -47,6 +47,7 @@ WorkerOptions worker_options(const EmuOptions& o) {
     for (const EthPeer& peer : o.cluster->topology(o.chip).peers) w.eth_peers.push_back(peer.pack());
   }
   w.trace = !o.trace_path.empty();
+  w.profile = o.profile_log != nullptr;
   return w;
 }
 
@@ -126,7 +127,9 @@ void EmuDevice::open(const std::string& cache_dir) {
                             "cache folder",
                             cache_dir_, dir));
   }
-  compiler_ = std::make_unique<KernelCompiler>(dir, options_.kernel_api_dir, options_.compiler);
+  CompilerConfig compiler = options_.compiler;
+  compiler.profile_kernels = options_.profile_log != nullptr;
+  compiler_ = std::make_unique<KernelCompiler>(dir, options_.kernel_api_dir, compiler);
   cache_dir_ = dir;
 }
 
@@ -389,15 +392,19 @@ void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const st
   auto& program = dynamic_cast<EmuProgram&>(compiled);
   RunJob job = job_for(program, run);
   check_cbs_clear_of_l1_buffers(program);
-  if (!trace_) return worker_.run(job, [&] { return program.spec(); }, what);
-  TracedRun traced = describe_run(options_.chip, what, program.serial(), program.model(), run);
+  if (!trace_ && !options_.profile_log) return worker_.run(job, [&] { return program.spec(); }, what);
+  TracedRun traced;
+  if (trace_) traced = describe_run(options_.chip, what, program.serial(), program.model(), run);
   traced.begin_ns = trace_now();
-  // The run's records reach the file whether it succeeded or failed.
+  // The run's records reach the trace and the profiler log whether it succeeded or failed.
   auto append = [&](std::string error) {
     traced.end_ns = trace_now();
     traced.error = std::move(error);
     const std::vector<TraceRecord> records = worker_.take_trace(traced.dropped);
-    trace_->append(traced, records);
+    if (trace_) trace_->append(traced, records);
+    if (options_.profile_log)
+      options_.profile_log->append(ProfiledRun{.chip = options_.chip, .arch = &arch_, .host_id = run.host_id}, records,
+                                   worker_.take_profile_sites());
   };
   try {
     worker_.run(job, [&] { return program.spec(); }, what);

@@ -22,6 +22,7 @@
 #include "device/emu/page_map.h"
 #include "device/emu/jit/kernel_compiler.h"
 #include "device/emu/shared_regions.h"
+#include "device/emu/trace/profile_log.h"
 #include "device/emu/trace/trace_file.h"
 #include "device/emu/worker_client.h"
 
@@ -51,6 +52,9 @@ struct EmuOptions {
   std::shared_ptr<ClusterMemory> cluster;
   uint32_t chip = 0;       // the chip's id in its cluster (its process in a trace too)
   std::string trace_path;  // a Chrome trace of every run (--trace); empty: none
+  // tt-metal's device profiler (TT_METAL_DEVICE_PROFILER): kernels built with
+  // PROFILE_KERNEL, every run's kernels and markers logged here. Null: off.
+  std::shared_ptr<ProfileLog> profile_log;
 };
 
 // One line for logs: every option the device was given.

@@ -107,6 +107,8 @@ void print_line(const char* text, size_t length);
 void print_text(const char* text, size_t length);
 // Ends the run with the kernel's message (krt::fail).
 [[noreturn]] void abort_run(const char* message);
+// A device-profiler marker (tools/profiler/kernel_profiler.hpp; trace/profile_marks.cpp).
+void profile_mark(krt::ProfileMark kind, const char* site, uint64_t data);
 
 // ---- DST ownership handshake ----------------------------------------------------
 void dst_acquire();  // tile_regs_acquire: idle -> acquired

@@ -118,6 +118,12 @@ struct KernelInstance {
   bool trace = false;
   uint32_t kernel_index = 0;
   int (*traced_entry)() = nullptr;
+  // Device profiler (trace/profile_marks.cpp): each summed zone slot's site,
+  // running total and open start.
+  const char* profile_sum_site[2] = {};
+  uint64_t profile_sum_ns[2] = {};
+  uint64_t profile_sum_begin[2] = {};
+  uint32_t profile_slots = 0;  // marker slots used this run (kProfileSlotsPerRun)
 };
 
 // Marks `k`'s call in progress as made at file:line (nullptr: unknown).

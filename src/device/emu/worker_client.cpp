@@ -294,6 +294,7 @@ void WorkerClient::run(RunJob& job, const std::function<ProgramSpec()>& program,
 std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<ProgramSpec()>& program,
                                           const std::string& what) {
   trace_.clear();
+  profile_sites_.clear();
   trace_dropped_ = 0;
   reap_if_died_idle();
   if (pid_ < 0) start();
@@ -380,6 +381,7 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   RunOutcome outcome = decode_outcome(*frame);
   trace_ = std::move(outcome.trace);
   trace_dropped_ = outcome.trace_dropped;
+  profile_sites_ = std::move(outcome.profile_sites);
   // A program the worker failed to load is sent again next time.
   if (!outcome.ok) throw Error(outcome.code, fmt::format("{}: {}", what, outcome.message));
   if (first) {

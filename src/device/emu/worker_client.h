@@ -55,6 +55,8 @@ class WorkerClient {
     dropped = trace_dropped_;
     return std::move(trace_);
   }
+  // The profiler marker sites those records index (RunOutcome::profile_sites).
+  std::vector<std::string> take_profile_sites() { return std::move(profile_sites_); }
 
  private:
   void start();
@@ -90,6 +92,7 @@ class WorkerClient {
   std::unordered_map<uint64_t, std::list<uint64_t>::iterator> program_slots_;
   std::vector<TraceRecord> trace_;
   uint64_t trace_dropped_ = 0;
+  std::vector<std::string> profile_sites_;
 };
 
 }  // namespace zyxtt::emu

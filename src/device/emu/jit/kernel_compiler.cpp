@@ -127,6 +127,7 @@ std::vector<std::string> KernelCompiler::command(const CompileRequest& spec, con
   cmd.insert(cmd.end(), {"-I" + kernel_api_, "-include", PrecompiledHeaders::header_for(spec.role), "-include", "zyxtt/prelude.h",
                          fmt::format("-DZYXTT_KRT_ABI_VERSION={:#010x}u", krt::kKrtAbiVersion), "-DKERNEL_BUILD",
                          "-DARCH_BLACKHOLE", "-DNOC_MODE=0"});
+  if (config_.profile_kernels) cmd.push_back("-DPROFILE_KERNEL=1");
   for (const auto& dir : spec.include_dirs) cmd.push_back("-I" + dir);
   for (const auto& d : role_defines(spec.role, spec.noc)) cmd.push_back("-D" + d);
   if (!spec.compile_args.empty()) {

@@ -41,6 +41,7 @@ struct CompilerConfig {
   uint64_t memory_limit_bytes = 0;             // address space of each compiler process; 0: none
   int stop_fd = -1;                            // readable once the runtime must stop: compiles end at once
   OptionHints hints = OptionHints::kFlagAndVariable;  // how errors name --compiler and --compile-timeout
+  bool profile_kernels = false;  // define PROFILE_KERNEL, as tt-metal's JIT does under its device profiler
 };
 
 struct CompileStats {

@@ -1,7 +1,9 @@
 #include "device/emu/trace/recorder.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
+#include <string>
 
 namespace zyxtt::emu {
 namespace {
@@ -11,6 +13,7 @@ constexpr size_t kMaxBuffers = 64;  // the scheduler's threads (--threads is at 
 struct alignas(64) Buffer {
   std::vector<TraceRecord> records;
   uint64_t dropped = 0;
+  std::vector<const char*> sites;  // profiler marker sites, indexed by this buffer's records
 };
 
 std::array<Buffer, kMaxBuffers> g_buffers;
@@ -24,13 +27,38 @@ thread_local uint64_t t_run = 0;
 
 }  // namespace
 
-void trace_append(const KernelInstance& k, TraceRecord r) {
+namespace {
+
+// The calling thread's buffer for the current run (nullptr past kMaxBuffers).
+Buffer* thread_buffer() {
   const uint64_t run = g_run.load(std::memory_order_relaxed);
   if (t_run != run) {
     const size_t i = g_taken.fetch_add(1, std::memory_order_relaxed);
     t_buffer = i < kMaxBuffers ? &g_buffers[i] : nullptr;
     t_run = run;
   }
+  return t_buffer;
+}
+
+}  // namespace
+
+void trace_mark(const KernelInstance& k, TraceKind kind, const char* site, uint64_t data) {
+  const uint64_t now = trace_now();
+  TraceRecord r{.begin_ns = now, .end_ns = now, .a = static_cast<uint32_t>(data),
+                .b = static_cast<uint32_t>(data >> 32), .kind = kind};
+  if (Buffer* b = thread_buffer(); b != nullptr && site != nullptr) {
+    // A kernel has a handful of sites: a linear search beats hashing.
+    const auto it = std::find(b->sites.begin(), b->sites.end(), site);
+    set_marker_site(r, static_cast<uint32_t>(it - b->sites.begin()));
+    if (it == b->sites.end()) b->sites.push_back(site);
+  } else {
+    set_marker_site(r, kNoSite);
+  }
+  trace_append(k, r);
+}
+
+void trace_append(const KernelInstance& k, TraceRecord r) {
+  thread_buffer();
   if (t_buffer == nullptr) {
     g_overflow.fetch_add(1, std::memory_order_relaxed);
     return;
@@ -55,6 +83,9 @@ int traced_kernel_entry() {
     ~Span() {
       trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = k.kernel_index,
                                   .kind = TraceKind::kKernel, .flags = returned ? uint8_t{0} : kTraceFailed});
+      for (int slot = 0; slot < 2; ++slot)
+        if (k.profile_sum_site[slot] != nullptr)
+          trace_mark(k, TraceKind::kZoneTotal, k.profile_sum_site[slot], k.profile_sum_ns[slot]);
     }
   } span{k};
   const int result = k.traced_entry();
@@ -62,18 +93,22 @@ int traced_kernel_entry() {
   return result;
 }
 
+uint64_t trace_run() { return g_run.load(std::memory_order_relaxed); }
+
 void trace_begin_run() {
   const size_t used = std::min(g_taken.load(), kMaxBuffers);
   for (size_t i = 0; i < used; ++i) {
     g_buffers[i].records.clear();
     g_buffers[i].dropped = 0;
+    g_buffers[i].sites.clear();
   }
   g_taken = 0;
   g_overflow = 0;
   g_run.fetch_add(1);
 }
 
-std::vector<TraceRecord> trace_collect(uint64_t& dropped) {
+std::vector<TraceRecord> trace_collect(uint64_t& dropped, std::vector<std::string>& sites) {
+  sites.clear();
   const size_t used = std::min(g_taken.load(), kMaxBuffers);
   size_t total = 0;
   dropped = g_overflow.load();
@@ -83,8 +118,25 @@ std::vector<TraceRecord> trace_collect(uint64_t& dropped) {
   }
   std::vector<TraceRecord> all;
   all.reserve(total);
-  for (size_t i = 0; i < used; ++i)
-    all.insert(all.end(), g_buffers[i].records.begin(), g_buffers[i].records.end());
+  // Each buffer numbered its own sites; the run's table numbers them once.
+  std::vector<const char*> seen;
+  std::vector<uint32_t> global;
+  for (size_t i = 0; i < used; ++i) {
+    const Buffer& b = g_buffers[i];
+    global.clear();
+    for (const char* site : b.sites) {
+      const auto it = std::find(seen.begin(), seen.end(), site);
+      global.push_back(static_cast<uint32_t>(it - seen.begin()));
+      if (it == seen.end()) {
+        seen.push_back(site);
+        sites.emplace_back(site);  // the kernel object is still loaded: copy now
+      }
+    }
+    for (TraceRecord r : b.records) {
+      if (is_profile_marker(r.kind) && marker_site(r) < global.size()) set_marker_site(r, global[marker_site(r)]);
+      all.push_back(r);
+    }
+  }
   return all;
 }
 

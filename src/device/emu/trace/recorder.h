@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "device/emu/run_context.h"
@@ -33,13 +34,21 @@ inline void block_traced(const KernelInstance& k, const Wait& w, TraceKind kind,
   trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = a, .b = b, .kind = kind, .flags = flags});
 }
 
-// A kernel entry that records the kernel's span around k.traced_entry.
+// A device-profiler marker of `k` at `site` (a string the kernel object
+// keeps; nullptr: none) with its 64-bit data.
+void trace_mark(const KernelInstance& k, TraceKind kind, const char* site, uint64_t data);
+
+// A kernel entry that records the kernel's span around k.traced_entry (and,
+// with the profiler on, its summed zones' totals).
 int traced_kernel_entry();
 
 // Starts a run's recording: empties every buffer.
 void trace_begin_run();
-// Every record of the run, and how many did not fit. Only after the run's
-// threads are done.
-std::vector<TraceRecord> trace_collect(uint64_t& dropped);
+// The run being recorded (changes at every trace_begin_run).
+uint64_t trace_run();
+// Every record of the run, how many did not fit, and the profiler marker
+// sites they index. Only after the run's threads are done, while its kernel
+// objects are loaded.
+std::vector<TraceRecord> trace_collect(uint64_t& dropped, std::vector<std::string>& sites);
 
 }  // namespace zyxtt::emu

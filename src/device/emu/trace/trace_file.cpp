@@ -170,6 +170,11 @@ void TraceFile::record(const TracedRun& run, const TraceRecord& r) {
     case TraceKind::kNocMulticast:
     case TraceKind::kNocInlineWrite:
     case TraceKind::kNocAtomic: break;
+    case TraceKind::kZoneStart:
+    case TraceKind::kZoneEnd:
+    case TraceKind::kZoneTotal:
+    case TraceKind::kTimestampedData:
+    case TraceKind::kEvent:  // the device profiler's CSV shows these (profile_log.h)
     case TraceKind::kCount: return;
   }
   // A NOC write into a core's L1: a span where it was issued, one where it

@@ -21,6 +21,14 @@ enum class TraceKind : uint8_t {
   kNocMulticast,    // one per destination core
   kNocInlineWrite,  // noc_inline_dw_write
   kNocAtomic,       // noc_semaphore_inc: b = the increment
+  // Device-profiler markers (tools/profiler/kernel_profiler.hpp), recorded when
+  // the profiler is on: instants; `site` indexes the run's marker sites
+  // (RunOutcome::profile_sites), `a` / `b` the low / high words of the data.
+  kZoneStart,
+  kZoneEnd,
+  kZoneTotal,  // a summed zone's total of one kernel: its nanoseconds as the data
+  kTimestampedData,
+  kEvent,  // the event id as the data; no site
   kCount
 };
 
@@ -37,7 +45,7 @@ struct TraceRecord {
   uint32_t a = 0;
   uint32_t b = 0;
   uint16_t x = 0, y = 0;        // the recording core (logical)
-  uint16_t to_x = 0, to_y = 0;  // a NOC write's destination core
+  uint16_t to_x = 0, to_y = 0;  // a NOC write's destination core; a profiler marker's site: to_x | to_y << 16
   TraceKind kind = TraceKind::kKernel;
   uint8_t role = 0;  // krt::Role
   uint8_t flags = 0;
@@ -45,6 +53,16 @@ struct TraceRecord {
   bool operator==(const TraceRecord&) const = default;
 };
 static_assert(std::is_trivially_copyable_v<TraceRecord> && sizeof(TraceRecord) == 40);
+
+inline constexpr uint32_t kNoSite = 0xffffffff;  // a marker without a site (events)
+
+inline bool is_profile_marker(TraceKind kind) { return kind >= TraceKind::kZoneStart && kind < TraceKind::kCount; }
+inline uint32_t marker_site(const TraceRecord& r) { return r.to_x | uint32_t{r.to_y} << 16; }
+inline void set_marker_site(TraceRecord& r, uint32_t site) {
+  r.to_x = static_cast<uint16_t>(site);
+  r.to_y = static_cast<uint16_t>(site >> 16);
+}
+inline uint64_t marker_data(const TraceRecord& r) { return r.a | uint64_t{r.b} << 32; }
 
 // Now on the clock records use.
 inline uint64_t trace_now() {

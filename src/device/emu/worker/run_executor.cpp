@@ -149,7 +149,13 @@ void RunExecutor::add_tasks(size_t& count, CoreState& core, const RunJob& job,
     k.trace = options_.trace;
     k.kernel_index = static_cast<uint32_t>(ki);
     k.traced_entry = kernels[ki]->entry;
-    task.entry = options_.trace ? traced_kernel_entry : kernels[ki]->entry;
+    const bool records = options_.trace || options_.profile;
+    if (records) {
+      k.profile_sum_site[0] = k.profile_sum_site[1] = nullptr;
+      k.profile_sum_ns[0] = k.profile_sum_ns[1] = 0;
+      k.profile_slots = 0;
+    }
+    task.entry = records ? traced_kernel_entry : kernels[ki]->entry;
     task.on_exit = check_kernel_exit;
   }
 }
@@ -181,10 +187,10 @@ class RunTimer {
 }  // namespace
 
 RunOutcome RunExecutor::execute(const RunJob& job) {
-  if (!options_.trace) return run(job);
+  if (!options_.trace && !options_.profile) return run(job);
   trace_begin_run();
   RunOutcome outcome = run(job);
-  outcome.trace = trace_collect(outcome.trace_dropped);
+  outcome.trace = trace_collect(outcome.trace_dropped, outcome.profile_sites);
   return outcome;
 }
 

@@ -136,6 +136,7 @@ std::string encode(const WorkerOptions& o) {
   for (const std::string& a : o.chip_arches) w.put(a);
   w.put(o.eth_peers);
   w.put(o.trace);
+  w.put(o.profile);
   return w.take();
 }
 
@@ -157,6 +158,7 @@ WorkerOptions decode_options(std::string_view frame) {
   o.eth_peers = r.get_words();
   if (!o.chip_arches.empty() && (o.chip >= chips || o.eth_peers.size() != kEthChannels)) r.fail("a chip's links do not fit its cluster");
   o.trace = r.get_bool();
+  o.profile = r.get_bool();
   r.finish();
   return o;
 }
@@ -325,6 +327,8 @@ std::string encode(const RunOutcome& outcome) {
   w.put(outcome.message);
   w.put(outcome.trace);
   w.put(outcome.trace_dropped);
+  w.put(static_cast<uint32_t>(outcome.profile_sites.size()));
+  for (const std::string& site : outcome.profile_sites) w.put(site);
   return w.take();
 }
 
@@ -336,6 +340,9 @@ RunOutcome decode_outcome(std::string_view frame) {
   outcome.message = r.get_string();
   outcome.trace = r.get_records();
   outcome.trace_dropped = r.get<uint64_t>();
+  const auto sites = r.get<uint32_t>();
+  if (sites > outcome.trace.size()) r.fail("more profiler sites than records");
+  for (uint32_t i = 0; i < sites; ++i) outcome.profile_sites.push_back(r.get_string());
   r.finish();
   return outcome;
 }

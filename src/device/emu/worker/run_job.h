@@ -49,6 +49,7 @@ struct WorkerOptions {
   std::vector<std::string> chip_arches;
   std::vector<uint32_t> eth_peers;
   bool trace = false;  // record every run's events (trace/recorder.h)
+  bool profile = false;  // record kernels and device-profiler markers (trace/profile_log.h)
   bool operator==(const WorkerOptions&) const = default;
 };
 
@@ -125,6 +126,7 @@ struct RunOutcome {
   // run), and how many records did not fit.
   std::vector<TraceRecord> trace;
   uint64_t trace_dropped = 0;
+  std::vector<std::string> profile_sites;  // the sites profiler markers index
   bool operator==(const RunOutcome&) const = default;
 };
 

@@ -21,6 +21,8 @@
 #include <tt-metalium/device.hpp>
 #include <tt-metalium/dispatch_core_common.hpp>
 #include <tt-metalium/kernel_types.hpp>
+#include <tt-metalium/profiler_optional_metadata.hpp>
+#include <tt-metalium/profiler_types.hpp>
 #include <tt-metalium/program.hpp>
 #include <tt-metalium/runtime_args_data.hpp>
 #include <tt-metalium/sub_device_types.hpp>
@@ -101,6 +103,12 @@ RuntimeArgsData& GetRuntimeArgs(const Program& program, KernelHandle kernel_id, 
 // [x][y] over the kernel's bounding box; cores without args have size 0.
 std::vector<std::vector<RuntimeArgsData>>& GetRuntimeArgs(const Program& program, KernelHandle kernel_id);
 RuntimeArgsData& GetCommonRuntimeArgs(const Program& program, KernelHandle kernel_id);
+
+// Appends the runs logged so far by the device profiler (tt_metal_profiler.hpp)
+// to its log; nothing when the profiler is off.
+void ReadMeshDeviceProfilerResults(distributed::MeshDevice& mesh_device,
+                                   ProfilerReadState state = ProfilerReadState::NORMAL,
+                                   const std::optional<ProfilerOptionalMetadata>& metadata = {});
 
 // Waits for the device's queue `cq_id`, or for all of them; throws the first
 // failure of a queued command not yet reported.

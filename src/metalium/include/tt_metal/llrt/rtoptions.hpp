@@ -14,6 +14,8 @@ class RunTimeOptions {
   // The emulator is not tt-umd's simulator.
   bool get_simulator_enabled() const { return false; }
   const std::filesystem::path& get_simulator_path() const { return simulator_path_; }
+  // TT_METAL_DEVICE_PROFILER: the device profiler logs every run (tt_metal_profiler.hpp).
+  bool get_profiler_enabled() const;
 
  private:
   std::filesystem::path simulator_path_;
