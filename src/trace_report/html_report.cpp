@@ -36,6 +36,9 @@ std::string duration(double us) {
   return fmt::format("{:.3f} µs", us);
 }
 
+// A point in time as milliseconds since the trace began, fine enough for spans of microseconds.
+std::string at(double us) { return fmt::format("{:.3f} ms", us / 1e3); }
+
 const char* color_of(SpanKind kind) {
   switch (kind) {
     case SpanKind::kKernel: return kKernelColor;
@@ -91,10 +94,10 @@ std::string gantt(const Summary& s) {
   svg += '\n';
   // Time axis.
   const double step = tick_step(span);
-  for (double t = std::ceil(s.begin / step) * step; t <= s.end + step * 1e-9; t += step) {
+  for (double t = s.begin; t <= s.end + step * 1e-9; t += step) {
     const double x = x_begin + t * scale;
     svg += fmt::format(R"(<line x1="{0:.2f}" x2="{0:.2f}" y1="{1}" y2="{2:.0f}" stroke="#e0e0e0"/><text x="{0:.2f}" y="12" text-anchor="middle">{3}</text>)",
-                       x, kAxisHeight - 4, height, escape(duration(t)));
+                       x, kAxisHeight - 4, height, escape("+" + duration(t - s.begin)));
     svg += '\n';
   }
   for (size_t r = 0; r < rows; ++r) {
@@ -112,8 +115,12 @@ std::string gantt(const Summary& s) {
     if (!t.is_core) {
       for (const RunSpan& run : s.runs) {
         if (run.chip != t.chip) continue;
+        // Clipped to the chart: a run's span also holds loading its kernels.
+        const double x0 = std::max(x_begin + run.ts * scale, kLabelWidth);
+        const double x1 = std::min(x_begin + (run.ts + run.dur) * scale, kLabelWidth + kChartWidth);
+        if (x1 < x0) continue;
         svg += fmt::format(R"(<rect x="{:.2f}" y="{:.1f}" width="{:.2f}" height="{:.1f}" fill="{}"><title>{}</title></rect>)",
-                           x_begin + run.ts * scale, y + 1, std::max(run.dur * scale, 1.0), rh - 2,
+                           x0, y + 1, std::max(x1 - x0, 1.0), rh - 2,
                            run.error.empty() ? kRunColor : kSyncColor,
                            escape(run.name + " " + duration(run.dur) + (run.error.empty() ? "" : ": " + run.error)));
         svg += '\n';
@@ -193,7 +200,7 @@ std::string longest_waits(const Summary& s) {
         "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>(x={},y={})</td><td>{}</td><td>{}</td><td>{}</td>"
         "<td>{}</td><td>{}</td></tr>\n",
         i + 1, escape(duration(w.dur)), escape(w.call), w.chip, w.x, w.y, escape(w.lane), escape(w.kernel),
-        w.cb >= 0 ? std::to_string(w.cb) : "", w.line != 0 ? std::to_string(w.line) : "", escape(duration(w.ts)));
+        w.cb >= 0 ? std::to_string(w.cb) : "", w.line != 0 ? std::to_string(w.line) : "", at(w.ts));
   }
   return html + "</table>\n";
 }
@@ -204,7 +211,7 @@ std::string runs(const Summary& s) {
   for (size_t i = 0; i < s.runs.size() && i < kShown; ++i) {
     const RunSpan& r = s.runs[i];
     html += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", r.chip, escape(r.name),
-                        escape(duration(r.ts)), escape(duration(r.dur)), r.error.empty() ? "ok" : escape(r.error));
+                        at(r.ts), escape(duration(r.dur)), r.error.empty() ? "ok" : escape(r.error));
   }
   if (s.runs.size() > kShown) html += fmt::format("<tr><td colspan=5>and {} more</td></tr>\n", s.runs.size() - kShown);
   return html + "</table>\n";
@@ -251,7 +258,7 @@ std::string html_report(const Summary& s, const std::string& title) {
   const std::string clock = s.clock.empty() ? "clock not named in the trace" : s.clock;
   std::string html = kHead;
   html += fmt::format("<title>{} — zyx-tt-trace</title></head><body>\n<pre id=\"errors\"></pre>\n", escape(title));
-  html += fmt::format("<h1>{}</h1>\n<p>{} run{}, {} in all ({}); the trace spans {}.</p>\n", escape(title),
+  html += fmt::format("<h1>{}</h1>\n<p>{} run{}, {} in all ({}); the kernels ran within {}.</p>\n", escape(title),
                       s.runs.size(), s.runs.size() == 1 ? "" : "s", escape(duration(s.run_time_us())), escape(clock),
                       escape(duration(s.end - s.begin)));
   html += "<h2>Timeline</h2>\n<p class=\"key\">";

@@ -84,9 +84,12 @@ Summary summarize(const json& trace, size_t longest_waits) {
     const std::string cat = e.value("cat", ""), name = e.value("name", "");
     const json args = e.value("args", json::object());
     Span span{number(e, "ts"), number(e, "dur"), name, kind_of(cat, name)};
-    s.begin = any ? std::min(s.begin, span.ts) : span.ts;
-    s.end = any ? std::max(s.end, span.ts + span.dur) : span.ts + span.dur;
-    any = true;
+    // The kernels' extent: a run's span also holds loading its kernels.
+    if (cat != "run") {
+      s.begin = any ? std::min(s.begin, span.ts) : span.ts;
+      s.end = any ? std::max(s.end, span.ts + span.dur) : span.ts + span.dur;
+      any = true;
+    }
     if (cat == "run") {
       s.runs.push_back({chip, args.value("name", name), args.value("error", ""), span.ts, span.dur});
       track(chip, tid);
@@ -98,6 +101,13 @@ Summary summarize(const json& trace, size_t longest_waits) {
     track(chip, tid).spans.push_back(std::move(span));
   }
 
+  if (!any) {
+    for (const RunSpan& r : s.runs) {
+      s.begin = any ? std::min(s.begin, r.ts) : r.ts;
+      s.end = any ? std::max(s.end, r.ts + r.dur) : r.ts + r.dur;
+      any = true;
+    }
+  }
   for (auto& [key, t] : tracks) {
     std::sort(t.spans.begin(), t.spans.end(), [](const Span& a, const Span& b) { return a.ts < b.ts; });
     s.tracks.push_back(t);

@@ -66,7 +66,7 @@ struct RunSpan {
 
 struct Summary {
   std::string clock;  // otherData.clock; "" when the trace does not say
-  double begin = 0, end = 0;  // extent of every span
+  double begin = 0, end = 0;  // extent of the cores' spans (of the runs when there are none)
   std::vector<RunSpan> runs;
   std::vector<Track> tracks;  // core tracks by chip, y, x, lane; runs tracks first of their chip
   std::vector<CoreUse> cores;  // by chip, y, x

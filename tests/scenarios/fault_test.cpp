@@ -44,7 +44,7 @@ TEST_F(FaultTest, DeadlockNamesEachWaitersKernelLineAndLastWaypoint) {
   EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
   EXPECT_THAT(msg_of(answer),
               AllOf(HasSubstr("core (x=0, y=0) compute waits in cb_wait_front(cb 0, 1 pages)"),
-                    HasSubstr("called at compute.cpp:5, last waypoint CW;"),
+                    HasSubstr("called at compute.cpp:5, last waypoint CW"),
                     HasSubstr("core (x=0, y=0) writer waits in cb_wait_front(cb 16, 1 pages)"),
                     HasSubstr("called at writer.cpp:5, last waypoint WB")));
   expect_still_serves();
