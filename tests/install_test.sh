@@ -20,6 +20,7 @@ check_prefix "$tmp/home/.config/zyx" XDG_CONFIG_HOME=relative HOME="$tmp/home"
 
 cmake --install "$build_dir" --prefix "$tmp/xdg/zyx" >/dev/null
 "$tmp/xdg/zyx/zyx-tt-runtime" --version | grep -q '^zyx-tt-runtime '
+"$tmp/xdg/zyx/zyx-tt-trace" report --help | grep -q 'HTML'
 
 # The environment of `cmake --install` decides, not that of configure (when
 # configure chose the prefix); DESTDIR keeps a wrong answer out of the real one.

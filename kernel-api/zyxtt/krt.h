@@ -29,7 +29,11 @@ ZYXTT_KRT_CALLS(ZYXTT_KRT_WRAPPER)
 #undef ZYXTT_KRT_WRAPPER
 
 // Default arguments of the API's call sites (added by redeclaration).
+void cb_reserve_back(uint32_t cb, uint32_t pages, const char* file = nullptr, uint32_t line = 0);
 void cb_push_back(uint32_t cb, uint32_t pages, const char* file = nullptr, uint32_t line = 0);
+void cb_wait_front(uint32_t cb, uint32_t pages, const char* file = nullptr, uint32_t line = 0);
+void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call,
+                  const char* file = nullptr, uint32_t line = 0);
 void cb_pop_front(uint32_t cb, uint32_t pages, const char* file = nullptr, uint32_t line = 0);
 void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file = nullptr,
                uint32_t line = 0);
@@ -40,6 +44,13 @@ void fpu_binary(FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint
                 Bcast bcast = Bcast::kNone, uint32_t bcast_row = 0);
 void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_dim, uint32_t block_rt_dim,
                         uint32_t block_c_index, uint32_t dst_offset, uint32_t out_row = 0);
+
+// WAYPOINT's text as the waypoint call's word: up to four characters, low byte first.
+constexpr uint32_t waypoint_code(const char* text) {
+  uint32_t code = 0;
+  for (uint32_t i = 0; i < 4 && text[i] != '\0'; ++i) code |= uint32_t(uint8_t(text[i])) << (8 * i);
+  return code;
+}
 
 [[noreturn]] inline void fail(const char* message) {
   zyxtt_krt_bound->abort_run(message);

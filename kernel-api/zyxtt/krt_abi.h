@@ -48,10 +48,11 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   X(uint32_t, l1_zeros_addr, (), ())                                                                        \
   X(uint32_t*, common_args_base, (), ())                                                                    \
   /* circular buffers */                                                                                    \
-  X(void, cb_reserve_back, (uint32_t cb, uint32_t pages), (cb, pages))                                      \
-  /* file / line: the kernel's call site, named by the sanitizer's warnings (nullptr / 0: unknown) */    \
+  /* file / line: the kernel's call site, named by the sanitizer's warnings and, for calls that block, */ \
+  /* by deadlock reports and traces (nullptr / 0: unknown) */                                                \
+  X(void, cb_reserve_back, (uint32_t cb, uint32_t pages, const char* file, uint32_t line), (cb, pages, file, line)) \
   X(void, cb_push_back, (uint32_t cb, uint32_t pages, const char* file, uint32_t line), (cb, pages, file, line)) \
-  X(void, cb_wait_front, (uint32_t cb, uint32_t pages), (cb, pages))                                        \
+  X(void, cb_wait_front, (uint32_t cb, uint32_t pages, const char* file, uint32_t line), (cb, pages, file, line)) \
   X(void, cb_pop_front, (uint32_t cb, uint32_t pages, const char* file, uint32_t line), (cb, pages, file, line)) \
   X(bool, cb_pages_reservable_at_back, (uint32_t cb, uint32_t pages), (cb, pages))                          \
   X(bool, cb_pages_available_at_front, (uint32_t cb, uint32_t pages), (cb, pages))                          \
@@ -85,8 +86,9 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   X(void, yield_turns, (uint32_t turns), (turns))                                                           \
   /* semaphores and L1 polling: blocks until *addr == value (at_least: >=); `call` names the API */        \
   X(uint32_t, semaphore_addr, (uint32_t id), (id))                                                          \
-  X(void, wait_l1_word, (volatile uint32_t * addr, uint32_t value, bool at_least, const char* call),        \
-    (addr, value, at_least, call))                                                                          \
+  X(void, wait_l1_word,                                                                                     \
+    (volatile uint32_t * addr, uint32_t value, bool at_least, const char* call, const char* file, uint32_t line), \
+    (addr, value, at_least, call, file, line))                                                              \
   /* ethernet cores: `bytes` of this core's L1 at src_l1 into the linked chip's core over this core's     \
      channel, at the same L1 address there; the L1 address of this core's sync block (erisc_info) */       \
   X(void, eth_send, (uint32_t src_l1, uint32_t dst_l1, uint32_t bytes), (src_l1, dst_l1, bytes))          \
@@ -101,6 +103,8 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   /* device profiler: a marker of `kind` at the kernel's site ("name,file,line,KERNEL_PROFILER"; nullptr   \
      for events), with its data (ProfileMark) */                                                            \
   X(void, profile_mark, (ProfileMark kind, const char* site, uint64_t data), (kind, site, data))             \
+  /* WAYPOINT("ABCD"): the calling processor's last waypoint, up to four characters packed low byte first */ \
+  X(void, waypoint, (uint32_t code), (code))                                                                \
   /* compute: DST handshake */                                                                              \
   X(void, dst_acquire, (), ())                                                                              \
   X(void, dst_commit, (), ())                                                                               \

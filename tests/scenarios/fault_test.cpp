@@ -32,6 +32,24 @@ TEST_F(FaultTest, DeadlockNamesTheWaitingCallAndCb) {
   expect_still_serves();
 }
 
+// As tt-metal's watcher: each waiter's blocking call with its kernel line,
+// and the last WAYPOINT its kernel passed.
+TEST_F(FaultTest, DeadlockNamesEachWaitersKernelLineAndLastWaypoint) {
+  const std::string answer = compile_and_run(
+      {kEmpty,
+       "#include \"api/compute/common.h\"\n#include \"api/debug/waypoint.h\"\nvoid kernel_main() {\n"
+       "  WAYPOINT(\"CW\");\n  cb_wait_front(tt::CBIndex::c_0, 1);\n}\n",
+       "#include \"api/debug/waypoint.h\"\nvoid kernel_main() {\n  WAYPOINT(\"WA\");\n  WAYPOINT(\"WB\");\n"
+       "  cb_wait_front(tt::CBIndex::c_16, 1);\n}\n"});
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  EXPECT_THAT(msg_of(answer),
+              AllOf(HasSubstr("core (x=0, y=0) compute waits in cb_wait_front(cb 0, 1 pages)"),
+                    HasSubstr("called at compute.cpp:5, last waypoint CW"),
+                    HasSubstr("core (x=0, y=0) writer waits in cb_wait_front(cb 16, 1 pages)"),
+                    HasSubstr("called at writer.cpp:5, last waypoint WB")));
+  expect_still_serves();
+}
+
 TEST_F(FaultTest, StrayDramReadNamesCallAndAddress) {
   const std::string answer = compile_and_run({R"(
 void kernel_main() {
@@ -294,6 +312,16 @@ TEST_F(FaultTest, EndlessLoopIsStoppedByTheWatchdog) {
   EXPECT_THAT(msg_of(answer), AllOf(HasSubstr("no kernel made progress for 1.0 s"), HasSubstr("watchdog"),
                                     HasSubstr("--run-timeout 2 (ZYX_TT_RUN_TIMEOUT=2)"),
                                     HasSubstr("core (x=0, y=0) compute was running")));
+  expect_still_serves();
+}
+
+// The watchdog names the last WAYPOINT of the kernel that was running.
+TEST_F(FaultTest, WatchdogNamesTheRunningKernelsLastWaypoint) {
+  restart({"--run-timeout", "1"});
+  const std::string answer = compile_and_run(
+      {kEmpty, "#include \"api/debug/waypoint.h\"\nvoid kernel_main() { WAYPOINT(\"SPIN\"); for (;;) {} }\n", kEmpty});
+  EXPECT_EQ(code_of(answer), "DEADLINE_EXCEEDED") << answer;
+  EXPECT_THAT(msg_of(answer), HasSubstr("core (x=0, y=0) compute (last waypoint SPIN) was running"));
   expect_still_serves();
 }
 

@@ -144,6 +144,60 @@ TEST_F(Trace, ABarrierOnTwoCoresShowsItsKernelsWaitsPushesPopsAndNocWrites) {
   EXPECT_EQ(t.of("X", "noc_async_write").size(), 1u);  // noc_semaphore_set_remote; the DRAM writes have no flow
 }
 
+// Kernels that wait forever: compute on CB 0 (line 4), writer on CB 16 (line 2).
+const Kernels kHang = {"void kernel_main() {}\n",
+                       "#include \"api/compute/common.h\"\n#include \"api/debug/waypoint.h\"\n"
+                       "void kernel_main() { WAYPOINT(\"CW\");\n  cb_wait_front(tt::CBIndex::c_0, 1);\n}\n",
+                       "void kernel_main() {\n  cb_wait_front(tt::CBIndex::c_16, 1);\n}\n"};
+
+// A deadlocked run's records reach the trace: its span carries the report,
+// and each wait that never ended is there with its kernel line.
+TEST_F(Trace, ADeadlockedRunIsTracedUpToTheHangWithTheBlockingLines) {
+  const client::CbConfig cbs[] = {{0, client::CbFormat::kFloat32}, {16, client::CbFormat::kFloat32}};
+  ASSERT_EQ(compile(8, kHang, cbs), R"({"status":"ok"})");
+  const uint32_t buf = alloc(4096);
+  const uint32_t srcs[] = {buf}, dsts[] = {buf};
+  const std::string answer = run(8, 1, 1, srcs, dsts);
+  EXPECT_EQ(code_of(answer), "FAILED_PRECONDITION") << answer;
+  const TraceView t = finish();
+  const std::vector<json> runs = t.in("X", "run");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::string error = runs[0]["args"].value("error", "");
+  EXPECT_NE(error.find("deadlock"), std::string::npos) << error;
+  EXPECT_NE(error.find("called at compute.cpp:4, last waypoint CW"), std::string::npos) << error;
+  std::map<std::string, json> waits;
+  for (const json& w : t.in("X", "wait")) waits[t.track(w)] = w;
+  ASSERT_EQ(waits.count("core (x=0,y=0) compute"), 1u);
+  EXPECT_EQ(waits["core (x=0,y=0) compute"]["args"]["line"], 4);
+  EXPECT_EQ(waits["core (x=0,y=0) compute"]["args"]["cb"], 0);
+  ASSERT_EQ(waits.count("core (x=0,y=0) writer"), 1u);
+  EXPECT_EQ(waits["core (x=0,y=0) writer"]["args"]["line"], 2);
+  for (const json& k : t.in("X", "kernel"))
+    EXPECT_EQ(k["args"]["returned"], k["name"] == "reader") << k;
+}
+
+// A run the watchdog stops still has its span, with the watchdog's report.
+TEST_F(Trace, ARunTheWatchdogStopsIsTracedWithItsReport) {
+  runtime_.reset();
+  client::SpawnOptions options = runtime_options({"--threads", "1", "--run-timeout", "1"});
+  options.env = {{"ZYX_TT_TRACE", path_.string()}};
+  start_with(options, ZYXTT_SCENARIO_CACHE_DIR);
+  const client::CbConfig cbs[] = {{0, client::CbFormat::kFloat32}, {16, client::CbFormat::kFloat32}};
+  const Kernels spin = {"void kernel_main() {}\n",
+                        "#include \"api/debug/waypoint.h\"\nvoid kernel_main() { WAYPOINT(\"SPIN\"); for (;;) {} }\n",
+                        "void kernel_main() {}\n"};
+  ASSERT_EQ(compile(9, spin, cbs), R"({"status":"ok"})");
+  const uint32_t buf = alloc(4096);
+  const uint32_t srcs[] = {buf}, dsts[] = {buf};
+  EXPECT_EQ(code_of(run(9, 1, 1, srcs, dsts)), "DEADLINE_EXCEEDED");
+  const TraceView t = finish();
+  const std::vector<json> runs = t.in("X", "run");
+  ASSERT_EQ(runs.size(), 1u);
+  const std::string error = runs[0]["args"].value("error", "");
+  EXPECT_NE(error.find("watchdog"), std::string::npos) << error;
+  EXPECT_NE(error.find("core (x=0, y=0) compute (last waypoint SPIN) was running"), std::string::npos) << error;
+}
+
 // The flag works as the variable; each run is its own span, the runs' events
 // add up.
 TEST_F(Trace, TheFlagTracesEveryRunOfTheSession) {

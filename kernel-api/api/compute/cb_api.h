@@ -5,11 +5,15 @@
 #include "api/compute/common_globals.h"
 
 namespace ckernel {
-ALWI void cb_wait_front(uint32_t cbid, uint32_t ntiles) { zyxtt::krt::cb_wait_front(cbid, ntiles); }
+ALWI void cb_wait_front(uint32_t cbid, uint32_t ntiles, ZYXTT_SITE_PARAMS) {
+  zyxtt::krt::cb_wait_front(cbid, ntiles, ZYXTT_SITE);
+}
 ALWI void cb_pop_front(uint32_t cbid, uint32_t ntiles, ZYXTT_SITE_PARAMS) {
   zyxtt::krt::cb_pop_front(cbid, ntiles, ZYXTT_SITE);
 }
-ALWI void cb_reserve_back(uint32_t cbid, uint32_t ntiles) { zyxtt::krt::cb_reserve_back(cbid, ntiles); }
+ALWI void cb_reserve_back(uint32_t cbid, uint32_t ntiles, ZYXTT_SITE_PARAMS) {
+  zyxtt::krt::cb_reserve_back(cbid, ntiles, ZYXTT_SITE);
+}
 ALWI void cb_push_back(uint32_t cbid, uint32_t ntiles, ZYXTT_SITE_PARAMS) {
   zyxtt::krt::cb_push_back(cbid, ntiles, ZYXTT_SITE);
 }

@@ -14,9 +14,9 @@ class CircularBuffer {
   explicit CircularBuffer(uint32_t cb_id) : cb_id_(cb_id) {}
   uint32_t get_cb_id() const { return cb_id_; }
 
-  void reserve_back(int32_t num_pages) { zyxtt::krt::cb_reserve_back(cb_id_, uint32_t(num_pages)); }
+  void reserve_back(int32_t num_pages, ZYXTT_SITE_PARAMS) { zyxtt::krt::cb_reserve_back(cb_id_, uint32_t(num_pages), ZYXTT_SITE); }
   void push_back(int32_t num_pages, ZYXTT_SITE_PARAMS) { zyxtt::krt::cb_push_back(cb_id_, uint32_t(num_pages), ZYXTT_SITE); }
-  void wait_front(int32_t num_pages) { zyxtt::krt::cb_wait_front(cb_id_, uint32_t(num_pages)); }
+  void wait_front(int32_t num_pages, ZYXTT_SITE_PARAMS) { zyxtt::krt::cb_wait_front(cb_id_, uint32_t(num_pages), ZYXTT_SITE); }
   void pop_front(int32_t num_pages, ZYXTT_SITE_PARAMS) { zyxtt::krt::cb_pop_front(cb_id_, uint32_t(num_pages), ZYXTT_SITE); }
   bool pages_reservable_at_back(int32_t num_pages) const {
     return zyxtt::krt::cb_pages_reservable_at_back(cb_id_, uint32_t(num_pages));

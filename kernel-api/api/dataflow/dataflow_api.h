@@ -111,14 +111,14 @@ FORCE_INLINE uintptr_t get_common_arg_addr(int arg_idx) {
 }
 
 // ---- circular buffers ---------------------------------------------------------------
-FORCE_INLINE void cb_reserve_back(int32_t operand, int32_t num_pages) {
-  zyxtt::krt::cb_reserve_back(uint32_t(operand), uint32_t(num_pages));
+FORCE_INLINE void cb_reserve_back(int32_t operand, int32_t num_pages, ZYXTT_SITE_PARAMS) {
+  zyxtt::krt::cb_reserve_back(uint32_t(operand), uint32_t(num_pages), ZYXTT_SITE);
 }
 FORCE_INLINE void cb_push_back(int32_t operand, int32_t num_pages, ZYXTT_SITE_PARAMS) {
   zyxtt::krt::cb_push_back(uint32_t(operand), uint32_t(num_pages), ZYXTT_SITE);
 }
-FORCE_INLINE void cb_wait_front(int32_t operand, int32_t num_pages) {
-  zyxtt::krt::cb_wait_front(uint32_t(operand), uint32_t(num_pages));
+FORCE_INLINE void cb_wait_front(int32_t operand, int32_t num_pages, ZYXTT_SITE_PARAMS) {
+  zyxtt::krt::cb_wait_front(uint32_t(operand), uint32_t(num_pages), ZYXTT_SITE);
 }
 FORCE_INLINE void cb_pop_front(int32_t operand, int32_t num_pages, ZYXTT_SITE_PARAMS) {
   zyxtt::krt::cb_pop_front(uint32_t(operand), uint32_t(num_pages), ZYXTT_SITE);
@@ -392,11 +392,11 @@ FORCE_INLINE uint32_t get_semaphore(uint32_t semaphore_id) {
   return zyxtt::krt::semaphore_addr(semaphore_id);
 }
 FORCE_INLINE void noc_semaphore_set(volatile uint32_t* sem_addr, uint32_t val) { *sem_addr = val; }
-FORCE_INLINE void noc_semaphore_wait(volatile uint32_t* sem_addr, uint32_t val) {
-  if (*sem_addr != val) zyxtt::krt::wait_l1_word(sem_addr, val, false, "noc_semaphore_wait");
+FORCE_INLINE void noc_semaphore_wait(volatile uint32_t* sem_addr, uint32_t val, ZYXTT_SITE_PARAMS) {
+  if (*sem_addr != val) zyxtt::krt::wait_l1_word(sem_addr, val, false, "noc_semaphore_wait", ZYXTT_SITE);
 }
-FORCE_INLINE void noc_semaphore_wait_min(volatile uint32_t* sem_addr, uint32_t val) {
-  if (*sem_addr < val) zyxtt::krt::wait_l1_word(sem_addr, val, true, "noc_semaphore_wait_min");
+FORCE_INLINE void noc_semaphore_wait_min(volatile uint32_t* sem_addr, uint32_t val, ZYXTT_SITE_PARAMS) {
+  if (*sem_addr < val) zyxtt::krt::wait_l1_word(sem_addr, val, true, "noc_semaphore_wait_min", ZYXTT_SITE);
 }
 FORCE_INLINE void noc_semaphore_set_remote(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
                                            uint8_t noc = noc_index) {

@@ -30,9 +30,9 @@ class DataflowBuffer {
   uint32_t get_entry_size() const { return zyxtt::krt::cb_page_bytes(id_); }
   uint32_t get_stride_size() const { return zyxtt::krt::cb_page_bytes(id_); }
 
-  void reserve_back(uint16_t num_entries) { cb_.reserve_back(num_entries); }
+  void reserve_back(uint16_t num_entries, ZYXTT_SITE_PARAMS) { cb_.reserve_back(num_entries, ZYXTT_SITE); }
   void push_back(uint16_t num_entries, ZYXTT_SITE_PARAMS) { cb_.push_back(num_entries, ZYXTT_SITE); }
-  void wait_front(uint16_t num_entries) { cb_.wait_front(num_entries); }
+  void wait_front(uint16_t num_entries, ZYXTT_SITE_PARAMS) { cb_.wait_front(num_entries, ZYXTT_SITE); }
   void pop_front(uint16_t num_entries, ZYXTT_SITE_PARAMS) { cb_.pop_front(num_entries, ZYXTT_SITE); }
   // Producer / consumer end-of-use handshake: nothing is pending on a CB.
   void finish() {}

@@ -42,12 +42,13 @@ uint32_t common_arg(uint32_t index);
 uint32_t* common_args_base();
 
 // ---- circular buffers ---------------------------------------------------------
-void cb_reserve_back(uint32_t cb, uint32_t pages);
+// file / line: the kernel's call site, for a finding's warning or, when the
+// call blocks, for the deadlock report and the trace (Wait).
+void cb_reserve_back(uint32_t cb, uint32_t pages, const char* file, uint32_t line);
 // Pushing without a reservation, or popping without a wait, is a finding
 // (findings.h) when the pages were free / there; else it fails the run.
-// file / line: the kernel's call site for the finding's warning.
 void cb_push_back(uint32_t cb, uint32_t pages, const char* file, uint32_t line);
-void cb_wait_front(uint32_t cb, uint32_t pages);
+void cb_wait_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line);
 void cb_pop_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line);
 bool cb_pages_reservable_at_back(uint32_t cb, uint32_t pages);
 bool cb_pages_available_at_front(uint32_t cb, uint32_t pages);
@@ -87,7 +88,8 @@ void noc_atomic_barrier(uint8_t noc);
 // ---- semaphores and L1 polling -------------------------------------------------
 uint32_t semaphore_addr(uint32_t id);
 // Blocks until *addr == value (at_least: *addr >= value); `call` names the API.
-void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call);
+void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call, const char* file,
+                  uint32_t line);
 void eth_send(uint32_t src_l1, uint32_t dst_l1, uint32_t bytes);
 uint32_t eth_sync_addr();
 // Yields `turns` times: time passing for the caller (riscv_wait).
@@ -109,6 +111,8 @@ void print_text(const char* text, size_t length);
 [[noreturn]] void abort_run(const char* message);
 // A device-profiler marker (tools/profiler/kernel_profiler.hpp; trace/profile_marks.cpp).
 void profile_mark(krt::ProfileMark kind, const char* site, uint64_t data);
+// WAYPOINT: the calling instance's last waypoint (KernelInstance::waypoint).
+void waypoint(uint32_t code);
 
 // ---- DST ownership handshake ----------------------------------------------------
 void dst_acquire();  // tile_regs_acquire: idle -> acquired

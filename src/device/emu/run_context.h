@@ -86,6 +86,8 @@ struct NocCache {
 // deadlock report prints `describe`.
 struct Wait {
   const char* call = "";
+  const char* file = nullptr;  // the kernel's call site, when the call passed it
+  uint32_t line = 0;
   bool (*ready)(const KernelInstance&, const Wait&) = nullptr;
   uint32_t cb = 0;
   uint32_t pages = 0;
@@ -117,6 +119,9 @@ struct KernelInstance {
   // index in its program, and its own entry, which the traced one wraps.
   bool trace = false;
   uint32_t kernel_index = 0;
+  // The last WAYPOINT("ABCD") the kernel passed (krt::waypoint_code; 0: none),
+  // named when the run deadlocks or stalls, as tt-metal's watcher does.
+  uint32_t waypoint = 0;
   int (*traced_entry)() = nullptr;
   // Device profiler (trace/profile_marks.cpp): each summed zone slot's site,
   // running total and open start.
@@ -155,6 +160,15 @@ void block_until(const Wait& wait);
 // goes on: a kernel polling what they change (a spin on a CB counter) must
 // see them move. The caller stays runnable: a spin is never a deadlock.
 void yield_now();
+// Shows a WAYPOINT the calling instance passed in its thread's slot of the
+// control block, which the watchdog's report reads (scheduler.h ThreadSlot).
+void publish_waypoint(uint32_t code);
+// "ABCD" of a waypoint code ("" for none).
+inline std::string waypoint_text(uint32_t code) {
+  std::string text;
+  for (; code != 0; code >>= 8) text += static_cast<char>(code & 0xFF);
+  return text;
+}
 // Ends the calling instance's run with an error naming core, role and `what`.
 [[noreturn]] void fail_run(const std::string& what);
 

@@ -139,8 +139,11 @@ std::string WorkerClient::whereabouts(int crashed_thread) const {
     const ThreadSlot& s = control_->threads[t];
     int role = s.role.load();
     if (role < 0 || role >= static_cast<int>(kRoles)) return {};
-    return fmt::format("core (x={}, y={}) {}", s.core_x.load(), s.core_y.load(),
-                       role_name(static_cast<krt::Role>(role)));
+    std::string text = fmt::format("core (x={}, y={}) {}", s.core_x.load(), s.core_y.load(),
+                                   role_name(static_cast<krt::Role>(role)));
+    if (const uint32_t waypoint = s.waypoint.load(); waypoint != 0)
+      text += fmt::format(" (last waypoint {})", waypoint_text(waypoint));
+    return text;
   };
   if (crashed_thread >= 0 && crashed_thread < kMaxThreads) {
     std::string one = slot_text(crashed_thread);

@@ -14,17 +14,17 @@ class Semaphore {
 
   void up(uint32_t value) { *word() = *word() + value; }
   // Blocks until the value is at least `value`, then subtracts it.
-  void down(uint32_t value) {
-    wait_min(value);
+  void down(uint32_t value, ZYXTT_SITE_PARAMS) {
+    wait_min(value, ZYXTT_SITE);
     *word() = *word() - value;
   }
   // Blocks until the value equals `value` (no decrement).
-  void wait(uint32_t value) {
-    if (*word() != value) zyxtt::krt::wait_l1_word(word(), value, false, "Semaphore::wait");
+  void wait(uint32_t value, ZYXTT_SITE_PARAMS) {
+    if (*word() != value) zyxtt::krt::wait_l1_word(word(), value, false, "Semaphore::wait", ZYXTT_SITE);
   }
   // Blocks until the value is at least `value` (no decrement).
-  void wait_min(uint32_t value) {
-    if (*word() < value) zyxtt::krt::wait_l1_word(word(), value, true, "Semaphore::wait_min");
+  void wait_min(uint32_t value, ZYXTT_SITE_PARAMS) {
+    if (*word() < value) zyxtt::krt::wait_l1_word(word(), value, true, "Semaphore::wait_min", ZYXTT_SITE);
   }
   void set(uint32_t value) { *word() = value; }
 

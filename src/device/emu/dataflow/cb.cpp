@@ -66,9 +66,11 @@ bool wait_ready(const KernelInstance& k, const Wait& w) { return df::cb_used(k.c
 
 // Parks the calling kernel until `ready` says the pages are there.
 void block_on_pages(const KernelInstance& k, const char* call, bool (*ready)(const KernelInstance&, const Wait&),
-                    TraceKind kind, uint32_t cb, uint32_t pages) {
+                    TraceKind kind, uint32_t cb, uint32_t pages, const char* file, uint32_t line) {
   Wait w;
   w.call = call;
+  w.file = file;
+  w.line = line;
   w.ready = ready;
   w.cb = cb;
   w.pages = pages;
@@ -108,13 +110,13 @@ inline uint32_t advance(const char* call, uint32_t cb, uint32_t n, const CbState
 namespace zyxtt::emu::krt_impl {
 using namespace zyxtt::emu;
 
-void cb_reserve_back(uint32_t cb, uint32_t pages) {
+void cb_reserve_back(uint32_t cb, uint32_t pages, const char* file, uint32_t line) {
   KernelInstance& k = current();
   CbState& c = cb_of(k, cb, "cb_reserve_back");
   const uint32_t r = df::role_index(k);
   check_window("cb_reserve_back", cb, pages, c, c.wr_ptr[r], "reservation");
   if (df::cb_free(c) < pages) {
-    block_on_pages(k, "cb_reserve_back", reserve_ready, TraceKind::kCbReserve, cb, pages);
+    block_on_pages(k, "cb_reserve_back", reserve_ready, TraceKind::kCbReserve, cb, pages, file, line);
   }
   c.reserved[r] = std::max(c.reserved[r], pages);
 }
@@ -145,13 +147,13 @@ void cb_push_back(uint32_t cb, uint32_t pages, const char* file, uint32_t line) 
   }
 }
 
-void cb_wait_front(uint32_t cb, uint32_t pages) {
+void cb_wait_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line) {
   KernelInstance& k = current();
   CbState& c = cb_of(k, cb, "cb_wait_front");
   const uint32_t r = df::role_index(k);
   check_window("cb_wait_front", cb, pages, c, c.rd_ptr[r], "wait window");
   if (df::cb_used(c) < pages) {
-    block_on_pages(k, "cb_wait_front", wait_ready, TraceKind::kCbWait, cb, pages);
+    block_on_pages(k, "cb_wait_front", wait_ready, TraceKind::kCbWait, cb, pages, file, line);
   }
   c.waited[r] = std::max(c.waited[r], pages);
 }

@@ -70,7 +70,8 @@ static bool l1_word_ready(const emu::KernelInstance&, const emu::Wait& w) {
   return w.at_least ? v >= w.value : v == w.value;
 }
 
-void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call) {
+void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call, const char* file,
+                  uint32_t line) {
   const emu::KernelInstance& k = current();
   const uint64_t off = reinterpret_cast<uintptr_t>(addr) - uintptr_t(emu::df::l1_base(*k.core));
   if (off + 4 > k.core->l1_bytes || off % 4 != 0) {
@@ -79,6 +80,8 @@ void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const 
   }
   emu::Wait w;
   w.call = call;
+  w.file = file;
+  w.line = line;
   w.ready = l1_word_ready;
   w.word = addr;
   w.value = value;
@@ -93,5 +96,10 @@ void yield_turns(uint32_t turns) {
 }
 
 void abort_run(const char* message) { fail_run(message); }
+
+void waypoint(uint32_t code) {
+  current().waypoint = code;
+  publish_waypoint(code);
+}
 
 }  // namespace zyxtt::emu::krt_impl

@@ -261,6 +261,7 @@ void enter(Fiber* f) {
     slot->core_x.store(static_cast<int32_t>(f->task->instance.core->x), std::memory_order_relaxed);
     slot->core_y.store(static_cast<int32_t>(f->task->instance.core->y), std::memory_order_relaxed);
     slot->role.store(static_cast<int32_t>(f->task->instance.role), std::memory_order_relaxed);
+    slot->waypoint.store(f->task->instance.waypoint, std::memory_order_relaxed);
   }
 }
 
@@ -270,17 +271,23 @@ std::string where(const KernelInstance& k) {
   return fmt::format("core (x={}, y={}) {}", k.core->x, k.core->y, role_name(k.role));
 }
 
+// The waiter's call, where the kernel made it, and its last waypoint.
 std::string describe_wait(const Fiber& f) {
   const KernelInstance& k = f.task->instance;
-  std::string text = fmt::format("{} waits in {}", where(k), f.wait->call);
-  if (f.wait->word != nullptr) {
-    return text + fmt::format(" for the L1 word at 0x{:x} to {} {} (now {})",
-                              static_cast<uint32_t>(reinterpret_cast<uintptr_t>(f.wait->word)),
-                              f.wait->at_least ? "reach" : "equal", f.wait->value, *f.wait->word);
+  const Wait& w = *f.wait;
+  std::string text = fmt::format("{} waits in {}", where(k), w.call);
+  if (w.word != nullptr) {
+    text += fmt::format(" for the L1 word at 0x{:x} to {} {} (now {})",
+                        static_cast<uint32_t>(reinterpret_cast<uintptr_t>(w.word)), w.at_least ? "reach" : "equal",
+                        w.value, *w.word);
+  } else {
+    const CbState& cb = k.core->cbs[w.cb];
+    text += fmt::format("(cb {}, {} pages): received {}, acked {}, {} pages in the ring", w.cb, w.pages,
+                        cb.pages_received, cb.pages_acked, cb.num_pages);
   }
-  const CbState& cb = k.core->cbs[f.wait->cb];
-  return text + fmt::format("(cb {}, {} pages): received {}, acked {}, {} pages in the ring", f.wait->cb,
-                            f.wait->pages, cb.pages_received, cb.pages_acked, cb.num_pages);
+  if (w.file != nullptr && w.line != 0) text += fmt::format(", called at {}:{}", w.file, w.line);
+  if (k.waypoint != 0) text += fmt::format(", last waypoint {}", waypoint_text(k.waypoint));
+  return text;
 }
 
 ctx::fiber Carrier::loop(ctx::fiber&& from) {
@@ -543,6 +550,10 @@ void yield_now() {
   f->yielded = true;
   c->switch_out();
   if (c->unwind) throw Unwind{};
+}
+
+void publish_waypoint(uint32_t code) {
+  if (ThreadSlot* slot = t_slot) slot->waypoint.store(code, std::memory_order_relaxed);
 }
 
 void fail_run(const std::string& what) {

@@ -23,6 +23,7 @@ struct alignas(64) ThreadSlot {
   std::atomic<int32_t> core_x{-1};
   std::atomic<int32_t> core_y{-1};
   std::atomic<int32_t> role{-1};  // -1: not inside a kernel
+  std::atomic<uint32_t> waypoint{0};  // that kernel's last WAYPOINT (KernelInstance::waypoint)
 };
 
 inline constexpr int kMaxThreads = 64;

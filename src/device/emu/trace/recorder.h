@@ -29,9 +29,20 @@ inline void trace_instant(const KernelInstance& k, TraceKind kind, uint32_t a, u
 inline void block_traced(const KernelInstance& k, const Wait& w, TraceKind kind, uint32_t a, uint32_t b,
                          uint8_t flags = 0) {
   if (!k.trace) [[likely]] return block_until(w);
-  const uint64_t begin = trace_now();
+  // Recorded however the wait ends: a deadlock unwinds the fiber through here.
+  struct Span {
+    const KernelInstance& k;
+    const Wait& w;
+    TraceKind kind;
+    uint32_t a, b;
+    uint8_t flags;
+    uint64_t begin = trace_now();
+    ~Span() {
+      trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = a, .b = b, .kind = kind,
+                                  .flags = flags, .line = w.line});
+    }
+  } span{k, w, kind, a, b, flags};
   block_until(w);
-  trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = a, .b = b, .kind = kind, .flags = flags});
 }
 
 // A device-profiler marker of `k` at `site` (a string the kernel object

@@ -78,7 +78,8 @@ std::shared_ptr<TraceFile> TraceFile::open(const std::string& path) {
 TraceFile::TraceFile(const std::string& path) : file_(std::fopen(path.c_str(), "we")), epoch_ns_(trace_now()) {
   if (file_ == nullptr)
     throw Error(Code::kInvalidArgument, fmt::format("cannot create the trace file '{}': {}", path, errno_text(errno)));
-  std::fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", file_);
+  // otherData.clock names what "ts" counts, for readers such as zyx-tt-trace.
+  std::fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"clock\":\"emulator wall time\"},\"traceEvents\":[\n", file_);
   std::fflush(file_);
 }
 
@@ -140,6 +141,8 @@ void TraceFile::record(const TracedRun& run, const TraceRecord& r) {
     event(fmt::format(R"({{"name":{},"cat":"{}","ph":"X","ts":{:.3f},"dur":{:.3f},"pid":{},"tid":{},"args":{{{}}}}})",
                       json_string(name), cat, ts, dur, run.chip, tid, span_args));
   };
+  // The kernel line of a blocking call, when it passed one.
+  const std::string line = r.line != 0 ? fmt::format(R"(,"line":{})", r.line) : std::string();
   auto instant = [&](const char* name) {
     event(fmt::format(
         R"({{"name":"{}","cat":"cb","ph":"i","s":"t","ts":{:.3f},"pid":{},"tid":{},"args":{{"cb":{},"pages":{}}}}})",
@@ -154,11 +157,11 @@ void TraceFile::record(const TracedRun& run, const TraceRecord& r) {
     case TraceKind::kCbReserve:
     case TraceKind::kCbWait:
       span(r.kind == TraceKind::kCbWait ? "cb_wait_front" : "cb_reserve_back", "wait",
-           fmt::format(R"("cb":{},"pages":{})", r.a, r.b));
+           fmt::format(R"("cb":{},"pages":{}{})", r.a, r.b, line));
       return;
     case TraceKind::kSemaphoreWait:
       span((r.flags & kTraceAtLeast) ? "noc_semaphore_wait_min" : "noc_semaphore_wait", "wait",
-           fmt::format(R"("l1_offset":{},"value":{})", r.a, r.b));
+           fmt::format(R"("l1_offset":{},"value":{}{})", r.a, r.b, line));
       return;
     case TraceKind::kMailboxWait:
       span(r.a == 1 ? "mailbox_read" : "mailbox_write", "wait",

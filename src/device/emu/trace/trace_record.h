@@ -50,6 +50,7 @@ struct TraceRecord {
   uint8_t role = 0;  // krt::Role
   uint8_t flags = 0;
   uint8_t reserved = 0;
+  uint32_t line = 0;  // a blocking call's line in the kernel source (0: unknown)
   bool operator==(const TraceRecord&) const = default;
 };
 static_assert(std::is_trivially_copyable_v<TraceRecord> && sizeof(TraceRecord) == 40);
