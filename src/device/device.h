@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -89,6 +90,9 @@ class Device {
   // against the same capabilities). `what` names the run in timeout and
   // failure messages.
   virtual void run(CompiledProgram& program, const program::Run& run, const std::string& what) = 0;
+  // The last run's time on silicon by the device's timing model, in seconds
+  // (emulator: docs/timing-model.md); nullopt when the device has none.
+  virtual std::optional<double> last_run_model_seconds() const { return std::nullopt; }
 };
 
 }  // namespace zyxtt

@@ -385,16 +385,29 @@ RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) co
   return job;
 }
 
+std::optional<double> EmuDevice::last_run_model_seconds() const { return model_seconds_; }
+
 void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const std::string& what) {
   auto& program = dynamic_cast<EmuProgram&>(compiled);
   RunJob job = job_for(program, run);
   check_cbs_clear_of_l1_buffers(program);
-  if (!trace_) return worker_.run(job, [&] { return program.spec(); }, what);
+  model_seconds_.reset();
+  auto finished = [&] {
+    const uint64_t cycles = worker_.model_cycles();
+    model_seconds_ = static_cast<double>(cycles) / timing::kClockHz;
+    emulator_log().info("{}: model time {:.3f} us ({} cycles at {:g} GHz)", what, timing::cycles_to_us(cycles),
+                        cycles, timing::kClockHz / 1e9);
+  };
+  if (!trace_) {
+    worker_.run(job, [&] { return program.spec(); }, what);
+    return finished();
+  }
   TracedRun traced = describe_run(options_.chip, what, program.serial(), program.model(), run);
   traced.begin_ns = trace_now();
   // The run's records reach the file whether it succeeded or failed.
   auto append = [&](std::string error) {
     traced.end_ns = trace_now();
+    traced.model_cycles = worker_.model_cycles();
     traced.error = std::move(error);
     const std::vector<TraceRecord> records = worker_.take_trace(traced.dropped);
     trace_->append(traced, records);
@@ -406,6 +419,7 @@ void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const st
     throw;
   }
   append("");
+  finished();
 }
 
 }  // namespace zyxtt::emu

@@ -78,6 +78,7 @@ class EmuDevice final : public Device {
 
   std::shared_ptr<CompiledProgram> compile(const program::Program& program) override;
   void run(CompiledProgram& program, const program::Run& run, const std::string& what) override;
+  std::optional<double> last_run_model_seconds() const override;
 
   const std::string& cache_dir() const { return cache_dir_; }
 
@@ -124,6 +125,7 @@ class EmuDevice final : public Device {
   SharedRegions regions_;
   WorkerClient worker_;
   std::shared_ptr<TraceFile> trace_;  // null unless tracing
+  std::optional<double> model_seconds_;  // the last run's, when it finished
 };
 
 }  // namespace zyxtt::emu

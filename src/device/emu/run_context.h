@@ -48,6 +48,9 @@ struct RunState {
   bool dprint_enabled = true;
   bool strict = false;  // --strict: findings silicon tolerates fail the run too
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
+  // Timing model: a core's share of DRAM bandwidth, every core of the run
+  // reading at once.
+  double dram_bytes_per_cycle = timing::kDramBankBytesPerCycle;
 };
 
 struct KernelInstance;
@@ -118,6 +121,7 @@ struct KernelInstance {
   bool trace = false;
   uint32_t kernel_index = 0;
   int (*traced_entry)() = nullptr;
+  timing::Clock model;  // timing/model.h
 };
 
 // Marks `k`'s call in progress as made at file:line (nullptr: unknown).

@@ -295,6 +295,7 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
                                           const std::string& what) {
   trace_.clear();
   trace_dropped_ = 0;
+  model_cycles_ = 0;
   reap_if_died_idle();
   if (pid_ < 0) start();
   control_->crashed_thread = -1;
@@ -380,6 +381,7 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   RunOutcome outcome = decode_outcome(*frame);
   trace_ = std::move(outcome.trace);
   trace_dropped_ = outcome.trace_dropped;
+  model_cycles_ = outcome.model_cycles;
   // A program the worker failed to load is sent again next time.
   if (!outcome.ok) throw Error(outcome.code, fmt::format("{}: {}", what, outcome.message));
   if (first) {

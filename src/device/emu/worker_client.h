@@ -55,6 +55,8 @@ class WorkerClient {
     dropped = trace_dropped_;
     return std::move(trace_);
   }
+  // The last run's model time in cycles (timing/model.h); 0 when the worker died.
+  uint64_t model_cycles() const { return model_cycles_; }
 
  private:
   void start();
@@ -90,6 +92,7 @@ class WorkerClient {
   std::unordered_map<uint64_t, std::list<uint64_t>::iterator> program_slots_;
   std::vector<TraceRecord> trace_;
   uint64_t trace_dropped_ = 0;
+  uint64_t model_cycles_ = 0;
 };
 
 }  // namespace zyxtt::emu

@@ -51,9 +51,11 @@ int traced_kernel_entry() {
   struct Span {
     const KernelInstance& k;
     uint64_t begin = trace_now();
+    uint64_t model_begin = k.model.now;
     bool returned = false;
     ~Span() {
-      trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = k.kernel_index,
+      trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .model_begin = model_begin,
+                                  .model_end = k.model.now, .a = k.kernel_index,
                                   .kind = TraceKind::kKernel, .flags = returned ? uint8_t{0} : kTraceFailed});
     }
   } span{k};

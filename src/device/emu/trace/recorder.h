@@ -20,17 +20,30 @@ void trace_append(const KernelInstance& k, TraceRecord r);
 
 inline void trace_instant(const KernelInstance& k, TraceKind kind, uint32_t a, uint32_t b) {
   const uint64_t now = trace_now();
-  trace_append(k, TraceRecord{.begin_ns = now, .end_ns = now, .a = a, .b = b, .kind = kind});
+  trace_append(k, TraceRecord{.begin_ns = now, .end_ns = now, .model_begin = k.model.now, .model_end = k.model.now,
+                              .a = a, .b = b, .kind = kind});
 }
 
-// block_until(w), recording the wait as a span when `k` traces. Callers
-// call it only when the wait is not satisfied yet: every span blocked.
+// block_until(w), then `sync` (which moves the model clock to what the wait
+// waited for), recording the wait as a span when `k` traces. Callers call it
+// only when the wait is not satisfied yet: every span blocked.
+template <class Sync>
+inline void block_traced(const KernelInstance& k, const Wait& w, TraceKind kind, uint32_t a, uint32_t b, uint8_t flags,
+                         Sync&& sync) {
+  if (!k.trace) [[likely]] {
+    block_until(w);
+    return sync();
+  }
+  const uint64_t begin = trace_now();
+  const uint64_t model_begin = k.model.now;
+  block_until(w);
+  sync();
+  trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .model_begin = model_begin,
+                              .model_end = k.model.now, .a = a, .b = b, .kind = kind, .flags = flags});
+}
 inline void block_traced(const KernelInstance& k, const Wait& w, TraceKind kind, uint32_t a, uint32_t b,
                          uint8_t flags = 0) {
-  if (!k.trace) [[likely]] return block_until(w);
-  const uint64_t begin = trace_now();
-  block_until(w);
-  trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = a, .b = b, .kind = kind, .flags = flags});
+  block_traced(k, w, kind, a, b, flags, [] {});
 }
 
 // A kernel entry that records the kernel's span around k.traced_entry.

@@ -325,6 +325,7 @@ std::string encode(const RunOutcome& outcome) {
   w.put(outcome.message);
   w.put(outcome.trace);
   w.put(outcome.trace_dropped);
+  w.put(outcome.model_cycles);
   return w.take();
 }
 
@@ -336,6 +337,7 @@ RunOutcome decode_outcome(std::string_view frame) {
   outcome.message = r.get_string();
   outcome.trace = r.get_records();
   outcome.trace_dropped = r.get<uint64_t>();
+  outcome.model_cycles = r.get<uint64_t>();
   r.finish();
   return outcome;
 }

@@ -125,6 +125,8 @@ struct RunOutcome {
   // run), and how many records did not fit.
   std::vector<TraceRecord> trace;
   uint64_t trace_dropped = 0;
+  // The run's model time (timing/model.h): its latest core's clock, cycles.
+  uint64_t model_cycles = 0;
   bool operator==(const RunOutcome&) const = default;
 };
 
