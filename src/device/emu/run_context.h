@@ -50,7 +50,7 @@ struct RunState {
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
   // Timing model: a core's share of DRAM bandwidth, every core of the run
   // reading at once.
-  double dram_bytes_per_cycle = timing::kDramBankBytesPerCycle;
+  timing::CyclesPerByte dram_cost = timing::per_byte(timing::kDramBankBytesPerCycle);
 };
 
 struct KernelInstance;

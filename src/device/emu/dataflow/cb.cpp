@@ -35,7 +35,6 @@ void configure_cb(CoreState& core, uint32_t index, uint32_t base, uint32_t page_
   std::fill(std::begin(cb.reserved), std::end(cb.reserved), 0);
   std::fill(std::begin(cb.waited), std::end(cb.waited), 0);
   cb.pack_cursor = 0;
-  core.cb_times[index] = {};
 }
 
 namespace {
@@ -190,6 +189,7 @@ void cb_pop_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line) 
                      fmt::format("{} page(s) of CB {} popped without cb_wait_front; {}; the CB lies on an L1 buffer, "
                                  "whose pages hold its data",
                                  pages, cb, why));
+      timing::stamp(k.core->cb_times[cb].push, c.pages_received, c.pages_acked + pages, k.model.now);
       df::store(c.pages_received, c.pages_acked + pages);
     } else {
       fail_cb("cb_pop_front", cb, pages, c, why + " and fewer were pushed");

@@ -231,11 +231,13 @@ End word_at(KernelInstance& k, uint64_t noc_addr, const char* call) {
   return e;
 }
 
+constexpr timing::CyclesPerByte kNocCost = timing::per_byte(timing::kNocBytesPerCycle);
+
 // Timing model: a transfer between `far` (DRAM or a core's L1) and this
 // core; returns when it lands. DRAM moves at the core's share of it.
 inline uint64_t model_transfer(KernelInstance& k, uint8_t noc, uint64_t bytes, const End& far) {
-  return far.dram ? timing::transfer(k.model, noc, bytes, k.run->dram_bytes_per_cycle, timing::kDramLatency)
-                  : timing::transfer(k.model, noc, bytes, timing::kNocBytesPerCycle, timing::kNocL1Latency);
+  return far.dram ? timing::transfer(k.model, noc, bytes, k.run->dram_cost, timing::kDramLatency)
+                  : timing::transfer(k.model, noc, bytes, kNocCost, timing::kNocL1Latency);
 }
 inline void model_write(KernelInstance& k, uint8_t noc, uint64_t landed, const End& dst) {
   uint64_t& done = k.model.writes_done[noc & 1];
@@ -322,7 +324,7 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
   const uint64_t addr = noc::local_of(dst_mcast_addr);
   // The NOC replicates one packet: the sender pays for it once.
   const uint64_t model_begin = k.model.now;
-  const uint64_t landed = timing::transfer(k.model, noc, bytes, timing::kNocBytesPerCycle, timing::kNocL1Latency);
+  const uint64_t landed = timing::transfer(k.model, noc, bytes, kNocCost, timing::kNocL1Latency);
   k.model.writes_done[noc & 1] = std::max(k.model.writes_done[noc & 1], landed);
   uint32_t hits = 0;
   for (uint32_t i = 0; i < rs.rows * rs.cols; ++i) {

@@ -31,9 +31,14 @@ inline constexpr uint64_t kSfpuCycles = 128;           // any SFPU op: 32 rows o
 inline constexpr double kUnpackBytesPerCycle = 128;  // L1 -> SrcA / SrcB / DST, per unpacker
 inline constexpr double kPackBytesPerCycle = 128;    // DST -> L1
 
-inline uint64_t bytes_cycles(uint64_t bytes, double per_cycle) {
-  return static_cast<uint64_t>(static_cast<double>(bytes) / per_cycle + 0.5);
+// Bandwidths as cycles per byte in 16.16 fixed point: a transfer's cost is
+// one integer multiply on the NOC calls' hot path.
+using CyclesPerByte = uint64_t;
+inline constexpr CyclesPerByte per_byte(double bytes_per_cycle) {
+  return static_cast<CyclesPerByte>(65536.0 / bytes_per_cycle + 0.5);
 }
+inline uint64_t bytes_cycles(uint64_t bytes, CyclesPerByte cost) { return (bytes * cost + 32768) >> 16; }
+inline uint64_t bytes_cycles(uint64_t bytes, double bytes_per_cycle) { return bytes_cycles(bytes, per_byte(bytes_per_cycle)); }
 
 // One kernel instance's clock and its NOC transfers in flight.
 struct Clock {
@@ -45,18 +50,20 @@ struct Clock {
 
 // A transfer issued now on `noc`: the RISC pays the issue, the NOC port is
 // busy for bytes / bandwidth, the data lands `latency` later. Returns when.
-inline uint64_t transfer(Clock& c, uint8_t noc, uint64_t bytes, double bytes_per_cycle, uint64_t latency) {
+inline uint64_t transfer(Clock& c, uint8_t noc, uint64_t bytes, CyclesPerByte cost, uint64_t latency) {
   noc &= 1;
   c.now += kNocIssueCycles;
   const uint64_t start = std::max(c.now, c.port_free[noc]);
-  c.port_free[noc] = start + bytes_cycles(bytes, bytes_per_cycle);
+  c.port_free[noc] = start + bytes_cycles(bytes, cost);
   return c.port_free[noc] + latency;
 }
 inline void barrier(Clock& c, const uint64_t (&done)[2], uint8_t noc) { c.now = std::max(c.now, done[noc & 1]); }
 
 // Push and pop times of a CB's last pages, by cumulative page count mod 16:
 // a waiter moves to the push of the page it needed (a reserve to the pop
-// that freed its room). Older pages are long gone: no move.
+// that freed its room). Older pages are long gone: no move. Not reset
+// between runs: a run's counters start at 0, so every page 1..count a wait
+// looks up was stamped in this run.
 struct CbTimes {
   static constexpr uint32_t kDepth = 16;
   std::array<uint64_t, kDepth> push{};
@@ -69,7 +76,7 @@ inline void stamp(std::array<uint64_t, CbTimes::kDepth>& ring, uint32_t from, ui
 }
 // The clock after waiting for the counter (now at `count`) to reach `needed`.
 inline void sync_to(uint64_t& now, const std::array<uint64_t, CbTimes::kDepth>& ring, uint32_t count, uint32_t needed) {
-  if (count - needed < CbTimes::kDepth) now = std::max(now, ring[needed % CbTimes::kDepth]);
+  if (needed != 0 && count - needed < CbTimes::kDepth) now = std::max(now, ring[needed % CbTimes::kDepth]);
 }
 
 // When the latest NOC write into a core's L1 landed: an L1 word wait there

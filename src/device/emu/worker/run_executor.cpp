@@ -206,8 +206,8 @@ void RunExecutor::add_model_time(std::span<const Task> tasks) {
 // Every core of the run reads DRAM at once: each gets its share of the banks.
 void RunExecutor::share_dram(size_t cores) {
   const double banks = arch_.dram_banks;
-  run_.dram_bytes_per_cycle =
-      timing::kDramBankBytesPerCycle * std::min(1.0, banks / static_cast<double>(std::max<size_t>(cores, 1)));
+  run_.dram_cost = timing::per_byte(timing::kDramBankBytesPerCycle *
+                                    std::min(1.0, banks / static_cast<double>(std::max<size_t>(cores, 1))));
 }
 
 RunOutcome RunExecutor::run(const RunJob& job) {
