@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -45,6 +46,15 @@ struct RawAddress {
 class CompiledProgram {
  public:
   virtual ~CompiledProgram() = default;
+};
+
+// A run on a device's timing model: where it lies on the chip's clock, in
+// cycles since the chip opened (the chip's runs follow one another), and
+// what it takes on silicon.
+struct ModelSpan {
+  uint64_t begin_cycles = 0;
+  uint64_t end_cycles = 0;
+  double seconds = 0;
 };
 
 class Device {
@@ -89,6 +99,9 @@ class Device {
   // against the same capabilities). `what` names the run in timeout and
   // failure messages.
   virtual void run(CompiledProgram& program, const program::Run& run, const std::string& what) = 0;
+  // The last run on the device's timing model (emulator: docs/timing-model.md);
+  // nullopt when the device has none.
+  virtual std::optional<ModelSpan> last_run_model_span() const { return std::nullopt; }
 };
 
 }  // namespace zyxtt

@@ -85,7 +85,14 @@ TEST_F(Trace, ABarrierOnTwoCoresShowsItsKernelsWaitsPushesPopsAndNocWrites) {
     EXPECT_EQ(kernel_on.count(track), 1u) << track;
   EXPECT_EQ(kernel_on.size(), 6u);
   EXPECT_GE(runs[0]["ts"].get<double>(), 0.0);
+  // The timeline is the timing model's: the run lasts its model time, the
+  // wall clock is in the args.
+  const int64_t cycles = runs[0]["args"]["model_cycles"].get<int64_t>();
+  EXPECT_GT(cycles, 0);
+  EXPECT_NEAR(runs[0]["dur"].get<double>(), cycles / 1350.0, kRounding);
+  EXPECT_GT(runs[0]["args"]["wall_dur_us"].get<double>(), 0.0);
   for (const auto& [track, k] : kernel_on) {
+    EXPECT_TRUE(k["args"].contains("wall_us")) << track;
     EXPECT_GE(k["ts"].get<double>(), runs[0]["ts"].get<double>() - kRounding) << track;
     EXPECT_LE(end_of(k), end_of(runs[0]) + kRounding) << track;
   }

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <set>
+#include <vector>
 
 #include "common/error.h"
 #include "device/emu/trace/trace_file.h"
@@ -37,9 +38,13 @@ TEST_F(TraceFileTest, KernelAndRunNamesWithQuotesBackslashesAndControlsAreEscape
     const uint64_t t0 = trace_now();
     run.begin_ns = t0;
     run.end_ns = t0 + 5000;
+    run.model_cycles = 13500;  // 10 us at 1.35 GHz
+    // Model clock 1..7 us for a kernel that took 3 us of wall time.
     const TraceRecord records[] = {
-        {.begin_ns = t0 + 1000, .end_ns = t0 + 4000, .a = 0, .x = 1, .y = 2, .kind = TraceKind::kKernel, .role = 2},
-        {.begin_ns = t0 + 2000, .end_ns = t0 + 2000, .a = 16, .b = 1, .x = 1, .y = 2, .kind = TraceKind::kPush, .role = 2}};
+        {.begin_ns = t0 + 1000, .end_ns = t0 + 4000, .model_begin = 1350, .model_end = 9450, .a = 0, .x = 1, .y = 2,
+         .kind = TraceKind::kKernel, .role = 2},
+        {.begin_ns = t0 + 2000, .end_ns = t0 + 2000, .model_begin = 2700, .model_end = 2700, .a = 16, .b = 1, .x = 1,
+         .y = 2, .kind = TraceKind::kPush, .role = 2}};
     file.append(run, records);
   }
   const TraceView t = read_trace(path_);
@@ -48,9 +53,14 @@ TEST_F(TraceFileTest, KernelAndRunNamesWithQuotesBackslashesAndControlsAreEscape
   ASSERT_EQ(kernels.size(), 1u);
   EXPECT_EQ(kernels[0]["name"], kernel);
   EXPECT_EQ(t.track(kernels[0]), "core (x=1,y=2) compute");
-  EXPECT_DOUBLE_EQ(kernels[0]["dur"].get<double>(), 3.0);
+  // The model's clock is the timeline; the wall clock rides along in the args.
+  EXPECT_DOUBLE_EQ(kernels[0]["dur"].get<double>(), 6.0);
+  EXPECT_DOUBLE_EQ(kernels[0]["args"]["wall_dur_us"].get<double>(), 3.0);
   const auto runs = t.in("X", "run");
   ASSERT_EQ(runs.size(), 1u);
+  EXPECT_DOUBLE_EQ(runs[0]["dur"].get<double>(), 10.0);
+  EXPECT_EQ(runs[0]["args"]["model_cycles"], 13500);
+  EXPECT_DOUBLE_EQ(runs[0]["args"]["wall_dur_us"].get<double>(), 5.0);
   EXPECT_EQ(runs[0]["name"], what);
   EXPECT_EQ(runs[0]["args"]["error"], "bad \"thing\"");
   EXPECT_EQ(runs[0]["args"]["run"]["program"], 1);
@@ -89,6 +99,30 @@ TEST_F(TraceFileTest, ANocWriteIsASpanAtEachEndJoinedByAFlow) {
   EXPECT_EQ(t.of("X", "noc_async_write").size(), 2u);
   EXPECT_EQ(t.of("X", "noc_semaphore_inc in").size(), 2u);
   EXPECT_EQ(t.of("M", "thread_name").size(), 3u);  // runs, the writer, the NOC-in track
+}
+
+// Records count from their run's start; runs sit where they began on their chip's clock.
+TEST_F(TraceFileTest, AChipsRunsFollowOneAnotherOnTheModelClock) {
+  {
+    TraceFile file(path_.string());
+    TracedRun run;
+    run.args_json = "{}";
+    run.model_cycles = 2700;  // 2 us
+    const TraceRecord push[] = {{.model_begin = 1350, .model_end = 1350, .a = 0, .b = 1, .kind = TraceKind::kPush}};
+    file.append(run, push);
+    run.model_begin = 2700;
+    file.append(run, push);
+    run.chip = 1;
+    run.model_begin = 0;
+    file.append(run, push);
+  }
+  const TraceView t = read_trace(path_);
+  std::vector<double> starts;
+  for (const auto& r : t.in("X", "run")) starts.push_back(r["ts"].get<double>());
+  EXPECT_EQ(starts, (std::vector<double>{0.0, 2.0, 0.0}));
+  std::vector<double> pushes;
+  for (const auto& e : t.of("i", "cb_push_back")) pushes.push_back(e["ts"].get<double>());
+  EXPECT_EQ(pushes, (std::vector<double>{1.0, 3.0, 1.0}));
 }
 
 TEST_F(TraceFileTest, OneFileServesEveryChipOfAProcessAndClosesWhenTheLastLetsGo) {

@@ -112,9 +112,11 @@ TEST(WorkerFrames, OutcomeCarriesEveryCodeAsTheEnum) {
 
 TEST(WorkerFrames, OutcomeCarriesTheRunsTraceAndRefusesAnUnknownKind) {
   RunOutcome outcome{false, Code::kFailedPrecondition, "deadlock"};
-  outcome.trace = {{.begin_ns = 5, .end_ns = 9, .a = 16, .b = 2, .x = 3, .y = 4, .kind = TraceKind::kCbWait, .role = 2},
+  outcome.trace = {{.begin_ns = 5, .end_ns = 9, .model_begin = 100, .model_end = 250, .a = 16, .b = 2, .x = 3,
+                    .y = 4, .kind = TraceKind::kCbWait, .role = 2},
                    {.begin_ns = 7, .end_ns = 7, .a = 4, .to_x = 1, .kind = TraceKind::kNocAtomic}};
   outcome.trace_dropped = 12;
+  outcome.model_cycles = 1'350'000;  // the run's model time rides along
   std::string frame = encode(outcome);
   EXPECT_EQ(decode_outcome(frame), outcome);
   // The first record's kind byte (after tag, ok, code, message, count).

@@ -8,6 +8,7 @@
 
 #include "device/emu/cb_state.h"
 #include "device/emu/compute_state.h"
+#include "device/emu/timing/model.h"
 
 namespace zyxtt::emu {
 
@@ -33,6 +34,10 @@ struct CoreState {
     uint32_t count = 0;
   };
   std::array<Mailbox, 3> mailboxes{};
+  // Timing model: each CB's push / pop times, and when the latest NOC write
+  // into this L1 landed (written by other cores: timing::note_landing).
+  std::array<timing::CbTimes, kMaxCbs> cb_times{};
+  uint64_t l1_landed = 0;
 };
 
 }  // namespace zyxtt::emu

@@ -388,23 +388,46 @@ RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) co
   return job;
 }
 
+std::optional<ModelSpan> EmuDevice::last_run_model_span() const { return model_span_; }
+
 void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const std::string& what) {
   auto& program = dynamic_cast<EmuProgram&>(compiled);
   RunJob job = job_for(program, run);
   check_cbs_clear_of_l1_buffers(program);
-  if (!trace_ && !options_.profile_log) return worker_.run(job, [&] { return program.spec(); }, what);
+  model_span_.reset();
+  // The chip's runs follow one another on its model clock; a failed run takes the time it had.
+  const uint64_t begin = model_clock_;
+  auto advance_clock = [&] {
+    const uint64_t cycles = worker_.model_cycles();
+    model_clock_ = begin + cycles;
+    return cycles;
+  };
+  auto finished = [&] {
+    const uint64_t cycles = model_clock_ - begin;
+    model_span_ = ModelSpan{begin, model_clock_, static_cast<double>(cycles) / timing::kClockHz};
+    emulator_log().info("{}: model time {:.3f} us ({} cycles at {:g} GHz)", what, timing::cycles_to_us(cycles),
+                        cycles, timing::kClockHz / 1e9);
+  };
+  if (!trace_ && !options_.profile_log) {
+    worker_.run(job, [&] { return program.spec(); }, what);
+    advance_clock();
+    return finished();
+  }
   TracedRun traced;
   if (trace_) traced = describe_run(options_.chip, what, program.serial(), program.model(), run);
   traced.begin_ns = trace_now();
   // The run's records reach the trace and the profiler log whether it succeeded or failed.
   auto append = [&](std::string error) {
     traced.end_ns = trace_now();
+    traced.model_begin = begin;
+    traced.model_cycles = advance_clock();
     traced.error = std::move(error);
     const std::vector<TraceRecord> records = worker_.take_trace(traced.dropped);
     if (trace_) trace_->append(traced, records);
     if (options_.profile_log)
-      options_.profile_log->append(ProfiledRun{.chip = options_.chip, .arch = &arch_, .host_id = run.host_id}, records,
-                                   worker_.take_profile_sites());
+      options_.profile_log->append(
+          ProfiledRun{.chip = options_.chip, .arch = &arch_, .host_id = run.host_id, .base_cycles = begin}, records,
+          worker_.take_profile_sites());
   };
   try {
     worker_.run(job, [&] { return program.spec(); }, what);
@@ -413,6 +436,7 @@ void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const st
     throw;
   }
   append("");
+  finished();
 }
 
 }  // namespace zyxtt::emu

@@ -82,6 +82,7 @@ class EmuDevice final : public Device {
 
   std::shared_ptr<CompiledProgram> compile(const program::Program& program) override;
   void run(CompiledProgram& program, const program::Run& run, const std::string& what) override;
+  std::optional<ModelSpan> last_run_model_span() const override;
 
   const std::string& cache_dir() const { return cache_dir_; }
 
@@ -128,6 +129,8 @@ class EmuDevice final : public Device {
   SharedRegions regions_;
   WorkerClient worker_;
   std::shared_ptr<TraceFile> trace_;  // null unless tracing
+  std::optional<ModelSpan> model_span_;  // the last run's, when it finished
+  uint64_t model_clock_ = 0;             // cycles on the model's clock since the chip opened
 };
 
 }  // namespace zyxtt::emu

@@ -48,6 +48,9 @@ struct RunState {
   bool dprint_enabled = true;
   bool strict = false;  // --strict: findings silicon tolerates fail the run too
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
+  // Timing model: a core's share of DRAM bandwidth, every core of the run
+  // reading at once.
+  timing::CyclesPerByte dram_cost = timing::per_byte(timing::kDramBankBytesPerCycle);
 };
 
 struct KernelInstance;
@@ -123,10 +126,11 @@ struct KernelInstance {
   // named when the run deadlocks or stalls, as tt-metal's watcher does.
   uint32_t waypoint = 0;
   int (*traced_entry)() = nullptr;
+  timing::Clock model;  // timing/model.h
   // Device profiler (trace/profile_marks.cpp): each summed zone slot's site,
-  // running total and open start.
+  // running total and open start, on the model clock.
   const char* profile_sum_site[2] = {};
-  uint64_t profile_sum_ns[2] = {};
+  uint64_t profile_sum_cycles[2] = {};
   uint64_t profile_sum_begin[2] = {};
   uint32_t profile_slots = 0;  // marker slots used this run (kProfileSlotsPerRun)
 };

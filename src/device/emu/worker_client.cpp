@@ -299,6 +299,7 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   trace_.clear();
   profile_sites_.clear();
   trace_dropped_ = 0;
+  model_cycles_ = 0;
   reap_if_died_idle();
   if (pid_ < 0) start();
   control_->crashed_thread = -1;
@@ -385,6 +386,7 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
   trace_ = std::move(outcome.trace);
   trace_dropped_ = outcome.trace_dropped;
   profile_sites_ = std::move(outcome.profile_sites);
+  model_cycles_ = outcome.model_cycles;
   // A program the worker failed to load is sent again next time.
   if (!outcome.ok) throw Error(outcome.code, fmt::format("{}: {}", what, outcome.message));
   if (first) {

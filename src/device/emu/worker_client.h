@@ -57,6 +57,8 @@ class WorkerClient {
   }
   // The profiler marker sites those records index (RunOutcome::profile_sites).
   std::vector<std::string> take_profile_sites() { return std::move(profile_sites_); }
+  // The last run's model time in cycles (timing/model.h); 0 when the worker died.
+  uint64_t model_cycles() const { return model_cycles_; }
 
  private:
   void start();
@@ -93,6 +95,7 @@ class WorkerClient {
   std::vector<TraceRecord> trace_;
   uint64_t trace_dropped_ = 0;
   std::vector<std::string> profile_sites_;
+  uint64_t model_cycles_ = 0;
 };
 
 }  // namespace zyxtt::emu

@@ -70,6 +70,21 @@ const char* phase_name(Phase p) {
 
 ComputeState& state() { return current().core->compute; }
 
+// Timing model (timing/model.h): what each op costs the compute kernel's
+// clock. One clock plays unpack, math and pack: an FPU op takes the longer
+// of its operands' unpack and its math, which overlap on silicon; the two
+// operands unpack side by side (SrcA and SrcB have an unpacker each).
+void charge(uint64_t cycles) { current().model.now += cycles; }
+uint64_t unpack_cycles(uint32_t cb, uint64_t tiles = 1) {
+  return timing::bytes_cycles(tiles * current().core->cbs[cb % kMaxCbs].page_bytes, timing::kUnpackBytesPerCycle);
+}
+uint64_t pack_cycles(uint32_t cb, uint64_t tiles = 1) {
+  return timing::bytes_cycles(tiles * current().core->cbs[cb % kMaxCbs].page_bytes, timing::kPackBytesPerCycle);
+}
+uint64_t eltwise_cycles(krt::FpuBinaryOp op, uint32_t phases) {
+  return op == krt::FpuBinaryOp::kMul ? timing::kEltwiseCycles * phases : timing::kEltwiseCycles;
+}
+
 L1Encoding encoding_of(const ComputeState& cs) { return {cs.bfp4_high_nibble_first, cs.int8_dst}; }
 
 [[noreturn]] void fail_phase(const char* call, const ComputeState& cs, const char* expected) {
@@ -400,6 +415,7 @@ void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
   // Through SrcA, unless Float32 data is unpacked straight into DST.
   unpack(cb, tile, d, /*through_src_regs=*/cb >= 64 || !((cs.unpack_to_dest_cbs >> cb) & 1), "copy_tile");
   narrow_if_16bit(cs, d, Rounding::kTruncate);
+  charge(unpack_cycles(cb));
 }
 
 void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order, const char* file, uint32_t line) {
@@ -411,6 +427,7 @@ void pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, bool out_of_order,
   const uint32_t slot = out_of_order ? out_index : s.pack_cursor;
   pack_to_slot(cs, d, cb, slot, "pack_tile", file, line);
   if (!out_of_order) ++s.pack_cursor;
+  charge(pack_cycles(cb));
 }
 
 // DST holds a tile as 64 rows of 16 datums, face after face.
@@ -442,6 +459,7 @@ void pack_rows(uint32_t dst, uint32_t cb, uint32_t out_index) {
   alignas(64) uint8_t tile[kTileElems * 4];
   emu::compute::pack_tile(s.data_format, d, tile, PackOptions{cs.pack_rounding, cs.pack_fp16_flush_subnormals, encoding_of(cs)});
   std::memcpy(reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(addr)), tile, bytes);
+  charge(timing::bytes_cycles(bytes, timing::kPackBytesPerCycle));
 }
 
 void sfpu_unary(SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1) {
@@ -453,6 +471,7 @@ void sfpu_unary(SfpuUnaryOp op, uint32_t dst, uint32_t p0, uint32_t p1) {
   float* t = dst_out(cs, dst, name);
   apply_unary(op, t, p0, p1);
   if (!unary_is_bitwise(op)) narrow_if_16bit(cs, t, Rounding::kTruncate);  // SFPSTORE truncates
+  charge(timing::kSfpuCycles);
 }
 
 void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_o, uint32_t flags) {
@@ -467,6 +486,7 @@ void sfpu_binary(SfpuBinaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst_o
   apply_binary(op, a, b, o);
   const bool rne = binary_rounds_to_nearest(op) || (flags & kSfpuRoundNearestEven);
   if (!binary_is_bitwise(op)) narrow_if_16bit(cs, o, rne ? Rounding::kNearestEven : Rounding::kTruncate);
+  charge(timing::kSfpuCycles);
 }
 
 namespace {
@@ -522,6 +542,7 @@ void sfpu_ternary(SfpuTernaryOp op, uint32_t dst_a, uint32_t dst_b, uint32_t dst
   float* o = dst_out(cs, dst_o, name);
   apply_ternary(op, a, b, c, o, p0, p1);
   if (!ternary_selects(op)) narrow_if_16bit(cs, o, Rounding::kNearestEven);
+  charge(timing::kSfpuCycles);
 }
 
 void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const char* file, uint32_t line) {
@@ -539,6 +560,7 @@ void sfpu_typecast(uint32_t dst, uint32_t in_format, uint32_t out_format, const 
                           "and does so here",
                           where, line, format_name(in_format), format_name(out_format));
   }
+  charge(timing::kSfpuCycles);
 }
 
 void fpu_accumulate(bool enable) { state().fpu_acc_to_dest = enable; }
@@ -566,6 +588,7 @@ void fpu_binary(FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint
   // (a second op into one index without acc_to_dest: unconfirmed).
   apply_fpu_binary_src(op, a, b, d, tf32_a, tf32_b, cs.fpu_acc_to_dest, cs.fidelity_phases);
   fpu_narrow(cs, d);
+  charge(std::max(eltwise_cycles(op, cs.fidelity_phases), std::max(unpack_cycles(cb0), unpack_cycles(cb1))));
 }
 
 void fpu_dest_reuse(FpuBinaryOp op, uint32_t cb, uint32_t tile, uint32_t dst, uint32_t reuse) {
@@ -583,6 +606,7 @@ void fpu_dest_reuse(FpuBinaryOp op, uint32_t cb, uint32_t tile, uint32_t dst, ui
   if (reuse == 1) apply_fpu_binary(op, cur, t, d, cs.fidelity_phases);
   else apply_fpu_binary(op, t, cur, d, cs.fidelity_phases);
   fpu_narrow(cs, d);
+  charge(std::max(eltwise_cycles(op, cs.fidelity_phases), unpack_cycles(cb)));
 }
 
 void unary_bcast(Bcast bcast, uint32_t cb, uint32_t tile, uint32_t dst) {
@@ -595,6 +619,7 @@ void unary_bcast(Bcast bcast, uint32_t cb, uint32_t tile, uint32_t dst) {
   unpack(cb, tile, t, /*through_src_regs=*/!wide, "unary_bcast");
   broadcast_operand(bcast, t, d, 0);
   narrow_if_16bit(cs, d, Rounding::kTruncate);
+  charge(std::max(timing::kEltwiseCycles, unpack_cycles(cb)));
 }
 
 void matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t dst, uint32_t transpose,
@@ -618,6 +643,8 @@ void matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t
       matmul_acc(a, b, d, transpose != 0, tf32_a, tf32_b, cs.fidelity_phases, cs.fp32_dest_acc ? nullptr : &dst16);
     }
   }
+  charge(std::max(uint64_t{rt_dim} * ct_dim * timing::kMatmulCyclesPerPhase * cs.fidelity_phases,
+                  std::max(unpack_cycles(cb0, rt_dim), unpack_cycles(cb1, ct_dim))));
 }
 
 void reduce(ReducePool pool, ReduceDim dim, uint32_t cb, uint32_t cb_scaler, uint32_t tile, uint32_t tile_scaler,
@@ -632,6 +659,9 @@ void reduce(ReducePool pool, ReduceDim dim, uint32_t cb, uint32_t cb_scaler, uin
   unpack(cb_scaler, tile_scaler, s, /*through_src_regs=*/true, "reduce_tile");
   reduce_acc(pool, dim, a, s, d, fresh, cs.fidelity_phases);
   fpu_narrow(cs, d);
+  // Max has no fidelity phases; sum and average do.
+  const uint64_t phases = pool == ReducePool::kMax ? 1 : cs.fidelity_phases;
+  charge(std::max(timing::kReduceCyclesPerPhase * phases, unpack_cycles(cb)));
 }
 
 void transpose_wh(uint32_t cb, uint32_t tile, uint32_t dst) {
@@ -643,6 +673,7 @@ void transpose_wh(uint32_t cb, uint32_t tile, uint32_t dst) {
   unpack(cb, tile, t, /*through_src_regs=*/!wide, "transpose_wh_tile");
   transpose_tile(t, d);
   narrow_if_16bit(cs, d, Rounding::kTruncate);
+  charge(std::max(timing::kEltwiseCycles, unpack_cycles(cb)));
 }
 
 // Tilize/untilize move whole strips: element conversion per page (layout does
@@ -661,6 +692,7 @@ void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t in_index,
     narrow_if_16bit(cs, tile, Rounding::kTruncate);
     pack_to_slot(cs, tile, ocb, out_index + t, "tilize_block");
   }
+  charge(unpack_cycles(icb, block) + pack_cycles(ocb, block));
 }
 
 void untilize_block(uint32_t icb, uint32_t full_ct_dim, uint32_t ocb) {
@@ -677,6 +709,7 @@ void untilize_block(uint32_t icb, uint32_t full_ct_dim, uint32_t ocb) {
       for (uint32_t c = 0; c < 32; ++c) strip[size_t(r) * width + t * 32 + c] = rows[r * 32 + c];
   }
   for (uint32_t t = 0; t < full_ct_dim; ++t) pack_to_slot(cs, strip.data() + t * kTileElems, ocb, t, "untilize_block");
+  charge(unpack_cycles(icb, full_ct_dim) + pack_cycles(ocb, full_ct_dim));
 }
 
 void llk_unpack_ab_matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t ct_dim,
@@ -716,6 +749,7 @@ void dst_transpose(uint32_t dst) {
   alignas(64) float t[kTileElems];
   std::memcpy(t, d, sizeof t);
   transpose_tile(t, d);  // moves words: nothing to round
+  charge(timing::kSfpuCycles);
 }
 
 void sfpu_binary_bcast(SfpuBinaryOp op, Bcast bcast, uint32_t dst_data, uint32_t dst_vec) {
@@ -730,6 +764,7 @@ void sfpu_binary_bcast(SfpuBinaryOp op, Bcast bcast, uint32_t dst_data, uint32_t
   float* d = dst_out(cs, dst_data, call);
   apply_binary(op, d, spread, d);
   narrow_if_16bit(cs, d, binary_rounds_to_nearest(op) ? Rounding::kNearestEven : Rounding::kTruncate);
+  charge(timing::kSfpuCycles);
 }
 
 void mul_reduce_scalar(uint32_t cb0, uint32_t cb1, uint32_t num_tiles, uint32_t scaler_bits) {
@@ -760,6 +795,9 @@ void mul_reduce_scalar(uint32_t cb0, uint32_t cb1, uint32_t num_tiles, uint32_t 
   float* d0 = dst_overwrite(cs, 0, call);
   std::memcpy(d0, acc, sizeof acc);
   fpu_narrow(cs, d0);
+  charge(num_tiles * std::max(eltwise_cycles(FpuBinaryOp::kMul, cs.fidelity_phases) +
+                                  timing::kReduceCyclesPerPhase * cs.fidelity_phases,
+                              std::max(unpack_cycles(cb0), unpack_cycles(cb1))));
 }
 
 void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_dim, uint32_t block_rt_dim,
@@ -804,6 +842,7 @@ void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_di
       }
     }
   }
+  charge(pack_cycles(ocb, uint64_t{block_rt_dim} * block_ct_dim));
 }
 
 }  // namespace zyxtt::emu::krt_impl

@@ -64,9 +64,10 @@ uint32_t page_index(const CbState& c, uint32_t ptr) { return c.page_bytes ? (ptr
 bool reserve_ready(const KernelInstance& k, const Wait& w) { return df::cb_free(k.core->cbs[w.cb]) >= w.pages; }
 bool wait_ready(const KernelInstance& k, const Wait& w) { return df::cb_used(k.core->cbs[w.cb]) >= w.pages; }
 
-// Parks the calling kernel until `ready` says the pages are there.
+// Parks the calling kernel until `ready` says the pages are there, then syncs its model clock.
+template <class Sync>
 void block_on_pages(const KernelInstance& k, const char* call, bool (*ready)(const KernelInstance&, const Wait&),
-                    TraceKind kind, uint32_t cb, uint32_t pages, const char* file, uint32_t line) {
+                    TraceKind kind, uint32_t cb, uint32_t pages, const char* file, uint32_t line, Sync&& sync) {
   Wait w;
   w.call = call;
   w.file = file;
@@ -74,7 +75,7 @@ void block_on_pages(const KernelInstance& k, const char* call, bool (*ready)(con
   w.ready = ready;
   w.cb = cb;
   w.pages = pages;
-  block_traced(k, w, kind, cb, pages);
+  block_traced(k, w, kind, cb, pages, 0, sync);
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] void fail_window(const char* call, uint32_t cb, uint32_t n, const CbState& c,
@@ -115,8 +116,15 @@ void cb_reserve_back(uint32_t cb, uint32_t pages, const char* file, uint32_t lin
   CbState& c = cb_of(k, cb, "cb_reserve_back");
   const uint32_t r = df::role_index(k);
   check_window("cb_reserve_back", cb, pages, c, c.wr_ptr[r], "reservation");
+  // The room comes from the pop that freed the last of it.
+  auto sync = [&] {
+    if (c.pages_received + pages > c.pages_acked + c.num_pages)
+      timing::sync_to(k.model.now, k.core->cb_times[cb].pop, c.pages_acked, c.pages_received + pages - c.num_pages);
+  };
   if (df::cb_free(c) < pages) {
-    block_on_pages(k, "cb_reserve_back", reserve_ready, TraceKind::kCbReserve, cb, pages, file, line);
+    block_on_pages(k, "cb_reserve_back", reserve_ready, TraceKind::kCbReserve, cb, pages, file, line, sync);
+  } else {
+    sync();
   }
   c.reserved[r] = std::max(c.reserved[r], pages);
 }
@@ -139,6 +147,7 @@ void cb_push_back(uint32_t cb, uint32_t pages, const char* file, uint32_t line) 
   c.wr_ptr[r] = advance("cb_push_back", cb, pages, c, c.wr_ptr[r]);
   c.reserved[r] -= pages;
   c.pack_cursor = 0;
+  timing::stamp(k.core->cb_times[cb].push, c.pages_received, c.pages_received + pages, k.model.now);
   df::store(c.pages_received, c.pages_received + pages);
   count_progress();
   if (k.trace) [[unlikely]] trace_instant(k, TraceKind::kPush, cb, pages);
@@ -152,8 +161,13 @@ void cb_wait_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line)
   CbState& c = cb_of(k, cb, "cb_wait_front");
   const uint32_t r = df::role_index(k);
   check_window("cb_wait_front", cb, pages, c, c.rd_ptr[r], "wait window");
+  auto sync = [&] {
+    timing::sync_to(k.model.now, k.core->cb_times[cb].push, c.pages_received, c.pages_acked + pages);
+  };
   if (df::cb_used(c) < pages) {
-    block_on_pages(k, "cb_wait_front", wait_ready, TraceKind::kCbWait, cb, pages, file, line);
+    block_on_pages(k, "cb_wait_front", wait_ready, TraceKind::kCbWait, cb, pages, file, line, sync);
+  } else {
+    sync();
   }
   c.waited[r] = std::max(c.waited[r], pages);
 }
@@ -177,6 +191,7 @@ void cb_pop_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line) 
                      fmt::format("{} page(s) of CB {} popped without cb_wait_front; {}; the CB lies on an L1 buffer, "
                                  "whose pages hold its data",
                                  pages, cb, why));
+      timing::stamp(k.core->cb_times[cb].push, c.pages_received, c.pages_acked + pages, k.model.now);
       df::store(c.pages_received, c.pages_acked + pages);
     } else {
       fail_cb("cb_pop_front", cb, pages, c, why + " and fewer were pushed");
@@ -185,6 +200,7 @@ void cb_pop_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line) 
   }
   c.rd_ptr[r] = advance("cb_pop_front", cb, pages, c, c.rd_ptr[r]);
   c.waited[r] -= pages;
+  timing::stamp(k.core->cb_times[cb].pop, c.pages_acked, c.pages_acked + pages, k.model.now);
   df::store(c.pages_acked, c.pages_acked + pages);
   count_progress();
   if (k.trace) [[unlikely]] trace_instant(k, TraceKind::kPop, cb, pages);

@@ -1,6 +1,8 @@
 // Identity, arguments, address encoders and semaphores of the calling instance.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "device/emu/l1_layout.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_internal.h"
@@ -72,7 +74,7 @@ static bool l1_word_ready(const emu::KernelInstance&, const emu::Wait& w) {
 
 void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call, const char* file,
                   uint32_t line) {
-  const emu::KernelInstance& k = current();
+  emu::KernelInstance& k = current();
   const uint64_t off = reinterpret_cast<uintptr_t>(addr) - uintptr_t(emu::df::l1_base(*k.core));
   if (off + 4 > k.core->l1_bytes || off % 4 != 0) {
     fail_run(fmt::format("{}: address {:#x} is not an aligned word of this core's L1", call,
@@ -86,9 +88,14 @@ void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const 
   w.word = addr;
   w.value = value;
   w.at_least = at_least;
-  if (!l1_word_ready(k, w))
+  // The word was set by the latest write that landed here.
+  auto sync = [&] { k.model.now = std::max(k.model.now, emu::timing::landed(k.core->l1_landed)); };
+  if (!l1_word_ready(k, w)) {
     emu::block_traced(k, w, emu::TraceKind::kSemaphoreWait, static_cast<uint32_t>(off), value,
-                      at_least ? emu::kTraceAtLeast : uint8_t{0});
+                      at_least ? emu::kTraceAtLeast : uint8_t{0}, sync);
+  } else {
+    sync();
+  }
 }
 
 void yield_turns(uint32_t turns) {

@@ -32,6 +32,7 @@ struct End {
   uint8_t* p;
   uint64_t align_key;
   bool dram;
+  CoreState* core = nullptr;  // the core whose L1 it is
 };
 
 // Failure reports stay out of line so that the checks on every NOC call inline.
@@ -133,7 +134,7 @@ End l1_end(KernelInstance& k, CoreState& target, uint64_t addr, uint32_t bytes, 
                          side, addr, bytes, target.x, target.y, df::l1_base(target),
                          uint64_t{df::l1_base(target)} + target.l1_bytes));
   }
-  return End{target.l1 + off, off, false};
+  return End{target.l1 + off, off, false, &target};
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] void fail_local(const CoreState& c, uint32_t addr, uint32_t bytes,
@@ -146,7 +147,7 @@ inline End local_end(KernelInstance& k, uint32_t addr, uint32_t bytes, const cha
   const CoreState& c = *k.core;
   const uint64_t off = df::l1_offset(c, addr, bytes);
   if (off == ~0ull) [[unlikely]] fail_local(c, addr, bytes, call, side);
-  return End{c.l1 + off, off, false};
+  return End{c.l1 + off, off, false, k.core};
 }
 
 // Slow path of a DRAM end: a bank that does not exist fails, else the
@@ -220,24 +221,40 @@ inline void copy(uint8_t* d, const uint8_t* s, uint32_t bytes) {
   }
 }
 
-uint32_t* word_at(KernelInstance& k, uint64_t noc_addr, const char* call) {
+End word_at(KernelInstance& k, uint64_t noc_addr, const char* call) {
   if (noc::x_of(noc_addr) == noc::kDramX) {
     fail_run(fmt::format("{}: NOC address {:#x} is in DRAM bank {}; only L1 words can be targeted", call, noc_addr,
                          noc::y_of(noc_addr)));
   }
   const End e = noc_end(k, noc_addr, 4, call, "destination");
   if (e.align_key % 4 != 0) fail_run(fmt::format("{}: L1 address {:#x} is not 4-byte aligned", call, noc_addr));
-  return reinterpret_cast<uint32_t*>(e.p);
+  return e;
 }
 
-// Records a write issued at `begin` that landed at `noc_addr`, when that is a
-// core's L1 (a flow in the trace); writes into DRAM are not recorded.
+constexpr timing::CyclesPerByte kNocCost = timing::per_byte(timing::kNocBytesPerCycle);
+
+// Timing model: a transfer between `far` (DRAM or a core's L1) and this
+// core; returns when it lands. DRAM moves at the core's share of it.
+inline uint64_t model_transfer(KernelInstance& k, uint8_t noc, uint64_t bytes, const End& far) {
+  return far.dram ? timing::transfer(k.model, noc, bytes, k.run->dram_cost, timing::kDramLatency)
+                  : timing::transfer(k.model, noc, bytes, kNocCost, timing::kNocL1Latency);
+}
+inline void model_write(KernelInstance& k, uint8_t noc, uint64_t landed, const End& dst) {
+  uint64_t& done = k.model.writes_done[noc & 1];
+  done = std::max(done, landed);
+  if (dst.core != nullptr) timing::note_landing(dst.core->l1_landed, landed);
+}
+
+// Records a write issued at `begin` (model: `model_begin`, landing at
+// `landed`) into `noc_addr`, when that is a core's L1 (a flow in the trace);
+// writes into DRAM are not recorded.
 [[gnu::noinline]] void trace_write(KernelInstance& k, TraceKind kind, uint64_t noc_addr, uint32_t bytes,
-                                   uint32_t extra, uint64_t begin) {
+                                   uint32_t extra, uint64_t begin, uint64_t model_begin, uint64_t landed) {
   if (noc::x_of(noc_addr) == noc::kDramX) return;
   const CoreState* to = find_core(k, noc::x_of(noc_addr), noc::y_of(noc_addr));
   if (to == nullptr) return;
-  trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = bytes, .b = extra,
+  trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .model_begin = model_begin,
+                              .model_end = landed, .a = bytes, .b = extra,
                               .to_x = static_cast<uint16_t>(to->x), .to_y = static_cast<uint16_t>(to->y),
                               .kind = kind});
 }
@@ -265,6 +282,8 @@ void noc_read(uint64_t src_noc_addr, uint32_t dst_l1_addr, uint32_t bytes, uint8
   const RunState& rs = current_run();
   check_align("noc_async_read", src, dst, src.dram ? rs.dram_alignment : rs.l1_alignment);
   copy(dst.p, src.p, bytes);
+  uint64_t& done = k.model.reads_done[noc & 1];
+  done = std::max(done, model_transfer(k, noc, bytes, src));
 }
 
 void noc_write(uint32_t src_l1_addr, uint64_t dst_noc_addr, uint32_t bytes, uint8_t noc, bool posted) {
@@ -276,10 +295,13 @@ void noc_write(uint32_t src_l1_addr, uint64_t dst_noc_addr, uint32_t bytes, uint
   const End src = local_end(k, src_l1_addr, bytes, "noc_async_write", "source");
   const End dst = noc_end(k, dst_noc_addr, bytes, "noc_async_write", "destination");
   check_align("noc_async_write", src, dst, current_run().l1_alignment);
+  const uint64_t model_begin = k.model.now;
+  const uint64_t landed = model_transfer(k, noc, bytes, dst);
+  model_write(k, noc, landed, dst);
   if (k.trace) [[unlikely]] {
     const uint64_t begin = trace_now();
     copy(dst.p, src.p, bytes);
-    return trace_write(k, TraceKind::kNocWrite, dst_noc_addr, bytes, 0, begin);
+    return trace_write(k, TraceKind::kNocWrite, dst_noc_addr, bytes, 0, begin, model_begin, landed);
   }
   copy(dst.p, src.p, bytes);
 }
@@ -300,6 +322,10 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
   const uint32_t y1 = std::max(noc::y_start_of(dst_mcast_addr), noc::y_of(dst_mcast_addr));
   if (x0 <= noc::kDramX) fail_run(fmt::format("{}: the rectangle x {}..{} includes DRAM; multicast reaches only Tensix cores", kCall, x0, x1));
   const uint64_t addr = noc::local_of(dst_mcast_addr);
+  // The NOC replicates one packet: the sender pays for it once.
+  const uint64_t model_begin = k.model.now;
+  const uint64_t landed = timing::transfer(k.model, noc, bytes, kNocCost, timing::kNocL1Latency);
+  k.model.writes_done[noc & 1] = std::max(k.model.writes_done[noc & 1], landed);
   uint32_t hits = 0;
   for (uint32_t i = 0; i < rs.rows * rs.cols; ++i) {
     CoreState& c = rs.cores[i];
@@ -311,8 +337,10 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
     check_align(kCall, src, dst, rs.l1_alignment);
     const uint64_t begin = k.trace ? trace_now() : 0;
     copy(dst.p, src.p, bytes);
+    timing::note_landing(c.l1_landed, landed);
     if (k.trace) [[unlikely]] {
-      trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = bytes,
+      trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .model_begin = model_begin,
+                                  .model_end = landed, .a = bytes,
                                   .to_x = static_cast<uint16_t>(c.x), .to_y = static_cast<uint16_t>(c.y),
                                   .kind = TraceKind::kNocMulticast});
     }
@@ -326,44 +354,64 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
 void noc_inline_write(uint64_t dst_noc_addr, uint32_t value, uint8_t byte_enable, uint8_t noc) {
   KernelInstance& k = current();
   NocCounters& n = counters_of(k, noc, "noc_inline_dw_write");
-  uint8_t* p = reinterpret_cast<uint8_t*>(word_at(k, dst_noc_addr, "noc_inline_dw_write"));
+  const End e = word_at(k, dst_noc_addr, "noc_inline_dw_write");
+  uint8_t* p = e.p;
   ++n.writes_issued;
   count_progress();
   const uint64_t begin = k.trace ? trace_now() : 0;
   for (int i = 0; i < 4; ++i) {
     if (byte_enable & (1u << i)) p[i] = uint8_t(value >> (8 * i));
   }
-  if (k.trace) [[unlikely]] trace_write(k, TraceKind::kNocInlineWrite, dst_noc_addr, 4, value, begin);
+  const uint64_t model_begin = k.model.now;
+  const uint64_t landed = model_transfer(k, noc, 4, e);
+  model_write(k, noc, landed, e);
+  if (k.trace) [[unlikely]]
+    trace_write(k, TraceKind::kNocInlineWrite, dst_noc_addr, 4, value, begin, model_begin, landed);
 }
 
 void noc_atomic_inc(uint64_t dst_noc_addr, uint32_t increment, uint8_t noc) {
   KernelInstance& k = current();
   NocCounters& n = counters_of(k, noc, "noc_semaphore_inc");
-  uint32_t* w = word_at(k, dst_noc_addr, "noc_semaphore_inc");
+  const End e = word_at(k, dst_noc_addr, "noc_semaphore_inc");
+  uint32_t* w = reinterpret_cast<uint32_t*>(e.p);
   ++n.atomics_issued;
   count_progress();
   const uint64_t begin = k.trace ? trace_now() : 0;
+  // Landed before the increment shows: a waiter that sees it syncs to it.
+  const uint64_t model_begin = k.model.now;
+  const uint64_t landed = model_transfer(k, noc, 4, e);
+  model_write(k, noc, landed, e);
   std::atomic_ref<uint32_t>(*w).fetch_add(increment, std::memory_order_acq_rel);
-  if (k.trace) [[unlikely]] trace_write(k, TraceKind::kNocAtomic, dst_noc_addr, 4, increment, begin);
+  if (k.trace) [[unlikely]]
+    trace_write(k, TraceKind::kNocAtomic, dst_noc_addr, 4, increment, begin, model_begin, landed);
 }
 
-// Copies complete at issue, so a barrier only records that the kernel asked.
+// Copies complete at issue; the model's clock waits for them to land.
 void noc_read_barrier(uint8_t noc) {
-  NocCounters& n = counters_of(current(), noc, "noc_async_read_barrier");
+  KernelInstance& k = current();
+  NocCounters& n = counters_of(k, noc, "noc_async_read_barrier");
   n.reads_barriered = n.reads_issued;
+  timing::barrier(k.model, k.model.reads_done, noc);
 }
 void noc_write_barrier(uint8_t noc) {
-  NocCounters& n = counters_of(current(), noc, "noc_async_write_barrier");
+  KernelInstance& k = current();
+  NocCounters& n = counters_of(k, noc, "noc_async_write_barrier");
   n.writes_sent = n.writes_issued;
+  timing::barrier(k.model, k.model.writes_done, noc);
 }
+// Flushed: the data has left this core's L1, not landed.
 void noc_writes_flushed(uint8_t noc) {
-  NocCounters& n = counters_of(current(), noc, "noc_async_writes_flushed");
+  KernelInstance& k = current();
+  NocCounters& n = counters_of(k, noc, "noc_async_writes_flushed");
   n.writes_sent = n.writes_issued;
   n.posted_flushed = n.posted_issued;
+  timing::barrier(k.model, k.model.port_free, noc);
 }
 void noc_atomic_barrier(uint8_t noc) {
-  NocCounters& n = counters_of(current(), noc, "noc_async_atomic_barrier");
+  KernelInstance& k = current();
+  NocCounters& n = counters_of(k, noc, "noc_async_atomic_barrier");
   n.atomics_barriered = n.atomics_issued;
+  timing::barrier(k.model, k.model.writes_done, noc);
 }
 
 }  // namespace zyxtt::emu::krt_impl

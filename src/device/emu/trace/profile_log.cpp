@@ -80,7 +80,7 @@ uint16_t profile_zone_id(const std::string& site) {
   return static_cast<uint16_t>((h & 0xffff) ^ (h >> 16));
 }
 
-ProfileLog::ProfileLog(std::filesystem::path dir) : dir_(std::move(dir)), epoch_ns_(trace_now()) {}
+ProfileLog::ProfileLog(std::filesystem::path dir) : dir_(std::move(dir)) {}
 
 ProfileLog::~ProfileLog() {
   try {
@@ -89,19 +89,15 @@ ProfileLog::~ProfileLog() {
   }
 }
 
-uint64_t ProfileLog::cycles(uint64_t ns) const {
-  return ns <= epoch_ns_ ? 0 : (ns - epoch_ns_) * kBlackholeClockMhz / 1000;
-}
-
 void ProfileLog::append(const ProfiledRun& run, std::span<const TraceRecord> records,
                         std::span<const std::string> sites) {
   const Arch& arch = *run.arch;
   std::vector<Row> rows;
   uint32_t order = 0;
-  auto add = [&](const TraceRecord& r, const Risc& risc, uint64_t ns, uint32_t rank, uint16_t id, uint64_t data,
+  auto add = [&](const TraceRecord& r, const Risc& risc, uint64_t model, uint32_t rank, uint16_t id, uint64_t data,
                  const std::string& name, TraceKind type, uint32_t line, const std::string& file) {
     const GridXY noc = worker_noc(arch, r.x, r.y);
-    const uint64_t at = cycles(ns);
+    const uint64_t at = run.base_cycles + model;
     rows.push_back(Row{noc.x, noc.y, risc.name, at, rank, order++,
                        fmt::format("{},{},{},{},{},{},{},{},,,{},{},{},{},\n", run.chip, noc.x, noc.y, risc.name, id,
                                    at, data, run.host_id, name, type_name(type), line, file)});
@@ -112,10 +108,10 @@ void ProfileLog::append(const ProfiledRun& run, std::span<const TraceRecord> rec
         const std::string fw = fmt::format("{}-FW", risc.zone), kernel = fmt::format("{}-KERNEL", risc.zone);
         const uint16_t fw_id = profile_zone_id(fmt::format("{},{},0,KERNEL_PROFILER", fw, kFirmwareFile));
         const uint16_t kernel_id = profile_zone_id(fmt::format("{},{},0,KERNEL_PROFILER", kernel, kFirmwareFile));
-        add(r, risc, r.begin_ns, 0, fw_id, 0, fw, TraceKind::kZoneStart, 0, kFirmwareFile);
-        add(r, risc, r.begin_ns, 1, kernel_id, 0, kernel, TraceKind::kZoneStart, 0, kFirmwareFile);
-        add(r, risc, r.end_ns, 3, kernel_id, 0, kernel, TraceKind::kZoneEnd, 0, kFirmwareFile);
-        add(r, risc, r.end_ns, 4, fw_id, 0, fw, TraceKind::kZoneEnd, 0, kFirmwareFile);
+        add(r, risc, r.model_begin, 0, fw_id, 0, fw, TraceKind::kZoneStart, 0, kFirmwareFile);
+        add(r, risc, r.model_begin, 1, kernel_id, 0, kernel, TraceKind::kZoneStart, 0, kFirmwareFile);
+        add(r, risc, r.model_end, 3, kernel_id, 0, kernel, TraceKind::kZoneEnd, 0, kFirmwareFile);
+        add(r, risc, r.model_end, 4, fw_id, 0, fw, TraceKind::kZoneEnd, 0, kFirmwareFile);
       }
       continue;
     }
@@ -124,10 +120,8 @@ void ProfileLog::append(const ProfiledRun& run, std::span<const TraceRecord> rec
     const std::string* site = site_index < sites.size() ? &sites[site_index] : nullptr;
     const ProfileSite parsed = site != nullptr ? parse_profile_site(*site) : ProfileSite{};
     const uint16_t id = site != nullptr ? profile_zone_id(*site) : 0;
-    // A summed zone's total is in nanoseconds of the kernel's clock: cycles here.
-    const uint64_t data = r.kind == TraceKind::kZoneTotal ? marker_data(r) * kBlackholeClockMhz / 1000 : marker_data(r);
     for (const Risc& risc : riscs_of(r.role))
-      add(r, risc, r.begin_ns, 2, id, data, parsed.name, r.kind, parsed.line, parsed.file);
+      add(r, risc, r.model_begin, 2, id, marker_data(r), parsed.name, r.kind, parsed.line, parsed.file);
   }
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
     return std::tie(a.core_x, a.core_y, a.risc, a.cycles, a.rank, a.order) <

@@ -2,7 +2,8 @@
 // kernels (as the firmware's <RISC>-FW and <RISC>-KERNEL zones) and the
 // markers its kernels made (DeviceZoneScopedN, DeviceTimestampedData,
 // DeviceRecordEvent, summed zones) become rows of profile_log_device.csv in
-// tt-metal's header and columns, timestamps in cycles of the chip's clock.
+// tt-metal's header and columns, timestamps in cycles of the chip's timing
+// model (timing/model.h) since it opened.
 // Rows wait in memory until dump() (ReadMeshDeviceProfilerResults, a
 // device's close, the process's end) appends them to the file, or until
 // they would take much memory.
@@ -35,6 +36,7 @@ struct ProfiledRun {
   uint32_t chip = 0;
   const Arch* arch = nullptr;
   uint64_t host_id = 0;  // tt-metal's "run host ID": the program's runtime id
+  uint64_t base_cycles = 0;  // where the run began on the chip's model clock
 };
 
 class ProfileLog {
@@ -57,13 +59,10 @@ class ProfileLog {
   std::filesystem::path file() const;
 
  private:
-  // Cycles since the log began of a steady-clock time.
-  uint64_t cycles(uint64_t ns) const;
   void dump_locked();
 
   mutable std::mutex mutex_;
   std::filesystem::path dir_;
-  uint64_t epoch_ns_;
   std::string header_;  // the first line: arch, clock and cores of the first run's chip
   std::string rows_;    // not dumped yet
 };

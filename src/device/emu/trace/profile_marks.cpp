@@ -43,12 +43,11 @@ void profile_mark(krt::ProfileMark kind, const char* site, uint64_t data) {
     case krt::ProfileMark::kSumEnd: break;
   }
   const size_t slot = data & 1;
-  const uint64_t now = trace_now();
   if (kind == krt::ProfileMark::kSumStart) {
     k.profile_sum_site[slot] = site;
-    k.profile_sum_begin[slot] = now;
+    k.profile_sum_begin[slot] = k.model.now;
   } else if (k.profile_sum_site[slot] != nullptr) {
-    k.profile_sum_ns[slot] += now - k.profile_sum_begin[slot];
+    k.profile_sum_cycles[slot] += k.model.now - k.profile_sum_begin[slot];
   }
 }
 

@@ -44,8 +44,8 @@ Buffer* thread_buffer() {
 
 void trace_mark(const KernelInstance& k, TraceKind kind, const char* site, uint64_t data) {
   const uint64_t now = trace_now();
-  TraceRecord r{.begin_ns = now, .end_ns = now, .a = static_cast<uint32_t>(data),
-                .b = static_cast<uint32_t>(data >> 32), .kind = kind};
+  TraceRecord r{.begin_ns = now, .end_ns = now, .model_begin = k.model.now, .model_end = k.model.now,
+                .a = static_cast<uint32_t>(data), .b = static_cast<uint32_t>(data >> 32), .kind = kind};
   if (Buffer* b = thread_buffer(); b != nullptr && site != nullptr) {
     // A kernel has a handful of sites: a linear search beats hashing.
     const auto it = std::find(b->sites.begin(), b->sites.end(), site);
@@ -79,13 +79,15 @@ int traced_kernel_entry() {
   struct Span {
     const KernelInstance& k;
     uint64_t begin = trace_now();
+    uint64_t model_begin = k.model.now;
     bool returned = false;
     ~Span() {
-      trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = k.kernel_index,
+      trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .model_begin = model_begin,
+                                  .model_end = k.model.now, .a = k.kernel_index,
                                   .kind = TraceKind::kKernel, .flags = returned ? uint8_t{0} : kTraceFailed});
       for (int slot = 0; slot < 2; ++slot)
         if (k.profile_sum_site[slot] != nullptr)
-          trace_mark(k, TraceKind::kZoneTotal, k.profile_sum_site[slot], k.profile_sum_ns[slot]);
+          trace_mark(k, TraceKind::kZoneTotal, k.profile_sum_site[slot], k.profile_sum_cycles[slot]);
     }
   } span{k};
   const int result = k.traced_entry();

@@ -21,14 +21,20 @@ void trace_append(const KernelInstance& k, TraceRecord r);
 
 inline void trace_instant(const KernelInstance& k, TraceKind kind, uint32_t a, uint32_t b) {
   const uint64_t now = trace_now();
-  trace_append(k, TraceRecord{.begin_ns = now, .end_ns = now, .a = a, .b = b, .kind = kind});
+  trace_append(k, TraceRecord{.begin_ns = now, .end_ns = now, .model_begin = k.model.now, .model_end = k.model.now,
+                              .a = a, .b = b, .kind = kind});
 }
 
-// block_until(w), recording the wait as a span when `k` traces. Callers
-// call it only when the wait is not satisfied yet: every span blocked.
-inline void block_traced(const KernelInstance& k, const Wait& w, TraceKind kind, uint32_t a, uint32_t b,
-                         uint8_t flags = 0) {
-  if (!k.trace) [[likely]] return block_until(w);
+// block_until(w), then `sync` (which moves the model clock to what the wait
+// waited for), recording the wait as a span when `k` traces. Callers call it
+// only when the wait is not satisfied yet: every span blocked.
+template <class Sync>
+inline void block_traced(const KernelInstance& k, const Wait& w, TraceKind kind, uint32_t a, uint32_t b, uint8_t flags,
+                         Sync&& sync) {
+  if (!k.trace) [[likely]] {
+    block_until(w);
+    return sync();
+  }
   // Recorded however the wait ends: a deadlock unwinds the fiber through here.
   struct Span {
     const KernelInstance& k;
@@ -37,12 +43,19 @@ inline void block_traced(const KernelInstance& k, const Wait& w, TraceKind kind,
     uint32_t a, b;
     uint8_t flags;
     uint64_t begin = trace_now();
+    uint64_t model_begin = k.model.now;
     ~Span() {
-      trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .a = a, .b = b, .kind = kind,
-                                  .flags = flags, .line = w.line});
+      trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .model_begin = model_begin,
+                                  .model_end = k.model.now, .a = a, .b = b, .kind = kind, .flags = flags,
+                                  .line = w.line});
     }
   } span{k, w, kind, a, b, flags};
   block_until(w);
+  sync();
+}
+inline void block_traced(const KernelInstance& k, const Wait& w, TraceKind kind, uint32_t a, uint32_t b,
+                         uint8_t flags = 0) {
+  block_traced(k, w, kind, a, b, flags, [] {});
 }
 
 // A device-profiler marker of `k` at `site` (a string the kernel object

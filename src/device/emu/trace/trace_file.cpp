@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
+#include "device/emu/timing/model.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -79,7 +80,7 @@ TraceFile::TraceFile(const std::string& path) : file_(std::fopen(path.c_str(), "
   if (file_ == nullptr)
     throw Error(Code::kInvalidArgument, fmt::format("cannot create the trace file '{}': {}", path, errno_text(errno)));
   // otherData.clock names what "ts" counts, for readers such as zyx-tt-trace.
-  std::fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"clock\":\"emulator wall time\"},\"traceEvents\":[\n", file_);
+  std::fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"clock\":\"timing model (1.35 GHz)\"},\"traceEvents\":[\n", file_);
   std::fflush(file_);
 }
 
@@ -120,11 +121,16 @@ void TraceFile::append(const TracedRun& run, std::span<const TraceRecord> record
   std::lock_guard lock(mutex_);
   if (file_ == nullptr) return;
   name_track(run.chip, 0, "runs");
-  std::string args = fmt::format(R"("name":{},"run":{})", json_string(run.name), run.args_json);
+  // Records count model cycles from their run's start, which lies on the chip's clock.
+  run_start_us_ = timing::cycles_to_us(run.model_begin);
+  const double model_dur = std::max(timing::cycles_to_us(run.model_cycles), 0.001);
+  std::string args = fmt::format(R"("name":{},"run":{},"model_cycles":{},"wall_us":{:.3f},"wall_dur_us":{:.3f})",
+                                 json_string(run.name), run.args_json, run.model_cycles, us(run.begin_ns),
+                                 us(run.end_ns) - us(run.begin_ns));
   if (!run.error.empty()) args += fmt::format(R"(,"error":{})", json_string(run.error));
   if (run.dropped != 0) args += fmt::format(R"(,"dropped_events":{})", run.dropped);
   event(fmt::format(R"({{"name":{},"cat":"run","ph":"X","ts":{:.3f},"dur":{:.3f},"pid":{},"tid":0,"args":{{{}}}}})",
-                    json_string(run.name), us(run.begin_ns), us(run.end_ns) - us(run.begin_ns), run.chip, args));
+                    json_string(run.name), run_start_us_, model_dur, run.chip, args));
   for (const TraceRecord& r : records) record(run, r);
   std::fflush(file_);
 }
@@ -133,20 +139,22 @@ void TraceFile::record(const TracedRun& run, const TraceRecord& r) {
   const uint32_t lane = r.role < 3 ? r.role : 0;
   const uint64_t tid = track(r.x, r.y, lane);
   name_track(run.chip, tid, core_name(r.x, r.y) + " " + lane_name(lane));
-  const double ts = us(r.begin_ns);
+  const double ts = run_start_us_ + timing::cycles_to_us(r.model_begin);
   // At least a nanosecond: a zero-length span would hide the flows bound to it.
-  const double dur = std::max(us(r.end_ns) - ts, 0.002);
+  const double dur = std::max(timing::cycles_to_us(r.model_end - std::min(r.model_begin, r.model_end)), 0.002);
   const double mid = ts + dur / 2;  // flows bind to the slice around them
+  const std::string wall =
+      fmt::format(R"("wall_us":{:.3f},"wall_dur_us":{:.3f})", us(r.begin_ns), us(r.end_ns) - us(r.begin_ns));
   auto span = [&](const std::string& name, const char* cat, const std::string& span_args) {
-    event(fmt::format(R"({{"name":{},"cat":"{}","ph":"X","ts":{:.3f},"dur":{:.3f},"pid":{},"tid":{},"args":{{{}}}}})",
-                      json_string(name), cat, ts, dur, run.chip, tid, span_args));
+    event(fmt::format(R"({{"name":{},"cat":"{}","ph":"X","ts":{:.3f},"dur":{:.3f},"pid":{},"tid":{},"args":{{{},{}}}}})",
+                      json_string(name), cat, ts, dur, run.chip, tid, span_args, wall));
   };
   // The kernel line of a blocking call, when it passed one.
   const std::string line = r.line != 0 ? fmt::format(R"(,"line":{})", r.line) : std::string();
   auto instant = [&](const char* name) {
     event(fmt::format(
-        R"({{"name":"{}","cat":"cb","ph":"i","s":"t","ts":{:.3f},"pid":{},"tid":{},"args":{{"cb":{},"pages":{}}}}})",
-        name, ts, run.chip, tid, r.a, r.b));
+        R"({{"name":"{}","cat":"cb","ph":"i","s":"t","ts":{:.3f},"pid":{},"tid":{},"args":{{"cb":{},"pages":{},{}}}}})",
+        name, ts, run.chip, tid, r.a, r.b, wall));
   };
   switch (r.kind) {
     case TraceKind::kKernel: {
@@ -191,8 +199,8 @@ void TraceFile::record(const TracedRun& run, const TraceRecord& r) {
   const uint64_t in = track(r.to_x, r.to_y, kNocInLane);
   name_track(run.chip, in, to + " " + lane_name(kNocInLane));
   event(fmt::format(
-      R"({{"name":"{} in","cat":"noc","ph":"X","ts":{:.3f},"dur":{:.3f},"pid":{},"tid":{},"args":{{"bytes":{},"from":"{}"}}}})",
-      noc_call(r.kind), ts, dur, run.chip, in, r.a, from));
+      R"({{"name":"{} in","cat":"noc","ph":"X","ts":{:.3f},"dur":{:.3f},"pid":{},"tid":{},"args":{{"bytes":{},"from":"{}",{}}}}})",
+      noc_call(r.kind), ts, dur, run.chip, in, r.a, from, wall));
   event(fmt::format(R"({{"name":"noc write","cat":"noc","ph":"f","bp":"e","id":{},"ts":{:.4f},"pid":{},"tid":{}}})",
                     flow, mid, run.chip, in));
 }

@@ -2,7 +2,9 @@
 // Perfetto's UI and chrome://tracing open (the {"traceEvents": [...]} form):
 // a process per chip, a track per core and processor plus one for the NOC
 // writes that land in a core's L1, and one for the runs themselves.
-// Timestamps are microseconds of wall time since the file was opened.
+// Timestamps ("ts", "dur") are microseconds of the timing model's clock
+// (timing/model.h), each chip's runs back to back; every event also carries
+// the emulator's wall time since the file was opened ("wall_us", "wall_dur_us").
 //
 // Every chip of a process appends to the one TraceFile of a path, each run
 // as a whole, flushed. The closing "]}" is written when the last chip lets
@@ -12,6 +14,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -33,6 +36,8 @@ struct TracedRun {
   uint64_t begin_ns = 0, end_ns = 0;  // steady clock, as the records
   std::string error;                  // empty when the run succeeded
   uint64_t dropped = 0;               // records the worker had no room for
+  uint64_t model_begin = 0;           // where the run began on its chip's model clock (EmuDevice)
+  uint64_t model_cycles = 0;          // the run's model time
 };
 
 class TraceFile {
@@ -51,8 +56,7 @@ class TraceFile {
   void close();
 
  private:
-  // Microseconds since the file was opened, of a steady-clock time: the one
-  // place a second clock (the model's) would be chosen.
+  // Wall clock: microseconds since the file was opened, of a steady-clock time.
   double us(uint64_t ns) const;
   void event(const std::string& text);
   // Names the chip's process and the track `tid` the first time they appear.
@@ -66,6 +70,8 @@ class TraceFile {
   bool first_ = true;
   std::set<uint32_t> named_chips_;
   std::set<std::pair<uint32_t, uint64_t>> named_tracks_;
+  // Model clock: where each chip's next run starts, microseconds.
+  double run_start_us_ = 0;  // of the run being appended
 };
 
 // A string as a JSON string literal, quotes included (invalid UTF-8 replaced).

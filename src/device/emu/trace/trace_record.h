@@ -35,13 +35,15 @@ enum class TraceKind : uint8_t {
 inline constexpr uint8_t kTraceFailed = 1;
 inline constexpr uint8_t kTraceAtLeast = 2;
 
-// Times are CLOCK_MONOTONIC nanoseconds (std::chrono::steady_clock), which
-// every process on the host shares: the emulator's wall clock. A model clock
-// (issue 24, item 3) would add its own begin / end here, and trace_file.cpp
-// would choose which of the two is "ts".
+// Two clocks: CLOCK_MONOTONIC nanoseconds (std::chrono::steady_clock), which
+// every process on the host shares, the emulator's wall clock; and the
+// recording core's timing-model clock in cycles since the run started
+// (timing/model.h). trace_file.cpp shows the model's.
 struct TraceRecord {
   uint64_t begin_ns = 0;
   uint64_t end_ns = 0;  // == begin_ns for instants
+  uint64_t model_begin = 0;
+  uint64_t model_end = 0;  // a NOC write's: when it landed
   uint32_t a = 0;
   uint32_t b = 0;
   uint16_t x = 0, y = 0;        // the recording core (logical)
@@ -53,7 +55,7 @@ struct TraceRecord {
   uint32_t line = 0;  // a blocking call's line in the kernel source (0: unknown)
   bool operator==(const TraceRecord&) const = default;
 };
-static_assert(std::is_trivially_copyable_v<TraceRecord> && sizeof(TraceRecord) == 40);
+static_assert(std::is_trivially_copyable_v<TraceRecord> && sizeof(TraceRecord) == 56);
 
 inline constexpr uint32_t kNoSite = 0xffffffff;  // a marker without a site (events)
 

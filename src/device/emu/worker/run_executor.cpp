@@ -95,6 +95,7 @@ void RunExecutor::setup_core(CoreState& core, const PreparedProgram& program, co
   for (uint64_t bits = core.configured_cbs & ~plan.cb_mask; bits != 0; bits &= bits - 1)
     core.cbs[__builtin_ctzll(bits)] = CbState{};
   core.configured_cbs = 0;
+  core.l1_landed = 0;
   for (CoreState::Mailbox& m : core.mailboxes) m.head = m.count = 0;  // the words are dead
   const uint32_t base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(core.l1));
   for (uint16_t i : plan.cbs) {
@@ -148,11 +149,12 @@ void RunExecutor::add_tasks(size_t& count, CoreState& core, const RunJob& job,
     k.print_buffer.clear();
     k.trace = options_.trace;
     k.kernel_index = static_cast<uint32_t>(ki);
+    k.model = timing::Clock{};
     k.traced_entry = kernels[ki]->entry;
     const bool records = options_.trace || options_.profile;
     if (records) {
       k.profile_sum_site[0] = k.profile_sum_site[1] = nullptr;
-      k.profile_sum_ns[0] = k.profile_sum_ns[1] = 0;
+      k.profile_sum_cycles[0] = k.profile_sum_cycles[1] = 0;
       k.profile_slots = 0;
     }
     task.entry = records ? traced_kernel_entry : kernels[ki]->entry;
@@ -187,11 +189,31 @@ class RunTimer {
 }  // namespace
 
 RunOutcome RunExecutor::execute(const RunJob& job) {
-  if (!options_.trace && !options_.profile) return run(job);
+  model_cycles_ = 0;
+  if (!options_.trace && !options_.profile) {
+    RunOutcome outcome = run(job);
+    outcome.model_cycles = model_cycles_;
+    return outcome;
+  }
   trace_begin_run();
   RunOutcome outcome = run(job);
   outcome.trace = trace_collect(outcome.trace_dropped, outcome.profile_sites);
+  outcome.model_cycles = model_cycles_;
   return outcome;
+}
+
+// A run's (or wave's) model time is its latest core's clock.
+void RunExecutor::add_model_time(std::span<const Task> tasks) {
+  uint64_t latest = 0;
+  for (const Task& t : tasks) latest = std::max(latest, t.instance.model.now);
+  model_cycles_ += latest;
+}
+
+// Every core of the run reads DRAM at once: each gets its share of the banks.
+void RunExecutor::share_dram(size_t cores) {
+  const double banks = arch_.dram_banks;
+  run_.dram_cost = timing::per_byte(timing::kDramBankBytesPerCycle *
+                                    std::min(1.0, banks / static_cast<double>(std::max<size_t>(cores, 1))));
 }
 
 RunOutcome RunExecutor::run(const RunJob& job) {
@@ -298,8 +320,10 @@ RunOutcome RunExecutor::run(const RunJob& job) {
     state.rows = arch_.grid_rows;
     state.cols = arch_.grid_cols;
     state.first_row = 0;
-    if (auto failure = run_tasks(std::span(tasks_.data(), tasks), options))
-      return RunOutcome{false, Code::kFailedPrecondition, *failure};
+    share_dram(program.used.size());
+    auto failure = run_tasks(std::span(tasks_.data(), tasks), options);
+    add_model_time(std::span(tasks_.data(), tasks));
+    if (failure) return RunOutcome{false, Code::kFailedPrecondition, *failure};
     return RunOutcome{};
   }
 
@@ -333,8 +357,10 @@ RunOutcome RunExecutor::run(const RunJob& job) {
     state.rows = wave_rows;
     state.cols = program.cols;
     state.first_row = row0;
-    if (auto failure = run_tasks(std::span(tasks_.data(), tasks), options))
-      return RunOutcome{false, Code::kFailedPrecondition, *failure};
+    share_dram(size_t{wave_rows} * program.cols);
+    auto failure = run_tasks(std::span(tasks_.data(), tasks), options);
+    add_model_time(std::span(tasks_.data(), tasks));
+    if (failure) return RunOutcome{false, Code::kFailedPrecondition, *failure};
   }
   return RunOutcome{};
 }

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -42,6 +43,9 @@ class RunExecutor {
   // Places core `slot` of a wave: its coordinates and L1.
   void place(CoreState& core, uint32_t x, uint32_t y, size_t slot);
   std::optional<RunOutcome> map_extra_l1(size_t slots);
+  // Timing model: adds a finished wave's model time; sets the DRAM share.
+  void add_model_time(std::span<const Task> tasks);
+  void share_dram(size_t cores);
 
   const Arch& arch_;
   uint8_t* dram_;
@@ -66,6 +70,7 @@ class RunExecutor {
   std::vector<std::vector<uint32_t>> arg_offsets_;  // per kernel: where each core's varied args start
   RunState run_;                  // what the current run's instances share
   std::vector<Task> tasks_;       // a wave's are the first ones; kept for the next (no allocation per run)
+  uint64_t model_cycles_ = 0;     // the current run's model time so far
 };
 
 }  // namespace zyxtt::emu

@@ -329,6 +329,7 @@ std::string encode(const RunOutcome& outcome) {
   w.put(outcome.trace_dropped);
   w.put(static_cast<uint32_t>(outcome.profile_sites.size()));
   for (const std::string& site : outcome.profile_sites) w.put(site);
+  w.put(outcome.model_cycles);
   return w.take();
 }
 
@@ -343,6 +344,7 @@ RunOutcome decode_outcome(std::string_view frame) {
   const auto sites = r.get<uint32_t>();
   if (sites > outcome.trace.size()) r.fail("more profiler sites than records");
   for (uint32_t i = 0; i < sites; ++i) outcome.profile_sites.push_back(r.get_string());
+  outcome.model_cycles = r.get<uint64_t>();
   r.finish();
   return outcome;
 }

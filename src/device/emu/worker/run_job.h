@@ -127,6 +127,8 @@ struct RunOutcome {
   std::vector<TraceRecord> trace;
   uint64_t trace_dropped = 0;
   std::vector<std::string> profile_sites;  // the sites profiler markers index
+  // The run's model time (timing/model.h): its latest core's clock, cycles.
+  uint64_t model_cycles = 0;
   bool operator==(const RunOutcome&) const = default;
 };
 

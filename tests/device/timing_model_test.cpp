@@ -1,0 +1,121 @@
+// The timing model (docs/timing-model.md) against published silicon
+// figures: each test runs a program on the emulator and holds its model time
+// to the figure within the error the document states.
+#include <cmath>
+#include <cstdio>
+
+#include "emu_device_fixture.h"
+
+namespace zyxtt::emu::device_test {
+namespace {
+
+constexpr double kHz = 1.35e9;
+
+using TimingModel = EmuDeviceTest;
+
+// tt-metal's Blackhole DRAM benchmark: one reader per bank streaming 16 KB
+// pages reaches 17.2 B/cycle per core waiting for each read, 46.3 B/cycle
+// with reads kept in flight.
+double dram_bytes_per_cycle(EmuDeviceTest& t, bool wait_each) {
+  constexpr uint32_t kPage = 16384, kPagesPerBank = 32;
+  const uint32_t banks = t.device_.capabilities().arch->dram_banks;
+  const Grid g{banks, 1};
+  PlacedBuffer src = t.device_.allocate(spec_of(uint64_t{kPage} * kPagesPerBank * banks, kPage));
+  Program p;
+  p.kernels.push_back(kernel("dram_stream_reader.cpp", Processor::kRiscv0, g.all()));
+  p.kernels.back().compile_args = {wait_each ? 1u : 0u};
+  p.circular_buffers = {cb(0, DataFormat::Float32, kPage, 1, g.all())};
+  ModelRun r;
+  r.kernels.resize(1);
+  for (uint32_t i = 0; i < g.cores(); ++i) r.kernels[0].per_core[g.core(i)] = {addr(src), i, banks, kPagesPerBank, kPage};
+  t.run(p, r);
+  const std::optional<ModelSpan> s = t.device_.last_run_model_span();
+  EXPECT_TRUE(s.has_value());
+  const double b = double{kPage} * kPagesPerBank / ((s ? s->seconds : 1) * kHz);
+  std::printf("DRAM reads %s: %.2f B/cycle per core\n", wait_each ? "waited one by one" : "in flight", b);
+  return b;
+}
+
+TEST_F(TimingModel, DramReadsWaitedOneByOneMatchTheBlackholeBenchmarkWithin5Percent) {
+  const double b = dram_bytes_per_cycle(*this, true);
+  EXPECT_NEAR(b / 17.2, 1.0, 0.05) << b << " B/cycle per core";
+}
+
+TEST_F(TimingModel, DramReadsInFlightMatchTheBlackholeBenchmarkWithin5Percent) {
+  const double b = dram_bytes_per_cycle(*this, false);
+  EXPECT_NEAR(b / 46.3, 1.0, 0.05) << b << " B/cycle per core";
+}
+
+// tt-metal's GEMM report: a 32 x 32 x 32 tile takes 16 cycles per fidelity
+// phase at best, and its best measured matmuls reach 96% of that on a P150.
+double matmul_utilization(EmuDeviceTest& t, program::MathFidelity fidelity, uint32_t phases) {
+  constexpr uint32_t kTiles = 256;
+  const Grid g{1, 1};
+  Program p;
+  p.kernels.push_back(kernel("cb_fill_reader.cpp", Processor::kRiscv0, g.all()));
+  p.kernels.push_back(kernel("matmul_loop_compute.cpp", Processor::kCompute, g.all()));
+  p.kernels.back().compute.math_fidelity = fidelity;
+  p.circular_buffers = {cb(0, DataFormat::Float16_b, 2048, 1, g.all()), cb(1, DataFormat::Float16_b, 2048, 1, g.all()),
+                        cb(16, DataFormat::Float16_b, 2048, 1, g.all())};
+  ModelRun r;
+  r.kernels.resize(2);
+  r.kernels[1].common = {kTiles};
+  t.run(p, r);
+  const double seconds = t.device_.last_run_model_span().value_or(ModelSpan{.seconds = 1}).seconds;
+  const double u = double{kTiles} * 16 * phases / (seconds * kHz);
+  std::printf("matmul at %u phases: %.4f of the ideal rate\n", phases, u);
+  return u;
+}
+
+TEST_F(TimingModel, MatmulTilesRunAtTtMetalsIdealCyclesPerFidelityWithin4PercentOfItsBest) {
+  for (auto [fidelity, phases] : {std::pair{program::MathFidelity::kLoFi, 1u}, {program::MathFidelity::kHiFi2, 2u},
+                                  {program::MathFidelity::kHiFi4, 4u}}) {
+    const double u = matmul_utilization(*this, fidelity, phases);
+    EXPECT_GE(u, 0.96) << phases << " phases";
+    EXPECT_LE(u, 1.0) << phases << " phases";
+  }
+}
+
+// zyx's bf16 GEMM of 1280 x 1408 x 1024 on 10 x 11 cores: 2.4-3.1 TFLOP/s,
+// ~1.2 ms a launch on a Blackhole card, timed on the host around the launch
+// and the read back of C. The model's device time must lie below that and
+// above a quarter of it (docs/timing-model.md: the host's share).
+TEST_F(TimingModel, ZyxGemmOn10x11CoresLiesWithinTheBoundOfItsSiliconLaunchTime) {
+  constexpr uint32_t kPerCore = 4, Kt = 32;
+  const Grid g{11, 10};
+  const uint32_t Mt = g.rows * kPerCore, Nt = g.cols * kPerCore;
+  constexpr uint32_t kTile = 2048;
+  std::vector<uint16_t> a(size_t{Mt} * Kt * 1024, float_to_bf16(0.5f)), b(size_t{Kt} * Nt * 1024, float_to_bf16(0.25f));
+  PlacedBuffer ba = upload(a, kTile), bb = upload(b, kTile);
+  PlacedBuffer bc = device_.allocate(spec_of(uint64_t{Mt} * Nt * kTile, kTile));
+  Program p;
+  p.kernels.push_back(kernel("gemm_block_reader.cpp", Processor::kRiscv0, g.all()));
+  p.kernels.back().compile_args = {Kt, Nt};
+  p.kernels.push_back(kernel("gemm_block_compute.cpp", Processor::kCompute, g.all()));
+  p.kernels.back().compile_args = {Kt};
+  p.kernels.back().compute.fp32_dest_acc = false;  // all bf16, 8 DST tiles
+  p.kernels.push_back(kernel("gemm_block_writer.cpp", Processor::kRiscv1, g.all()));
+  p.kernels.back().compile_args = {Nt};
+  p.circular_buffers = {cb(0, DataFormat::Float16_b, kTile, 2, g.all()), cb(1, DataFormat::Float16_b, kTile, 2, g.all()),
+                        cb(16, DataFormat::Float16_b, kTile, 2, g.all())};
+  ModelRun r;
+  r.kernels.resize(3);
+  for (uint32_t i = 0; i < g.cores(); ++i) {
+    const Core c = g.core(i);
+    r.kernels[0].per_core[c] = {addr(ba), addr(bb), c.y, c.x};
+    r.kernels[2].per_core[c] = {addr(bc), c.y, c.x};
+  }
+  run(p, r);
+  const std::vector<uint16_t> out = download<uint16_t>(bc);
+  ASSERT_EQ(bf16_to_float(out.front()), 0.5f * 0.25f * 1024);  // the model changed no result
+  ASSERT_EQ(bf16_to_float(out.back()), 0.5f * 0.25f * 1024);
+  const double seconds = device_.last_run_model_span().value_or(ModelSpan{}).seconds;
+  const double silicon = 2.0 * 1280 * 1408 * 1024 / 3.1e12;  // the faster end: 1.19 ms
+  EXPECT_LT(seconds, silicon) << seconds * 1e3 << " ms";
+  EXPECT_GT(seconds, silicon / 4) << seconds * 1e3 << " ms";
+  std::printf("zyx GEMM: model %.3f us (%.0f cycles), %.2f TFLOP/s\n", seconds * 1e6, seconds * kHz,
+              2.0 * 1280 * 1408 * 1024 / seconds / 1e12);
+}
+
+}  // namespace
+}  // namespace zyxtt::emu::device_test
