@@ -110,6 +110,10 @@ CommandQueue& MeshDevice::command_queue(size_t cq_id) {
   return pimpl_->legacy_queue;
 }
 
+void MeshDevice::quiesce_devices() {
+  for (uint8_t cq = 0; cq < num_hw_cqs(); ++cq) mesh_command_queue(cq).finish();
+}
+
 bool MeshDevice::close() {
   pimpl_->drain_queues();
   for (const auto& chip : pimpl_->chips) chip->close();
@@ -387,13 +391,15 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
     check_sub_device(*mesh_device_, p);
     // A trace, like a run the host does not wait for, keeps the args as they are now.
     const auto run = run_args(p.run, trace != nullptr || !blocking);
+    const auto sources = kernel_sources(p);
     for (const MeshCoordinate& coord : range) {
       IDevice* chip = mesh_device_->get_device(coord);
       auto device = detail::device_of(chip);
       auto compiled = p.compiled_for(device);
       p.check_args(*device);
       launches.push_back({device, compiled, run,
-                          several ? fmt::format("EnqueueMeshWorkload (device {})", chip->id()) : "EnqueueMeshWorkload"});
+                          several ? fmt::format("EnqueueMeshWorkload (device {})", chip->id()) : "EnqueueMeshWorkload",
+                          static_cast<uint32_t>(chip->id()), sources});
     }
   }
   if (trace) {
@@ -660,7 +666,8 @@ void EnqueueProgram(CommandQueue& cq, Program& program, bool blocking) {
   auto compiled = p.compiled_for(device);
   p.check_args(*device);
   std::vector<distributed::ChipLaunch> launch{{device, std::move(compiled), distributed::run_args(p.run, !blocking),
-                                               "EnqueueProgram"}};
+                                               "EnqueueProgram", static_cast<uint32_t>(cq.device()->id()),
+                                               distributed::kernel_sources(p)}};
   executor_of(cq).enqueue([launch = std::move(launch)] { distributed::run_launches(launch); }, blocking);
 }
 void Finish(CommandQueue& cq, tt::stl::Span<const SubDeviceId>) { executor_of(cq).finish(); }

@@ -30,7 +30,17 @@ struct ChipLaunch {
   std::shared_ptr<zyxtt::CompiledProgram> compiled;
   std::shared_ptr<const zyxtt::program::Run> run;  // a trace's own copy, else the program's args
   std::string what;
+  uint32_t chip = 0;  // the device's id
+  // The program's kernel files while the real-time profiler listens, else null.
+  std::shared_ptr<const std::vector<std::string>> kernel_sources;
 };
+
+// Whether real-time profiler callbacks are registered (realtime_profiler.cpp).
+bool realtime_profiler_listening();
+// The program's kernel files for its launches' records; null while nothing listens.
+std::shared_ptr<const std::vector<std::string>> kernel_sources(const detail::ProgramImpl& program);
+// Reports `launch`'s run, just done, to the real-time profiler's callbacks.
+void report_realtime_run(const ChipLaunch& launch);
 
 // Runs every launch at once, one host thread per chip beyond the first, as
 // silicon runs its chips; throws the first failure in launch order.

@@ -36,6 +36,7 @@ void run_launches(const std::vector<ChipLaunch>& launches) {
   auto run = [&](size_t i) {
     try {
       launches[i].device->run(*launches[i].compiled, *launches[i].run, launches[i].what);
+      report_realtime_run(launches[i]);
     } catch (...) {
       failures[i] = std::current_exception();
     }

@@ -78,6 +78,12 @@ case $name in
            if ($5 - want > tol || want - $5 > tol) { print "==> " $0 " is off"; bad++ }
          }
          END { if (lines == 0 || bad) { if (lines == 0) print "==> no sums printed"; exit 1 } }' <<<"$out" || exit 1 ;;
+  profiler_test_realtime_profiler_csv)  # a record of each of its 10 programs, ids 1-10
+    # (their kernels only spin on nops, which the timing model does not count: durations may be 0)
+    expect '^Test Passed'
+    for id in 1 2 3 4 5 6 7 8 9 10; do
+      expect "^realtime record: id=$id chip_id=0 start=[0-9]+ end=[0-9]+ duration_cycles=[0-9]+ "
+    done ;;
   profiler_*)  # tt-metal's device profiler log: its header, the kernels' zones, the examples' own zones
     [ "$name" = profiler_test_device_api_debugger ] || expect '^Test Passed'
     log="$TT_METAL_PROFILER_DIR/.logs/profile_log_device.csv"

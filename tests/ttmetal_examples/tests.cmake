@@ -85,8 +85,7 @@ endif()
 # full-buffer and multi-op ones write some 100-300 MB). test_multi_op takes
 # its op count: 20 instead of 1000. test_device_api_debugger's kernels read
 # another core's L1 at every byte offset, which silicon would shift: warned.
-# test_realtime_profiler_csv needs experimental/realtime_profiler.hpp, which
-# the emulator does not provide yet.
+# test_realtime_profiler_csv takes its program count and CSV path: 10 programs.
 foreach(profiled test_custom_cycle_count test_custom_cycle_count_slow_dispatch test_dispatch_cores
                  test_full_buffer test_multi_op test_multi_op_buffer_overflow test_noc_event_profiler
                  test_timestamped_events test_device_api_debugger)
@@ -97,3 +96,5 @@ foreach(profiled test_custom_cycle_count test_custom_cycle_count_slow_dispatch t
   ttmetal_example(profiler_${profiled} profiler/${profiled} ${args} ENV TT_METAL_DEVICE_PROFILER=1
     "TT_METAL_PROFILER_DIR=${ZYXTT_TTMETAL_EXAMPLES_OUT}/profiler_logs/${profiled}" ZYX_TT_NOC_ALIGNMENT=warn)
 endforeach()
+ttmetal_example(profiler_test_realtime_profiler_csv profiler/test_realtime_profiler_csv
+  ARGS 10 ${ZYXTT_TTMETAL_EXAMPLES_OUT}/realtime_profiler_records.csv)

@@ -70,6 +70,8 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   const std::unique_ptr<Allocator>& allocator() const override;
   // Releases the device; buffers still held become unusable. True on success.
   bool close() override;
+  // Blocks until everything enqueued on the mesh's queues has run (no submeshes here).
+  void quiesce_devices();
   CommandQueue& command_queue(size_t cq_id = 0) override;
 
   size_t num_devices() const;

@@ -6,10 +6,14 @@
 // kernel line, in order, with its data and the program's runtime id.
 //   on    the log is checked as above
 //   off   (profiler unset) no log is written
+//   realtime  the real-time profiler's callback gets one record per run of
+//             a program with a runtime id (none for id 0), on the model
+//             clock, each run after the last, naming the kernel files
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -17,6 +21,7 @@
 #include <vector>
 
 #include <tt-metalium/distributed.hpp>
+#include <tt-metalium/experimental/realtime_profiler.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tt_metal_profiler.hpp>
 
@@ -79,6 +84,7 @@ Program zones_program() {
   CreateKernel(program, kernel("zones_reader.cpp"), cores,
                DataMovementConfig{.processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default});
   CreateKernel(program, kernel("zones_compute.cpp"), cores, ComputeConfig{});
+  CreateSemaphore(program, cores, 0);
   program.set_runtime_id(kRuntimeId);
   return program;
 }
@@ -180,6 +186,41 @@ void check_log(MeshDevice& mesh, const fs::path& csv) {
   TT_FATAL(by_risc.size() == kCores.size() * 4, "{} core/RISC groups, expected {}", by_risc.size(), kCores.size() * 4);
 }
 
+void check_realtime(MeshDevice& mesh) {
+  namespace rt = tt::tt_metal::experimental;
+  TT_FATAL(rt::IsProgramRealtimeProfilerActive(), "the emulator's real-time profiler is always active");
+  std::mutex mutex;
+  std::vector<rt::ProgramRealtimeRecord> records;
+  const auto handle = rt::RegisterProgramRealtimeProfilerCallback([&](const rt::ProgramRealtimeRecord& r) {
+    std::lock_guard lock(mutex);
+    records.push_back(r);
+  });
+  for (uint32_t id : {5u, 0u, 6u, 7u}) {
+    Program program = zones_program();
+    program.set_runtime_id(id);
+    MeshWorkload workload;
+    workload.add_program(MeshCoordinateRange(mesh.shape()), std::move(program));
+    EnqueueMeshWorkload(mesh.mesh_command_queue(), workload, false);
+  }
+  mesh.quiesce_devices();
+  rt::UnregisterProgramRealtimeProfilerCallback(handle);
+  metalium_test::run(mesh, zones_program());  // unregistered: no record
+  TT_FATAL(records.size() == 3, "{} real-time records, expected 3 (runtime id 0 reports none)", records.size());
+  uint64_t last_end = 0;
+  for (size_t i = 0; i < records.size(); ++i) {
+    const rt::ProgramRealtimeRecord& r = records[i];
+    TT_FATAL(r.program_id == 5 + i && r.chip_id == 0 && r.frequency == 1.35, "record {}: id {}, chip {}, {} GHz", i,
+             r.program_id, r.chip_id, r.frequency);
+    TT_FATAL(r.end_timestamp > r.start_timestamp && r.start_timestamp >= last_end,
+             "record {} spans {} - {}, after a run that ended at {}", i, r.start_timestamp, r.end_timestamp, last_end);
+    last_end = r.end_timestamp;
+    const fs::path kernels = fs::path(std::getenv("TT_METAL_HOME")) / kernel("");
+    TT_FATAL(r.kernel_sources == std::vector<std::string>({(kernels / "zones_reader.cpp").string(),
+                                                           (kernels / "zones_compute.cpp").string()}),
+             "record {} names kernels {}", i, joined(r.kernel_sources));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -188,6 +229,12 @@ int main(int argc, char** argv) {
   TT_FATAL(dir != nullptr, "the test sets TT_METAL_PROFILER_DIR");
   const fs::path csv = fs::path(dir) / ".logs" / "profile_log_device.csv";
   auto mesh = MeshDevice::create_unit_mesh(0);
+  if (mode == "realtime") {
+    check_realtime(*mesh);
+    mesh->close();
+    fmt::print("device profiler ({}): ok\n", mode);
+    return 0;
+  }
   metalium_test::run(*mesh, zones_program());
   ReadMeshDeviceProfilerResults(*mesh);
   if (mode == "off") {
