@@ -395,7 +395,8 @@ void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const st
   RunJob job = job_for(program, run);
   check_cbs_clear_of_l1_buffers(program);
   model_span_.reset();
-  // The chip's runs follow one another on its model clock; a failed run takes the time it had.
+  // The chip's runs follow one another on its model clock (a traced or profiled failed run's
+  // time counts too: its records sit on that clock).
   const uint64_t begin = model_clock_;
   auto advance_clock = [&] {
     const uint64_t cycles = worker_.model_cycles();
