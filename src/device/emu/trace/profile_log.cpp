@@ -55,7 +55,12 @@ struct Row {
   std::string text;
 };
 
-}  // namespace
+// A marker site as the kernel API spells it: "name,file,line,KERNEL_PROFILER".
+struct ProfileSite {
+  std::string name;
+  std::string file;
+  uint32_t line = 0;
+};
 
 ProfileSite parse_profile_site(const std::string& site) {
   // The name may hold commas; the file, line and tag that end the site do not.
@@ -79,6 +84,8 @@ uint16_t profile_zone_id(const std::string& site) {
   for (const char c : site) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
   return static_cast<uint16_t>((h & 0xffff) ^ (h >> 16));
 }
+
+}  // namespace
 
 ProfileLog::ProfileLog(std::filesystem::path dir) : dir_(std::move(dir)) {}
 
@@ -134,11 +141,6 @@ void ProfileLog::append(const ProfiledRun& run, std::span<const TraceRecord> rec
   for (const Row& row : rows) rows_ += row.text;
   // A long session between reads would hold every row; the file gets them early instead.
   if (rows_.size() > kRowsHeld) dump_locked();
-}
-
-std::filesystem::path ProfileLog::file() const {
-  std::lock_guard lock(mutex_);
-  return dir_ / kLogName;
 }
 
 void ProfileLog::dump() {

@@ -21,16 +21,6 @@
 
 namespace zyxtt::emu {
 
-// A marker site as the kernel API spells it: "name,file,line,KERNEL_PROFILER".
-struct ProfileSite {
-  std::string name;
-  std::string file;
-  uint32_t line = 0;
-};
-ProfileSite parse_profile_site(const std::string& site);
-// tt-metal's 16-bit zone id of a site string (its timer_id column).
-uint16_t profile_zone_id(const std::string& site);
-
 // One run of one chip, as the log names it.
 struct ProfiledRun {
   uint32_t chip = 0;
@@ -56,7 +46,6 @@ class ProfileLog {
   void set_dir(std::filesystem::path dir);
   // Removes the file: the next dump starts a fresh one (FreshProfilerDeviceLog).
   void fresh();
-  std::filesystem::path file() const;
 
  private:
   void dump_locked();

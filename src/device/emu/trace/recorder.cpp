@@ -58,19 +58,19 @@ void trace_mark(const KernelInstance& k, TraceKind kind, const char* site, uint6
 }
 
 void trace_append(const KernelInstance& k, TraceRecord r) {
-  thread_buffer();
-  if (t_buffer == nullptr) {
+  Buffer* const buffer = thread_buffer();
+  if (buffer == nullptr) {
     g_overflow.fetch_add(1, std::memory_order_relaxed);
     return;
   }
-  if (t_buffer->records.size() >= kTraceRecordsPerThread) {
-    ++t_buffer->dropped;
+  if (buffer->records.size() >= kTraceRecordsPerThread) {
+    ++buffer->dropped;
     return;
   }
   r.x = static_cast<uint16_t>(k.core->x);
   r.y = static_cast<uint16_t>(k.core->y);
   r.role = static_cast<uint8_t>(k.role);
-  t_buffer->records.push_back(r);
+  buffer->records.push_back(r);
 }
 
 int traced_kernel_entry() {
