@@ -93,6 +93,12 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
      channel, at the same L1 address there; the L1 address of this core's sync block (erisc_info) */       \
   X(void, eth_send, (uint32_t src_l1, uint32_t dst_l1, uint32_t bytes), (src_l1, dst_l1, bytes))          \
   X(uint32_t, eth_sync_addr, (), ())                                                                        \
+  /* the fabric (worker cores): `link` is a connection's word from its runtime args (fabric_link_word);     \
+     bytes of this core's L1 go into the connection's packet slot (after the header's place, or from its   \
+     start when `commit`, which then delivers the packet as its header says); the L1 address of `count`   \
+     zeroed packet headers of the calling processor's pool */                                                             \
+  X(void, fabric_send, (uint32_t link, uint32_t src_l1, uint32_t bytes, bool commit), (link, src_l1, bytes, commit)) \
+  X(uint32_t, fabric_header_alloc, (uint32_t count), (count))                                             \
   /* mailboxes between a core's processors (ckernel.h): write queues a word for `thread`; read takes  \
      the oldest word `thread` sent, blocking until there is one */                                          \
   X(void, mailbox_write, (uint32_t thread, uint32_t value), (thread, value))                                \

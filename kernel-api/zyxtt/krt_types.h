@@ -20,6 +20,48 @@ enum class ProfileMark : uint32_t {
   kEvent = 5,  // DeviceRecordEvent: the event id in data
 };
 
+// A fabric packet's header as the emulator reads it when a worker commits a
+// packet (krt fabric_send): the route a kernel set (to_chip_unicast, ...,
+// fabric_set_unicast_route) and the NOC command at the far end (noc_send_type
+// takes tt-metal's NocSendType values). tt-metal's PacketHeader types are
+// this record (tt_metal/fabric/fabric_edm_packet_header.hpp).
+enum class FabricRoute : uint8_t {
+  kNone = 0,
+  kLine = 1,        // 1-D: hops first .. first + count - 1 along the connection's direction
+  kMesh = 2,        // 2-D unicast to (dst_mesh, dst_chip)
+  kMeshMcast = 3,   // 2-D multicast: spine north / south, branches east / west
+};
+struct FabricPacket {
+  uint64_t noc_address;        // the write's, inline write's or atomic's target
+  uint64_t semaphore_address;  // fused write + atomic increment: the increment's target
+  uint32_t value;              // inline write: the word; atomics: the increment
+  uint16_t payload_size_bytes;
+  uint8_t noc_send_type;
+  FabricRoute route;
+  uint8_t first_hop;  // kLine
+  uint8_t hop_count;  // kLine
+  uint16_t dst_chip;  // kMesh / kMeshMcast: the fabric chip id, and its mesh
+  uint16_t dst_mesh;
+  uint8_t mcast_hops[4];  // kMeshMcast: east, west, north, south
+  uint8_t reserved[26];
+};
+static_assert(sizeof(FabricPacket) == 64);
+inline constexpr uint32_t kFabricHeaderBytes = sizeof(FabricPacket);
+// A packet's payload at most, as tt-metal's Blackhole fabric carries it.
+inline constexpr uint32_t kFabricMaxPayloadBytes = 4096;
+// A fabric connection as its runtime argument carries it (tt-metal's
+// append_fabric_connection_rt_args): the sending chip and the channel of the
+// router it connects to, under a tag that tells it from a stray word.
+inline constexpr uint32_t kFabricLinkTag = 0xFAB00000u;
+constexpr uint32_t fabric_link_word(uint32_t chip, uint32_t channel) {
+  return kFabricLinkTag | (chip & 0xFFFu) << 8 | (channel & 0xFFu);
+}
+constexpr bool is_fabric_link_word(uint32_t word) { return (word & 0xFFF00000u) == kFabricLinkTag; }
+constexpr uint32_t fabric_link_chip(uint32_t word) { return (word >> 8) & 0xFFFu; }
+constexpr uint32_t fabric_link_channel(uint32_t word) { return word & 0xFFu; }
+// Packet headers each processor may take from its core's pool.
+inline constexpr uint32_t kFabricHeadersPerProcessor = 16;
+
 // Bytes of the always-zero L1 region (tt-metal's MEM_ZEROS) at l1_zeros_addr.
 inline constexpr uint32_t kL1ZerosBytes = 512;
 

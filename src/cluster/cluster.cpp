@@ -236,4 +236,16 @@ MeshCoord Cluster::coord_of(uint32_t chip) const {
   return {p / mesh_.cols, p % mesh_.cols};
 }
 
+fabric::Routes Cluster::routes() const {
+  std::vector<fabric::ChipPlace> places(chips_.size());
+  for (const Chip& chip : chips_) {
+    const MeshCoord at = coord_of(chip.id);
+    places[chip.id].row = at.row;
+    places[chip.id].col = at.col;
+    for (uint32_t channel = 0; channel < kEthChannels; ++channel)
+      if (const auto peer = this->peer({chip.id, channel})) places[chip.id].peer_chip[channel] = peer->chip;
+  }
+  return fabric::Routes(mesh_.rows, mesh_.cols, std::move(places));
+}
+
 }  // namespace zyxtt::cluster

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "device/arch.h"
+#include "device/fabric_routes.h"
 
 namespace zyxtt::cluster {
 
@@ -105,6 +106,8 @@ class Cluster {
   bool mesh_follows_links() const { return mesh_follows_links_; }
   uint32_t chip_at(MeshCoord coord) const;
   MeshCoord coord_of(uint32_t chip) const;
+  // The chips on their mesh with their links, as the fabric routes over them.
+  fabric::Routes routes() const;
 
  private:
   void check() const;

@@ -77,6 +77,9 @@ std::shared_ptr<emu::ClusterMemory> cluster_memory(const cluster::Cluster& chips
   std::vector<emu::ChipTopology> topology(chips.size());
   for (const cluster::Chip& chip : chips.chips()) {
     topology[chip.id].arch = chip.arch;
+    const cluster::MeshCoord at = chips.coord_of(chip.id);
+    topology[chip.id].mesh_row = at.row;
+    topology[chip.id].mesh_col = at.col;
     for (uint32_t channel = 0; channel < kEthChannels; ++channel)
       if (const auto peer = chips.peer({chip.id, channel})) topology[chip.id].peers[channel] = {peer->chip, peer->channel};
   }

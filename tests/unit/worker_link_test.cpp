@@ -58,7 +58,7 @@ TEST(WorkerFrames, OptionsRoundTrip) {
   const std::string frame = encode(o);
   EXPECT_EQ(frame_kind(frame), FrameKind::kOptions);
   EXPECT_EQ(decode_options(frame), o);
-  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 1 + 4 + 4 + 4 + 1)
+  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 1 + 4 + 4 + 4 + 4 + 1)
       << "fixed-width fields, and a chip alone: no arch names, no ethernet peers";
 }
 
@@ -66,17 +66,21 @@ TEST(WorkerFrames, AClusterChipsLinksRoundTripAndMustFitTheCluster) {
   WorkerOptions o;
   o.chip = 1;
   o.chip_arches = {"p150", "blackhole-11c-6b"};
-  o.eth_peers.assign(kEthChannels, EthPeer{}.pack());
-  o.eth_peers[4] = EthPeer{0, 5}.pack();
+  o.eth_peers.assign(2 * kEthChannels, EthPeer{}.pack());
+  o.eth_peers[kEthChannels + 4] = EthPeer{0, 5}.pack();  // chip 1 channel 4
+  o.mesh_places = {0, 1};                                 // a 1 x 2 line
   const WorkerOptions back = decode_options(encode(o));
   EXPECT_EQ(back, o);
-  EXPECT_EQ(EthPeer::unpack(back.eth_peers[4]).chip, 0u);
-  EXPECT_EQ(EthPeer::unpack(back.eth_peers[4]).channel, 5u);
-  EXPECT_FALSE(EthPeer::unpack(back.eth_peers[3]).linked());
+  EXPECT_EQ(EthPeer::unpack(back.eth_peers[kEthChannels + 4]).chip, 0u);
+  EXPECT_EQ(EthPeer::unpack(back.eth_peers[kEthChannels + 4]).channel, 5u);
+  EXPECT_FALSE(EthPeer::unpack(back.eth_peers[kEthChannels + 3]).linked());
   o.chip = 2;  // not among the two chips
   EXPECT_THROW(decode_options(encode(o)), Error);
   o.chip = 1;
   o.eth_peers.pop_back();  // a channel short
+  EXPECT_THROW(decode_options(encode(o)), Error);
+  o.eth_peers.push_back(EthPeer{}.pack());
+  o.mesh_places.pop_back();  // a chip without its place
   EXPECT_THROW(decode_options(encode(o)), Error);
 }
 

@@ -23,6 +23,8 @@ struct ChipMemory {
 struct ChipTopology {
   const Arch* arch = nullptr;
   std::array<EthPeer, kEthChannels> peers{};  // by channel
+  uint32_t mesh_row = 0;  // where the chip sits on the cluster's mesh
+  uint32_t mesh_col = 0;
 };
 
 class ClusterMemory {

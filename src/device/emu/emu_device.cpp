@@ -44,7 +44,11 @@ WorkerOptions worker_options(const EmuOptions& o) {
   if (o.cluster) {
     w.chip = o.chip;
     for (size_t c = 0; c < o.cluster->size(); ++c) w.chip_arches.emplace_back(o.cluster->topology(c).arch->name);
-    for (const EthPeer& peer : o.cluster->topology(o.chip).peers) w.eth_peers.push_back(peer.pack());
+    for (size_t c = 0; c < o.cluster->size(); ++c) {
+      const ChipTopology& chip = o.cluster->topology(c);
+      for (const EthPeer& peer : chip.peers) w.eth_peers.push_back(peer.pack());
+      w.mesh_places.push_back(chip.mesh_row << 16 | chip.mesh_col);
+    }
   }
   w.trace = !o.trace_path.empty();
   w.profile = o.profile_log != nullptr;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "device/arch.h"
+#include "device/fabric_routes.h"
 
 namespace zyxtt::emu {
 
@@ -66,7 +67,8 @@ class HostBusy {
 
 // A worker's view of its cluster: every chip's memory as mapped in the
 // worker (its own chip's L1 at its 32-bit addresses), its own channels'
-// peers, and the link block.
+// peers, every chip's links and mesh place (the fabric's routes), and the
+// link block.
 struct LinkedChip {
   const Arch* arch = nullptr;
   uint8_t* dram = nullptr;
@@ -76,6 +78,7 @@ struct LinkedChips {
   uint32_t self = 0;
   std::vector<LinkedChip> chips;
   std::array<EthPeer, kEthChannels> peers{};
+  fabric::Routes routes;
   LinkBlock* link = nullptr;
 };
 

@@ -92,6 +92,11 @@ void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const 
                   uint32_t line);
 void eth_send(uint32_t src_l1, uint32_t dst_l1, uint32_t bytes);
 uint32_t eth_sync_addr();
+// Fabric (dataflow/fabric.cpp): bytes into a connection's packet slot; the
+// commit (header first in the slot) delivers the packet along its route.
+void fabric_send(uint32_t link, uint32_t src_l1, uint32_t bytes, bool commit);
+// `count` packet headers of the calling processor's pool, zeroed (the first's L1 address).
+uint32_t fabric_header_alloc(uint32_t count);
 // Yields `turns` times: time passing for the caller (riscv_wait).
 void yield_turns(uint32_t turns);
 

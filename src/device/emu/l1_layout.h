@@ -24,6 +24,10 @@ inline constexpr uint32_t kZerosBase = 0x2600;
 // erisc_info at ERISC_APP_SYNC_INFO_BASE), above the zeros.
 inline constexpr uint32_t kEthSyncBase = 0x8000;
 inline constexpr uint32_t kEthSyncBytes = 16 + 16 * 8;  // four words, then 8 channels of 16 bytes
+// Worker cores: each processor's fabric packet headers (tt-metal's packet
+// header pool), kFabricHeadersPerProcessor of them per role.
+inline constexpr uint32_t kPacketHeaderPoolBase = 0x9000;
+inline constexpr uint32_t kPacketHeaderPoolBytes = krt::kFabricHeadersPerProcessor * krt::kFabricHeaderBytes;
 inline constexpr uint32_t kCbBase = 0x10000;  // 64 KiB; CBs are aligned to the arch's NOC alignments
 
 // Each args region holds kMaxRuntimeArgs words before the next region starts.
@@ -35,7 +39,8 @@ static_assert(kCommonArgsBase[1] + kMaxRuntimeArgs * 4 <= kCommonArgsBase[2]);
 static_assert(kCommonArgsBase[2] + kMaxRuntimeArgs * 4 <= kSemaphoreBase);
 static_assert(kSemaphoreBase + kMaxSemaphores * kSemaphoreStride <= kZerosBase);
 static_assert(kZerosBase + krt::kL1ZerosBytes <= kEthSyncBase);
-static_assert(kEthSyncBase + kEthSyncBytes <= kCbBase);
+static_assert(kEthSyncBase + kEthSyncBytes <= kPacketHeaderPoolBase);
+static_assert(kPacketHeaderPoolBase + 3 * kPacketHeaderPoolBytes <= kCbBase);
 // Ethernet kernels see the same layout through eth_l1_mem::address_map.
 static_assert(kEthSyncBase == eth_l1_mem::address_map::ERISC_APP_SYNC_INFO_BASE);
 static_assert(kCbBase == eth_l1_mem::address_map::ERISC_L1_UNRESERVED_BASE);

@@ -75,7 +75,13 @@ static bool l1_word_ready(const emu::KernelInstance&, const emu::Wait& w) {
 void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const char* call, const char* file,
                   uint32_t line) {
   emu::KernelInstance& k = current();
-  const uint64_t off = reinterpret_cast<uintptr_t>(addr) - uintptr_t(emu::df::l1_base(*k.core));
+  uint64_t off = reinterpret_cast<uintptr_t>(addr) - uintptr_t(emu::df::l1_base(*k.core));
+  // An L1 buffer's address (a global semaphore's, say) is its offset in the
+  // core's L1, as on silicon: wait on the word there.
+  if (off >= k.core->l1_bytes && reinterpret_cast<uintptr_t>(addr) < k.core->l1_bytes) {
+    off = reinterpret_cast<uintptr_t>(addr);
+    addr = reinterpret_cast<volatile uint32_t*>(k.core->l1 + off);
+  }
   if (off + 4 > k.core->l1_bytes || off % 4 != 0) {
     fail_run(fmt::format("{}: address {:#x} is not an aligned word of this core's L1", call,
                          reinterpret_cast<uintptr_t>(addr)));

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/error.h"
 #include "device/emu/l1_memory.h"
 
@@ -37,12 +39,23 @@ std::optional<LinkedChips> map_linked_chips(const WorkerOptions& options, int fi
     close(linked_dram_fd(first_fd, c));
     close(linked_l1_fd(first_fd, c));
   }
-  for (uint32_t ch = 0; ch < kEthChannels; ++ch) {
-    linked.peers[ch] = EthPeer::unpack(options.eth_peers[ch]);
-    if (linked.peers[ch].linked() && (linked.peers[ch].chip >= n || linked.peers[ch].channel >= kEthChannels))
-      throw Error(Code::kInternal, fmt::format("ethernet channel {} names chip {} channel {}, which do not exist", ch,
-                                               linked.peers[ch].chip, linked.peers[ch].channel));
+  std::vector<fabric::ChipPlace> places(n);
+  uint32_t rows = 1, cols = 1;
+  for (uint32_t c = 0; c < n; ++c) {
+    places[c].row = options.mesh_places[c] >> 16;
+    places[c].col = options.mesh_places[c] & 0xFFFF;
+    rows = std::max(rows, places[c].row + 1);
+    cols = std::max(cols, places[c].col + 1);
+    for (uint32_t ch = 0; ch < kEthChannels; ++ch) {
+      const EthPeer peer = EthPeer::unpack(options.eth_peers[c * kEthChannels + ch]);
+      if (peer.linked() && (peer.chip >= n || peer.channel >= kEthChannels))
+        throw Error(Code::kInternal, fmt::format("chip {} ethernet channel {} names chip {} channel {}, which do not exist",
+                                                 c, ch, peer.chip, peer.channel));
+      if (peer.linked()) places[c].peer_chip[ch] = peer.chip;
+      if (c == options.chip) linked.peers[ch] = peer;
+    }
   }
+  linked.routes = fabric::Routes(rows, cols, std::move(places));
   const int link_fd = link_block_fd(first_fd, n);
   linked.link = reinterpret_cast<LinkBlock*>(map_shared(link_fd, sizeof(LinkBlock), "link block", options.chip));
   close(link_fd);

@@ -135,6 +135,7 @@ std::string encode(const WorkerOptions& o) {
   w.put(static_cast<uint32_t>(o.chip_arches.size()));
   for (const std::string& a : o.chip_arches) w.put(a);
   w.put(o.eth_peers);
+  w.put(o.mesh_places);
   w.put(o.trace);
   w.put(o.profile);
   return w.take();
@@ -156,7 +157,10 @@ WorkerOptions decode_options(std::string_view frame) {
   if (chips > kMaxLinkedChips) r.fail("too many chips");
   for (uint32_t i = 0; i < chips; ++i) o.chip_arches.push_back(r.get_string());
   o.eth_peers = r.get_words();
-  if (!o.chip_arches.empty() && (o.chip >= chips || o.eth_peers.size() != kEthChannels)) r.fail("a chip's links do not fit its cluster");
+  o.mesh_places = r.get_words();
+  if (!o.chip_arches.empty() &&
+      (o.chip >= chips || o.eth_peers.size() != chips * kEthChannels || o.mesh_places.size() != chips))
+    r.fail("a chip's links do not fit its cluster");
   o.trace = r.get_bool();
   o.profile = r.get_bool();
   r.finish();

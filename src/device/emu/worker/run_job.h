@@ -44,10 +44,13 @@ struct WorkerOptions {
   int32_t log_level = 3;  // spdlog::level::level_enum of the runtime (3: warn)
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
   // A chip of a cluster (interconnect.h): its index, every chip's arch name
-  // (empty: a chip alone) and, per ethernet channel, its peer (EthPeer::pack).
+  // (empty: a chip alone), every chip's peer per ethernet channel (chip c's
+  // channel ch at c * kEthChannels + ch, EthPeer::pack) and every chip's
+  // place on the mesh (row << 16 | column), from which the fabric routes.
   uint32_t chip = 0;
   std::vector<std::string> chip_arches;
   std::vector<uint32_t> eth_peers;
+  std::vector<uint32_t> mesh_places;
   bool trace = false;  // record every run's events (trace/recorder.h)
   bool profile = false;  // record kernels and device-profiler markers (trace/profile_log.h)
   bool operator==(const WorkerOptions&) const = default;

@@ -1,13 +1,16 @@
-// tt-metal's fabric configuration values (the fabric routes data between
-// chips over ethernet; the emulated cluster is one chip, so only DISABLED is
-// ever in force: fabric.hpp).
+// tt-metal's fabric configuration values and node ids (the fabric routes
+// data between the chips of a cluster over ethernet: fabric.hpp).
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
 
+#include <tt_stl/strong_type.hpp>
+
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <ostream>
 
 namespace tt::tt_fabric {
 
@@ -57,4 +60,30 @@ FabricType operator|(FabricType lhs, FabricType rhs);
 FabricType operator&(FabricType lhs, FabricType rhs);
 bool has_flag(FabricType flags, FabricType test_flag);
 
+using MeshId = ttsl::StrongType<uint32_t, struct MeshIdTag>;
+using MeshHostRankId = ttsl::StrongType<uint32_t, struct HostRankTag>;
+
+// A chip as the fabric names it: its mesh, and its row-major place there
+// (the emulated cluster is one mesh, id 0).
+class FabricNodeId {
+ public:
+  explicit FabricNodeId(MeshId mesh_id_val, std::uint32_t chip_id_val);
+  MeshId mesh_id{0};
+  std::uint32_t chip_id = 0;
+};
+
+bool operator==(const FabricNodeId& lhs, const FabricNodeId& rhs);
+bool operator!=(const FabricNodeId& lhs, const FabricNodeId& rhs);
+bool operator<(const FabricNodeId& lhs, const FabricNodeId& rhs);
+bool operator>(const FabricNodeId& lhs, const FabricNodeId& rhs);
+bool operator<=(const FabricNodeId& lhs, const FabricNodeId& rhs);
+bool operator>=(const FabricNodeId& lhs, const FabricNodeId& rhs);
+std::ostream& operator<<(std::ostream& os, const MeshId& mesh_id);
+std::ostream& operator<<(std::ostream& os, const FabricNodeId& fabric_node_id);
+
 }  // namespace tt::tt_fabric
+
+template <>
+struct std::hash<tt::tt_fabric::FabricNodeId> {
+  size_t operator()(const tt::tt_fabric::FabricNodeId& fabric_node_id) const noexcept;
+};

@@ -9,6 +9,7 @@
 #include "../../llrt/rtoptions.hpp"
 #include "../../llrt/tt_cluster.hpp"
 #include <tt-metalium/allocator.hpp>
+#include <tt-metalium/experimental/fabric/control_plane.hpp>
 #include <tt-metalium/system_mesh.hpp>
 
 namespace tt::tt_metal {
@@ -22,6 +23,8 @@ class MetalContext {
   llrt::RunTimeOptions& rtoptions() { return rtoptions_; }
   const llrt::RunTimeOptions& rtoptions() const { return rtoptions_; }
   const Hal& hal() const { return hal_; }
+  // The fabric's control plane: answers from the emulated cluster's links.
+  tt::tt_fabric::ControlPlane& get_control_plane() { return control_plane_; }
   distributed::SystemMesh& get_system_mesh() { return distributed::SystemMesh::instance(); }
 
   // Throws while a device is still open (a MeshDevice or a buffer holds it)
@@ -36,6 +39,7 @@ class MetalContext {
   Cluster cluster_;
   llrt::RunTimeOptions rtoptions_;
   Hal hal_;
+  tt::tt_fabric::ControlPlane control_plane_;
 };
 
 }  // namespace tt::tt_metal
