@@ -10,6 +10,8 @@
 //   no_route  (1x4, FABRIC_1D) a unicast four hops east of the line's first
 //             chip fails naming chip, core and role (so the kernel), the
 //             packet and where its route ends;
+//   unsent    (1x4) a chip waiting for an arrival no chip sends is a
+//             deadlock across chips naming chip, core, role and the wait;
 //   disabled  the fabric's connections need SetFabricConfig first.
 #include <numeric>
 #include <string>
@@ -245,6 +247,28 @@ void no_route() {
   tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
 }
 
+// A chip waiting for a fabric arrival no chip sends is a deadlock across
+// chips, reported naming chip, core, role and the wait.
+void unsent() {
+  tt::tt_fabric::SetFabricConfig(FabricConfig::FABRIC_1D);
+  auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 4)));
+  auto flags = arrival_flags(*mesh);
+  const MeshCoordinate waiter(0, 2);
+  Setup s = setup();
+  const KernelHandle k = CreateKernel(s.program, kernel("receive_block.cpp"), kCore, DataMovementConfig{});
+  SetRuntimeArgs(s.program, k, kCore, {flags->address()});
+  MeshWorkload workload;
+  workload.add_program(MeshCoordinateRange(waiter, waiter), std::move(s.program));
+  const std::string error = what_of([&] { run(*mesh, workload); });
+  const std::string chip = std::to_string(mesh->get_device(waiter)->id());
+  for (const std::string& want : std::vector<std::string>{
+           "deadlock across chips: no kernel on chip " + chip + " can make progress",
+           "chip " + chip + " core (x=0, y=0) reader waits in noc_semaphore_wait", "receive_block.cpp:"})
+    TT_FATAL(error.find(want) != std::string::npos, "an arrival nobody sends: expected '{}' in: {}", want, error);
+  mesh->close();
+  tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
+}
+
 void disabled() {
   auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 4)));
   Program program = CreateProgram();
@@ -266,7 +290,8 @@ int main(int argc, char** argv) {
   else if (what == "mesh") mesh_gather();
   else if (what == "multicast") multicast();
   else if (what == "no_route") no_route();
+  else if (what == "unsent") unsent();
   else if (what == "disabled") disabled();
-  else TT_THROW("unknown case {} (line, mesh, multicast, no_route, disabled)", what);
+  else TT_THROW("unknown case {} (line, mesh, multicast, no_route, unsent, disabled)", what);
   return 0;
 }
