@@ -55,7 +55,7 @@ std::shared_ptr<const zyxtt::program::Run> run_args(const zyxtt::program::Run& a
 
 // What one run of `program` with `args` adds to a trace on one chip: the
 // dispatch commands that set its runtime args and circular buffers and launch
-// it (trace_region.cpp; README's "Traces" says how it is counted).
+// it (trace_region.cpp; README's "Clusters and meshes" says how it is counted).
 uint64_t trace_bytes(const zyxtt::program::Program& program, const zyxtt::program::Run& args);
 
 // Throws unless `program` runs within one sub-device of `mesh`'s loaded

@@ -110,6 +110,8 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   // recorded, not run; a replay runs them again, in order, with the runtime
   // args they had when captured. Capturing needs a trace region
   // (trace_region_size at create); writes and reads are refused meanwhile.
+  // From end to release a trace holds room in its chips' trace regions; one
+  // that does not fit is refused at end and dropped.
   MeshTraceId begin_mesh_trace(uint8_t cq_id);
   void end_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id);
   void replay_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id, bool blocking);

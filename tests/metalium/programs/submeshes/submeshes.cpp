@@ -120,6 +120,11 @@ void a_workload_on_a_submesh(const std::shared_ptr<MeshDevice>& mesh) {
     TT_FATAL(read_shard(*mesh, buffer, coord) == want, "chip {}: the submesh's program {} there", coord,
              ran.contains(coord) ? "did not run" : "ran");
   }
+  // Closing the submesh leaves its chips open for the parent.
+  TT_FATAL(sub->close() && !sub->is_initialized(), "the submesh closes");
+  TT_FATAL(mesh->get_device(1, 1)->is_initialized(), "the parent's chip (1, 1) is still open");
+  EnqueueMeshWorkload(mesh->mesh_command_queue(), workload, true);
+  TT_FATAL(read_shard(*mesh, buffer, MeshCoordinate(0, 0)) == iota(kPages * 16, 101), "the parent runs on after");
 }
 
 void views(const std::shared_ptr<MeshDevice>& mesh) {
@@ -228,7 +233,9 @@ int main() {
   views(mesh);
   traces_share_the_chips_regions(mesh);
   distributed_host_buffers(mesh);
+  auto kept = mesh->create_submesh(MeshShape(1, 1));
   TT_FATAL(mesh->close(), "close");
+  TT_FATAL(!kept->is_initialized(), "closing the parent closes its submeshes");
   fmt::print("Test Passed\n");
   return 0;
 }
