@@ -46,6 +46,7 @@ void check_device_id(int id) {
 MeshDevice::MeshDevice(int device_id, Private) : pimpl_(std::make_unique<MeshDeviceImpl>(device_id, this)) {
   check_device_id(device_id);
   pimpl_->device = zyxtt::metalium::open_device(static_cast<uint32_t>(device_id));
+  pimpl_->view = std::make_unique<MeshDeviceView>(pimpl_->shape, get_devices());
 }
 
 MeshDevice::MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips, Private)
@@ -55,6 +56,7 @@ MeshDevice::MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshD
   pimpl_->shape = shape;
   pimpl_->device = chips.front()->impl().device;
   pimpl_->chips = std::move(chips);
+  pimpl_->view = std::make_unique<MeshDeviceView>(shape, get_devices());
 }
 
 MeshDevice::~MeshDevice() = default;
@@ -110,13 +112,11 @@ CommandQueue& MeshDevice::command_queue(size_t cq_id) {
   return pimpl_->legacy_queue;
 }
 
-void MeshDevice::quiesce_devices() {
-  for (uint8_t cq = 0; cq < num_hw_cqs(); ++cq) mesh_command_queue(cq).finish();
-}
-
 bool MeshDevice::close() {
+  for (const auto& submesh : get_submeshes()) submesh->close();
   pimpl_->drain_queues();
-  for (const auto& chip : pimpl_->chips) chip->close();
+  if (is_parent_mesh())
+    for (const auto& chip : pimpl_->chips) chip->close();
   pimpl_->device.reset();
   zyxtt::metalium::dump_device_profile();  // as tt-metal reads the profiler at close
   return true;
@@ -400,6 +400,7 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
       launches.push_back({device, compiled, run,
                           several ? fmt::format("EnqueueMeshWorkload (device {})", chip->id()) : "EnqueueMeshWorkload",
                           static_cast<uint32_t>(chip->id()), sources});
+      if (trace) trace->bytes[static_cast<MeshDevice*>(chip)] += trace_bytes(p.model, *run);
     }
   }
   if (trace) {

@@ -1,10 +1,12 @@
-// What a MeshDevice holds: its chips, queues, traces and sub-device managers.
+// What a MeshDevice holds: its chips, queues, traces, sub-device managers,
+// and its place among submeshes.
 #pragma once
 
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/command_queue.hpp>
 #include <tt-metalium/mesh_command_queue.hpp>
 #include <tt-metalium/mesh_device.hpp>
+#include <tt-metalium/mesh_device_view.hpp>
 #include <tt-metalium/sub_device.hpp>
 
 #include <map>
@@ -51,6 +53,11 @@ void run_launches(const std::vector<ChipLaunch>& launches);
 // reach only later ones.
 std::shared_ptr<const zyxtt::program::Run> run_args(const zyxtt::program::Run& args, bool copy);
 
+// What one run of `program` with `args` adds to a trace on one chip: the
+// dispatch commands that set its runtime args and circular buffers and launch
+// it (trace_region.cpp; README's "Clusters and meshes" says how it is counted).
+uint64_t trace_bytes(const zyxtt::program::Program& program, const zyxtt::program::Run& args);
+
 // Throws unless `program` runs within one sub-device of `mesh`'s loaded
 // sub-device manager (any program does under the default one).
 void check_sub_device(const MeshDevice& mesh, const detail::ProgramImpl& program);
@@ -62,22 +69,32 @@ class MeshDeviceImpl {
         allocator(std::make_unique<Allocator>(&allocator_impl)) {
     set_queues(1);
   }
+  ~MeshDeviceImpl();  // gives back the trace region its traces hold
   int id;
   MeshDevice* self;
   std::shared_ptr<zyxtt::Device> device;  // null once closed; of a mesh of several chips, the first chip's
   MeshShape shape{1, 1};
   std::vector<std::shared_ptr<MeshDevice>> chips;  // a mesh of several chips: a unit mesh each, row-major
+  std::unique_ptr<MeshDeviceView> view;  // over get_devices(), made with the mesh
+  std::shared_ptr<MeshDevice> parent;    // a submesh's; null for a parent mesh
+  std::vector<std::weak_ptr<MeshDevice>> submeshes;
   std::vector<std::unique_ptr<MeshCommandQueue>> queues;
   CommandQueue legacy_queue;
   AllocatorImpl allocator_impl;
   std::unique_ptr<Allocator> allocator;
+  // A chip's trace region (trace_region_size at open) and the bytes its
+  // traces hold in it; a mesh of several chips uses its chips' regions.
   size_t trace_region_size = 0;
+  uint64_t trace_region_used = 0;
 
   // Traces: each recorded enqueue is the launches it made.
   struct Trace {
     std::vector<std::vector<ChipLaunch>> enqueues;
     uint8_t cq_id = 0;
     bool captured = false;  // end_mesh_trace came
+    // Bytes per chip (the unit mesh whose region holds them): counted while
+    // capturing, held in the regions from end_mesh_trace to release.
+    std::map<MeshDevice*, uint64_t> bytes;
   };
   std::map<uint32_t, Trace> traces;
   std::map<uint8_t, uint32_t> capturing;  // queue -> the trace it records into
@@ -106,6 +123,11 @@ class MeshDeviceImpl {
   // Waits for every queue's commands and stops their threads (close);
   // failures no Finish reported are logged, as nothing is left to throw them.
   void drain_queues();
+  // Takes trace `id`'s bytes from its chips' regions, or throws naming the
+  // size, the region and trace_region_size (trace_region.cpp).
+  void reserve_trace_region(uint32_t id, const Trace& trace) const;
+  // Gives back what `trace` holds in its chips' regions.
+  static void release_trace_region(const Trace& trace);
   // The trace queue `cq_id` records into, if it is capturing one.
   Trace* capture_of(uint32_t cq_id) {
     auto it = capturing.find(static_cast<uint8_t>(cq_id));

@@ -127,6 +127,8 @@ bool EventQuery(const MeshEvent& event) { return impl_of(event).executor(event.m
 
 // ---- Traces -------------------------------------------------------------------------------
 
+using Trace = MeshDeviceImpl::Trace;
+
 MeshTraceId MeshDevice::begin_mesh_trace(uint8_t cq_id) {
   mesh_command_queue(cq_id);  // throws for a queue that does not exist
   MeshDeviceImpl& d = impl();
@@ -145,7 +147,14 @@ void MeshDevice::end_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id) {
   TT_FATAL(it != d.capturing.end() && it->second == *trace_id, "Command queue {} is not capturing trace {}", cq_id,
            *trace_id);
   d.capturing.erase(it);
-  d.traces.at(*trace_id).captured = true;
+  Trace& trace = d.traces.at(*trace_id);
+  try {
+    d.reserve_trace_region(*trace_id, trace);
+  } catch (...) {
+    d.traces.erase(*trace_id);  // a trace that does not fit is not kept
+    throw;
+  }
+  trace.captured = true;
 }
 
 void MeshDevice::replay_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id, bool blocking) {
@@ -166,6 +175,7 @@ void MeshDevice::release_mesh_trace(const MeshTraceId& trace_id) {
   auto it = d.traces.find(*trace_id);
   TT_FATAL(it != d.traces.end(), "Trace {} does not exist (released, or never captured)", *trace_id);
   TT_FATAL(it->second.captured, "Trace {} is still being captured", *trace_id);
+  MeshDeviceImpl::release_trace_region(it->second);
   d.traces.erase(it);
 }
 

@@ -91,3 +91,26 @@ TEST(MeshCoordinateRangeIteration, VisitsEveryCoordinateOfTheRangeLastDimensionF
 }
 
 }  // namespace
+
+namespace {
+
+// On one chip a 1 x 1 submesh is that chip, seen through its own mesh.
+TEST(MeshDeviceSubmesh, AOneByOneSubmeshOfAUnitMeshIsItsChip) {
+  const auto mesh = MeshDevice::create_unit_mesh(0);
+  const auto sub = mesh->create_submesh(MeshShape(1, 1));
+  EXPECT_EQ(sub->get_device(MeshCoordinate(0, 0)), mesh.get());
+  EXPECT_EQ(sub->get_view().get_device(MeshCoordinate(0, 0)), mesh.get());
+  EXPECT_EQ(sub->get_parent_mesh(), mesh);
+  EXPECT_EQ(mesh->get_submeshes(), std::vector<std::shared_ptr<MeshDevice>>{sub});
+  EXPECT_EQ(mesh->create_submeshes(MeshShape(1, 1)).size(), 1u);
+  const std::string what = what_of([&] { mesh->create_submesh(MeshShape(1, 2)); });
+  EXPECT_NE(what.find("create_submesh: a submesh of shape MeshShape([1, 2]) at offset MeshCoordinate([0, 0]) does not "
+                      "fit the parent mesh of shape MeshShape([1, 1])"),
+            std::string::npos)
+      << what;
+  EXPECT_TRUE(sub->close());
+  EXPECT_TRUE(mesh->is_initialized());
+  EXPECT_TRUE(mesh->close());
+}
+
+}  // namespace

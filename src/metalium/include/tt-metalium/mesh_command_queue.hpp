@@ -14,9 +14,11 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <unordered_set>
 #include <vector>
 
 #include <tt-metalium/buffer.hpp>
+#include <tt-metalium/distributed_host_buffer.hpp>
 #include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/mesh_coord.hpp>
 #include <tt-metalium/mesh_event.hpp>
@@ -69,11 +71,18 @@ class MeshCommandQueue {
   virtual void enqueue_mesh_workload(MeshWorkload& mesh_workload, bool blocking);
   virtual void enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer>& buffer, const void* host_data,
                                          bool blocking);
+  // Each populated shard of `host_buffer` to the device at its coordinate.
+  virtual void enqueue_write(const std::shared_ptr<MeshBuffer>& mesh_buffer, const DistributedHostBuffer& host_buffer,
+                             bool blocking);
   virtual void enqueue_write_shards(const std::shared_ptr<MeshBuffer>& mesh_buffer,
                                     const std::vector<ShardDataTransfer>& shard_data_transfers, bool blocking);
   virtual void enqueue_read_mesh_buffer(void* host_data, const std::shared_ptr<MeshBuffer>& buffer, bool blocking);
   virtual void enqueue_read_shards(const std::vector<ShardDataTransfer>& shard_data_transfers,
                                    const std::shared_ptr<MeshBuffer>& mesh_buffer, bool blocking);
+  // Fills each populated shard of `host_buffer` (of `shards`, if given) from
+  // the device at its coordinate, as many bytes as the shard holds.
+  virtual void enqueue_read(const std::shared_ptr<MeshBuffer>& mesh_buffer, DistributedHostBuffer& host_buffer,
+                            const std::optional<std::unordered_set<MeshCoordinate>>& shards, bool blocking);
   virtual void finish(ttsl::Span<const SubDeviceId> sub_device_ids = {});
 
   virtual MeshEvent enqueue_record_event(ttsl::Span<const SubDeviceId> sub_device_ids = {},

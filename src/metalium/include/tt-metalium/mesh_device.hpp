@@ -1,7 +1,8 @@
 // A mesh of devices (tt-metal's mesh_device.hpp) on the emulated cluster:
 // create_unit_mesh(id) gives a 1 x 1 mesh of chip `id`; create() a mesh of the
 // system mesh's chips (a shape and offset in it, or physical device ids), each
-// chip held as a unit mesh of its own.
+// chip held as a unit mesh of its own; create_submesh() a mesh over part of
+// another's chips, sharing them.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
@@ -18,6 +19,7 @@
 #include <tt-metalium/dispatch_core_common.hpp>
 #include <tt-metalium/mesh_config.hpp>
 #include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/mesh_device_view.hpp>
 #include <tt-metalium/mesh_trace_id.hpp>
 #include <tt-metalium/sub_device.hpp>
 #include <tt-metalium/sub_device_types.hpp>
@@ -27,6 +29,7 @@ namespace tt::tt_metal::distributed {
 
 class MeshCommandQueue;
 class MeshDeviceImpl;
+class MeshDeviceView;
 
 class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevice> {
   struct Private {
@@ -68,10 +71,10 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   std::vector<CoreCoord> get_ethernet_sockets(ChipId connected_chip_id) const override;
   const std::set<CoreCoord>& ethernet_cores() const override;
   const std::unique_ptr<Allocator>& allocator() const override;
-  // Releases the device; buffers still held become unusable. True on success.
+  // Releases the device (a parent mesh: its submeshes first, then its chips; a
+  // submesh leaves its parent's chips open); buffers still held become
+  // unusable. True on success.
   bool close() override;
-  // Blocks until everything enqueued on the mesh's queues has run (no submeshes here).
-  void quiesce_devices();
   CommandQueue& command_queue(size_t cq_id = 0) override;
 
   size_t num_devices() const;
@@ -85,13 +88,30 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   // Whether every device of the mesh lives in another process (multi-host); never here.
   bool is_remote_only() const { return false; }
   const MeshShape& shape() const;
+  const MeshDeviceView& get_view() const;
   std::string to_string() const;
+  // A mesh made by create or create_unit_mesh is a parent; a submesh keeps its parent alive.
+  bool is_parent_mesh() const;
+  const std::shared_ptr<MeshDevice>& get_parent_mesh() const;
+  // The submeshes made from this mesh that are still alive.
+  std::vector<std::shared_ptr<MeshDevice>> get_submeshes() const;
+  // Blocks until everything enqueued on the mesh's queues, and its submeshes', has run.
+  void quiesce_devices();
+  // A mesh of `submesh_shape` over this mesh's chips from `offset` (default
+  // the origin), with this mesh's number of queues and trace region; its
+  // buffers and workloads use those chips alone.
+  std::shared_ptr<MeshDevice> create_submesh(const MeshShape& submesh_shape,
+                                             const std::optional<MeshCoordinate>& offset = std::nullopt);
+  // Submeshes of `submesh_shape` tiling this mesh, row-major.
+  std::vector<std::shared_ptr<MeshDevice>> create_submeshes(const MeshShape& submesh_shape);
   MeshCommandQueue& mesh_command_queue(std::optional<uint8_t> cq_id = std::nullopt) const;
 
   // Traces: workloads enqueued on queue `cq_id` between begin and end are
   // recorded, not run; a replay runs them again, in order, with the runtime
   // args they had when captured. Capturing needs a trace region
   // (trace_region_size at create); writes and reads are refused meanwhile.
+  // From end to release a trace holds room in its chips' trace regions; one
+  // that does not fit is refused at end and dropped.
   MeshTraceId begin_mesh_trace(uint8_t cq_id);
   void end_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id);
   void replay_mesh_trace(uint8_t cq_id, const MeshTraceId& trace_id, bool blocking);

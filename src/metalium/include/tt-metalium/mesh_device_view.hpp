@@ -1,0 +1,73 @@
+// A view of a mesh's devices by coordinate (tt-metal's mesh_device_view.hpp):
+// MeshDevice::get_view() answers these queries. Every device of a view is
+// local here (one process), so the fabric node id, mesh id and MaybeRemote
+// members of tt-metal's view are left out, and it is built from the devices
+// alone (tt-metal's constructors also take their fabric node ids).
+#pragma once
+
+#include <tt-metalium/detail/std_surface.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include <tt-metalium/device.hpp>
+#include <tt-metalium/mesh_config.hpp>
+#include <tt-metalium/mesh_coord.hpp>
+#include <tt-metalium/shape2d.hpp>
+
+namespace tt::tt_metal::distributed {
+
+class MeshDevice;
+
+class MeshDeviceView {
+ public:
+  // `devices` row-major over `shape`.
+  MeshDeviceView(const MeshShape& shape, const std::vector<IDevice*>& devices);
+
+  // The devices of `range` (inclusive), row-major.
+  [[nodiscard]] std::vector<IDevice*> get_devices(const MeshCoordinateRange& range) const;
+  [[nodiscard]] std::vector<IDevice*> get_devices() const;
+  [[nodiscard]] size_t num_devices() const;
+
+  [[nodiscard]] bool empty() const noexcept;
+  [[nodiscard]] size_t size() const noexcept;
+  [[nodiscard]] const MeshShape& shape() const noexcept;
+  [[nodiscard]] bool contains(const MeshCoordinate& coord) const noexcept;
+
+  // The device at `coord`; null outside the view.
+  [[nodiscard]] IDevice* get_device(const MeshCoordinate& coord) const;
+
+  // Throws if no device of the view has id `device_id`.
+  [[nodiscard]] MeshCoordinate find_device(ChipId device_id) const;
+
+  // These need a 2-D view.
+  [[nodiscard]] bool is_mesh_2d() const;
+  [[nodiscard]] size_t num_rows() const;
+  [[nodiscard]] size_t num_cols() const;
+  [[nodiscard]] std::vector<IDevice*> get_devices_on_row(size_t row) const;
+  [[nodiscard]] std::vector<IDevice*> get_devices_on_column(size_t col) const;
+
+  // A line: `length` coordinates from `mesh_offset`, each a neighbour of the
+  // one before (a closed ring where one exists; a 2 x 4 or 4 x 2 mesh goes
+  // round its perimeter). A ring: the perimeter of `ring_shape` from (0, 0),
+  // clockwise.
+  [[nodiscard]] static std::vector<MeshCoordinate> get_line_coordinates(size_t length, const Shape2D& mesh_shape,
+                                                                        const Shape2D& mesh_offset);
+  [[nodiscard]] std::vector<MeshCoordinate> get_line_coordinates() const;
+  [[nodiscard]] static std::vector<MeshCoordinate> get_ring_coordinates(const Shape2D& ring_shape,
+                                                                        const Shape2D& mesh_shape);
+  [[nodiscard]] std::vector<MeshCoordinate> get_ring_coordinates() const;
+  [[nodiscard]] std::vector<IDevice*> get_ring_devices() const;
+  [[nodiscard]] std::vector<IDevice*> get_line_devices() const;
+
+  // Throws for a coordinate outside the view; every device is local here.
+  bool is_local(const MeshCoordinate& coord) const;
+  MeshCoordinateRange get_local_mesh_coord_range() const;
+
+ private:
+  MeshShape shape_;
+  std::vector<IDevice*> devices_;  // row-major
+};
+
+}  // namespace tt::tt_metal::distributed
