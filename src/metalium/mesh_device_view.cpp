@@ -7,14 +7,44 @@
 #include <functional>
 #include <unordered_set>
 
+#include <tt-metalium/experimental/fabric/fabric.hpp>
 #include <tt_stl/assert.hpp>
 
 namespace tt::tt_metal::distributed {
 
+namespace {
+
+std::vector<tt::tt_fabric::FabricNodeId> fabric_node_ids_of(const std::vector<IDevice*>& devices) {
+  std::vector<tt::tt_fabric::FabricNodeId> out;
+  for (IDevice* d : devices) out.push_back(tt::tt_fabric::get_fabric_node_id_from_physical_chip_id(d->id()));
+  return out;
+}
+
+}  // namespace
+
 MeshDeviceView::MeshDeviceView(const MeshShape& shape, const std::vector<IDevice*>& devices)
-    : shape_(shape), devices_(devices) {
+    : MeshDeviceView(shape, devices, fabric_node_ids_of(devices)) {}
+
+MeshDeviceView::MeshDeviceView(const MeshShape& shape, const std::vector<IDevice*>& devices,
+                               const std::vector<tt::tt_fabric::FabricNodeId>& fabric_node_ids)
+    : shape_(shape), devices_(devices), fabric_node_ids_(fabric_node_ids) {
   TT_FATAL(devices.size() == shape.mesh_size(), "A view of shape {} needs {} devices, not {}", shape, shape.mesh_size(),
            devices.size());
+  TT_FATAL(fabric_node_ids.size() == devices.size(), "A view of {} devices needs as many fabric node ids, not {}",
+           devices.size(), fabric_node_ids.size());
+}
+
+std::vector<tt::tt_fabric::FabricNodeId> MeshDeviceView::get_fabric_node_ids(const MeshCoordinateRange& range) const {
+  std::vector<tt::tt_fabric::FabricNodeId> out;
+  for (const MeshCoordinate& coord : range) out.push_back(get_fabric_node_id(coord));
+  return out;
+}
+std::vector<tt::tt_fabric::FabricNodeId> MeshDeviceView::get_fabric_node_ids() const { return fabric_node_ids_; }
+tt::tt_fabric::MeshId MeshDeviceView::mesh_id() const noexcept { return tt::tt_fabric::MeshId{0}; }
+
+tt::tt_fabric::FabricNodeId MeshDeviceView::get_fabric_node_id(const MeshCoordinate& coord) const {
+  TT_FATAL(contains(coord), "Coordinate {} is outside the view of shape {}", coord, shape_);
+  return fabric_node_ids_[coord.to_linear_index(shape_)];
 }
 
 std::vector<IDevice*> MeshDeviceView::get_devices(const MeshCoordinateRange& range) const {
@@ -152,6 +182,27 @@ std::vector<IDevice*> devices_at(const MeshDeviceView& view, const std::vector<M
 
 std::vector<IDevice*> MeshDeviceView::get_ring_devices() const { return devices_at(*this, get_ring_coordinates()); }
 std::vector<IDevice*> MeshDeviceView::get_line_devices() const { return devices_at(*this, get_line_coordinates()); }
+
+std::vector<tt::tt_fabric::FabricNodeId> MeshDeviceView::get_fabric_node_ids_on_row(size_t row) const {
+  TT_FATAL(row < num_rows(), "Row {} is outside the view of shape {}", row, shape_);
+  const auto r = static_cast<uint32_t>(row);
+  return get_fabric_node_ids(MeshCoordinateRange(MeshCoordinate(r, 0), MeshCoordinate(r, shape_[1] - 1)));
+}
+std::vector<tt::tt_fabric::FabricNodeId> MeshDeviceView::get_fabric_node_ids_on_column(size_t col) const {
+  TT_FATAL(col < num_cols(), "Column {} is outside the view of shape {}", col, shape_);
+  const auto c = static_cast<uint32_t>(col);
+  return get_fabric_node_ids(MeshCoordinateRange(MeshCoordinate(0, c), MeshCoordinate(shape_[0] - 1, c)));
+}
+std::vector<tt::tt_fabric::FabricNodeId> MeshDeviceView::get_ring_fabric_node_ids() const {
+  std::vector<tt::tt_fabric::FabricNodeId> out;
+  for (const MeshCoordinate& c : get_ring_coordinates()) out.push_back(get_fabric_node_id(c));
+  return out;
+}
+std::vector<tt::tt_fabric::FabricNodeId> MeshDeviceView::get_line_fabric_node_ids() const {
+  std::vector<tt::tt_fabric::FabricNodeId> out;
+  for (const MeshCoordinate& c : get_line_coordinates()) out.push_back(get_fabric_node_id(c));
+  return out;
+}
 
 bool MeshDeviceView::is_local(const MeshCoordinate& coord) const {
   TT_FATAL(contains(coord), "Coordinate {} is outside the view of shape {}", coord, shape_);

@@ -20,6 +20,9 @@ std::shared_ptr<MeshDevice> chip_at(MeshDevice& mesh, const MeshCoordinate& coor
 }  // namespace
 
 const MeshDeviceView& MeshDevice::get_view() const { return *pimpl_->view; }
+tt_fabric::FabricNodeId MeshDevice::get_fabric_node_id(const MeshCoordinate& coord) const {
+  return pimpl_->view->get_fabric_node_id(coord);
+}
 bool MeshDevice::is_parent_mesh() const { return pimpl_->parent == nullptr; }
 const std::shared_ptr<MeshDevice>& MeshDevice::get_parent_mesh() const { return pimpl_->parent; }
 

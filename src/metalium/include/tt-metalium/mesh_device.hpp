@@ -89,6 +89,8 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   bool is_remote_only() const { return false; }
   const MeshShape& shape() const;
   const MeshDeviceView& get_view() const;
+  // The fabric node of the chip at `coord` (the view's).
+  tt_fabric::FabricNodeId get_fabric_node_id(const MeshCoordinate& coord) const;
   std::string to_string() const;
   // A mesh made by create or create_unit_mesh is a parent; a submesh keeps its parent alive.
   bool is_parent_mesh() const;

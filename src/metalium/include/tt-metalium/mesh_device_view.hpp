@@ -1,8 +1,8 @@
 // A view of a mesh's devices by coordinate (tt-metal's mesh_device_view.hpp):
 // MeshDevice::get_view() answers these queries. Every device of a view is
-// local here (one process), so the fabric node id, mesh id and MaybeRemote
-// members of tt-metal's view are left out, and it is built from the devices
-// alone (tt-metal's constructors also take their fabric node ids).
+// local here (one process), so the MaybeRemote members of tt-metal's view are
+// left out; a view built from the devices alone takes their fabric node ids
+// from the emulated cluster.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <tt-metalium/device.hpp>
+#include <tt-metalium/experimental/fabric/fabric_types.hpp>
 #include <tt-metalium/mesh_config.hpp>
 #include <tt-metalium/mesh_coord.hpp>
 #include <tt-metalium/shape2d.hpp>
@@ -24,11 +25,17 @@ class MeshDeviceView {
  public:
   // `devices` row-major over `shape`.
   MeshDeviceView(const MeshShape& shape, const std::vector<IDevice*>& devices);
+  MeshDeviceView(const MeshShape& shape, const std::vector<IDevice*>& devices,
+                 const std::vector<tt::tt_fabric::FabricNodeId>& fabric_node_ids);
 
   // The devices of `range` (inclusive), row-major.
   [[nodiscard]] std::vector<IDevice*> get_devices(const MeshCoordinateRange& range) const;
   [[nodiscard]] std::vector<IDevice*> get_devices() const;
+  [[nodiscard]] std::vector<tt::tt_fabric::FabricNodeId> get_fabric_node_ids(const MeshCoordinateRange& range) const;
+  [[nodiscard]] std::vector<tt::tt_fabric::FabricNodeId> get_fabric_node_ids() const;
   [[nodiscard]] size_t num_devices() const;
+  // The emulated cluster is one mesh.
+  [[nodiscard]] tt::tt_fabric::MeshId mesh_id() const noexcept;
 
   [[nodiscard]] bool empty() const noexcept;
   [[nodiscard]] size_t size() const noexcept;
@@ -37,6 +44,8 @@ class MeshDeviceView {
 
   // The device at `coord`; null outside the view.
   [[nodiscard]] IDevice* get_device(const MeshCoordinate& coord) const;
+  // Throws outside the view.
+  [[nodiscard]] tt::tt_fabric::FabricNodeId get_fabric_node_id(const MeshCoordinate& coord) const;
 
   // Throws if no device of the view has id `device_id`.
   [[nodiscard]] MeshCoordinate find_device(ChipId device_id) const;
@@ -47,6 +56,8 @@ class MeshDeviceView {
   [[nodiscard]] size_t num_cols() const;
   [[nodiscard]] std::vector<IDevice*> get_devices_on_row(size_t row) const;
   [[nodiscard]] std::vector<IDevice*> get_devices_on_column(size_t col) const;
+  [[nodiscard]] std::vector<tt::tt_fabric::FabricNodeId> get_fabric_node_ids_on_row(size_t row) const;
+  [[nodiscard]] std::vector<tt::tt_fabric::FabricNodeId> get_fabric_node_ids_on_column(size_t col) const;
 
   // A line: `length` coordinates from `mesh_offset`, each a neighbour of the
   // one before (a closed ring where one exists; a 2 x 4 or 4 x 2 mesh goes
@@ -60,6 +71,8 @@ class MeshDeviceView {
   [[nodiscard]] std::vector<MeshCoordinate> get_ring_coordinates() const;
   [[nodiscard]] std::vector<IDevice*> get_ring_devices() const;
   [[nodiscard]] std::vector<IDevice*> get_line_devices() const;
+  [[nodiscard]] std::vector<tt::tt_fabric::FabricNodeId> get_ring_fabric_node_ids() const;
+  [[nodiscard]] std::vector<tt::tt_fabric::FabricNodeId> get_line_fabric_node_ids() const;
 
   // Throws for a coordinate outside the view; every device is local here.
   bool is_local(const MeshCoordinate& coord) const;
@@ -68,6 +81,7 @@ class MeshDeviceView {
  private:
   MeshShape shape_;
   std::vector<IDevice*> devices_;  // row-major
+  std::vector<tt::tt_fabric::FabricNodeId> fabric_node_ids_;  // row-major
 };
 
 }  // namespace tt::tt_metal::distributed

@@ -47,8 +47,13 @@ std::shared_ptr<MeshBuffer> dram_buffer(MeshDevice& mesh, uint32_t blocks) {
                             DeviceLocalBufferConfig{.page_size = kBlock, .buffer_type = BufferType::DRAM}, &mesh);
 }
 
+// The mesh's answer, checked against the control plane's for the chip there.
 FabricNodeId node_at(MeshDevice& mesh, const MeshCoordinate& c) {
-  return tt::tt_fabric::get_fabric_node_id_from_physical_chip_id(mesh.get_device(c)->id());
+  const FabricNodeId node = mesh.get_fabric_node_id(c);
+  TT_FATAL(node == tt::tt_fabric::get_fabric_node_id_from_physical_chip_id(mesh.get_device(c)->id()) &&
+               node == mesh.get_view().get_fabric_node_id(c),
+           "the mesh, its view and the control plane name the chip at {} alike", c);
+  return node;
 }
 
 // A program on kCore with a one-block CB for the kernel's L1.
@@ -168,6 +173,8 @@ void mesh_gather() {
     const FabricNodeId src = node_at(*mesh, coords[me]);
     TT_FATAL(control.get_physical_chip_id_from_fabric_node_id(src) == mesh->get_device(coords[me])->id(),
              "the control plane maps node and chip both ways");
+    TT_FATAL(src.chip_id == coords[me][0] * 2 + coords[me][1] && *src.mesh_id == 0,
+             "a fabric node's chip id is its row-major place on the mesh");
     Setup s = setup();
     const KernelHandle k = add_kernel(s.program, "gather_mesh.cpp", *in, *out);
     std::vector<uint32_t> args = {in->address(), out->address(), me, n, kBlock, flags->address()};
