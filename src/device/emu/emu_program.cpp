@@ -138,6 +138,7 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
     rows_ = std::max(rows_, box.end.y + 1);
     const program::KernelSpec& k = program.kernels[i];
     KernelSlot slot;
+    slot.name = files_.back();
     slot.role = role_of(k.processor);
     slot.noc = k.processor == Processor::kCompute ? 0 : k.noc;
     slot.ethernet = k.core_type == program::CoreType::kEthernet;

@@ -133,8 +133,10 @@ struct KernelInstance {
   uint64_t profile_sum_cycles[2] = {};
   uint64_t profile_sum_begin[2] = {};
   uint32_t profile_slots = 0;  // marker slots used this run (kProfileSlotsPerRun)
+  // The kernel's source file (the program's, outliving the run).
+  const char* kernel_name = "";
   // The fabric (dataflow/fabric.cpp): each connection's packet slot, by the
-  // router's channel (empty until used), and the packet headers taken.
+  // router's channel (empty until used), and the packet headers taken this run.
   std::vector<std::vector<uint8_t>> fabric_slots;
   uint32_t fabric_headers = 0;
 };

@@ -149,8 +149,9 @@ void deliver(KernelInstance& k, uint32_t channel, const uint8_t* slot) {
   krt::FabricPacket p;
   std::memcpy(&p, slot, sizeof p);
   const LinkedChips& linked = *k.run->linked;
-  std::string packet = fmt::format("fabric {} ({} bytes) from chip {} over channel {}", send_type_name(p.noc_send_type),
-                                   p.payload_size_bytes, linked.self, channel);
+  std::string packet = fmt::format("fabric {} ({} bytes) from chip {} (kernel {}) over channel {}",
+                                   send_type_name(p.noc_send_type), p.payload_size_bytes, linked.self, k.kernel_name,
+                                   channel);
   if (p.payload_size_bytes > krt::kFabricMaxPayloadBytes)
     fail_run(fmt::format("{}: the payload is larger than a packet's {} bytes", packet, krt::kFabricMaxPayloadBytes));
   const std::vector<uint32_t> chips = destinations(k, channel, p, packet);

@@ -149,6 +149,8 @@ void RunExecutor::add_tasks(size_t& count, CoreState& core, const RunJob& job,
     k.print_buffer.clear();
     k.trace = options_.trace;
     k.kernel_index = static_cast<uint32_t>(ki);
+    k.kernel_name = program.spec.kernels[ki].name.c_str();
+    k.fabric_headers = 0;
     k.model = timing::Clock{};
     k.traced_entry = kernels[ki]->entry;
     const bool records = options_.trace || options_.profile;

@@ -209,6 +209,7 @@ void put_program(Writer& w, const ProgramSpec& p) {
   w.put(static_cast<uint32_t>(p.kernels.size()));
   for (const KernelSlot& k : p.kernels) {
     w.put(k.object);
+    w.put(k.name);
     w.put(static_cast<uint8_t>(k.role));
     w.put(k.noc);
     w.put(k.ethernet);
@@ -240,6 +241,7 @@ ProgramSpec get_program(Reader& r) {
   p.kernels.resize(kernels);
   for (KernelSlot& k : p.kernels) {
     k.object = r.get_string();
+    k.name = r.get_string();
     k.role = r.get_enum<krt::Role>(kRoles);
     k.noc = r.get<uint8_t>();
     k.ethernet = r.get_bool();

@@ -68,6 +68,7 @@ struct KernelSlot {
   // range, row-major inside each.
   std::vector<program::CoreRange> cores;
   bool ethernet = false;  // runs on ethernet cores (0, channel), not worker cores
+  std::string name{};     // its source file, as failures name it
   bool operator==(const KernelSlot&) const = default;
 };
 
