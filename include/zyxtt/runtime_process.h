@@ -59,6 +59,11 @@ struct SpawnOptions {
   // Which chip of the emulated cluster (or which card) the runtime serves:
   // passed as --device-id; unset, the runtime's own default (ZYX_TT_DEVICE_ID, else 0).
   std::optional<int> device_id;
+  // Which emulated cluster the runtime models: passed as --cluster when not
+  // empty (p100a, p150, p300, 4xp150, 8xp150, galaxy or RxC); empty, the
+  // runtime's own choice (ZYX_TT_CLUSTER, TT_METAL_MOCK_CLUSTER_DESC_PATH,
+  // else one P100A).
+  std::string cluster;
   std::vector<std::pair<std::string, std::string>> env;  // added to the inherited environment
   int timeout_ms = 30000;  // per answer, in three polls as zyx does
   // Empty: the runtime inherits stderr, as from zyx. Else its stderr (logs,

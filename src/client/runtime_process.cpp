@@ -84,6 +84,7 @@ RuntimeProcess::RuntimeProcess(const SpawnOptions& options) : timeout_ms_(option
   std::string program = options.program.string();
   std::vector<std::string> argv_store{program};
   argv_store.insert(argv_store.end(), options.args.begin(), options.args.end());
+  if (!options.cluster.empty()) argv_store.insert(argv_store.end(), {"--cluster", options.cluster});
   if (options.device_id) argv_store.insert(argv_store.end(), {"--device-id", std::to_string(*options.device_id)});
   std::vector<char*> argv;
   for (auto& a : argv_store) argv.push_back(a.data());

@@ -39,6 +39,12 @@ std::shared_ptr<Device> open_device(uint32_t chip) {
   return d;
 }
 
+std::shared_ptr<Device> opened_device(uint32_t chip) {
+  std::lock_guard lock(mutex);
+  auto it = opened.find(chip);
+  return it == opened.end() ? nullptr : it->second.lock();
+}
+
 bool device_in_use() {
   std::lock_guard lock(mutex);
   return std::any_of(opened.begin(), opened.end(), [](const auto& entry) { return !entry.second.expired(); });

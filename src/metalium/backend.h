@@ -21,6 +21,8 @@ DeviceFactory default_device_factory();
 void set_device_factory(DeviceFactory factory);
 // Chip `chip`'s device, opened; shared while anything holds it.
 std::shared_ptr<Device> open_device(uint32_t chip);
+// Chip `chip`'s device when something holds it open, else null (never opens it).
+std::shared_ptr<Device> opened_device(uint32_t chip);
 // Whether anything still holds a chip's device.
 bool device_in_use();
 

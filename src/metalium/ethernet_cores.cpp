@@ -7,16 +7,23 @@
 
 #include "device/arch.h"
 #include "metalium/emulator_options.h"
+#include "metalium/ethernet_channel.h"
 
-namespace tt::tt_metal::distributed {
-namespace {
+namespace zyxtt::metalium {
 
-uint32_t channel_of(const CoreCoord& logical) {
+uint32_t ethernet_channel_of(const tt::tt_metal::CoreCoord& logical) {
   TT_FATAL(logical.x == 0 && logical.y < zyxtt::kEthChannels,
            "Logical ethernet core {} does not exist: a Blackhole's are (0, 0) to (0, {})", logical.str(),
            zyxtt::kEthChannels - 1);
   return static_cast<uint32_t>(logical.y);
 }
+
+}  // namespace zyxtt::metalium
+
+namespace tt::tt_metal::distributed {
+namespace {
+
+uint32_t channel_of(const CoreCoord& logical) { return zyxtt::metalium::ethernet_channel_of(logical); }
 
 const zyxtt::cluster::Cluster& cluster() { return zyxtt::metalium::emulated_cluster(); }
 

@@ -6,7 +6,9 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "mixed_bits.h"
 #include "runtime_fixture.h"
+#include "scenario_programs.h"
 
 using namespace zyxtt;
 using namespace zyxtt::testing;
@@ -129,6 +131,55 @@ TEST(Client, ASessionNamesItsDevice) {
     EXPECT_EQ(session.device.info().grid_cols, 12u);
   }
   std::filesystem::remove(desc);
+}
+
+// A session names the cluster and the chip: chip 1 of a P300 adds on 2 x 12
+// cores what the host adds, a Galaxy chip has 13 columns, and a chip the
+// cluster lacks fails the session's start, naming the chips there are.
+TEST(Client, ASessionNamesItsClusterAndChip) {
+  client::SpawnOptions options = runtime_options();
+  options.cluster = "p300";
+  options.device_id = 1;
+  client::Session session(options, cache_dir_for_tests());
+  EXPECT_EQ(session.device.info().grid_rows, 10u);
+  EXPECT_EQ(session.device.info().grid_cols, 12u);
+
+  // tests/scenarios/accessor_add_f32: 7 tiles per core, core (row, col) at
+  // slot row * 12 + col; with whole rows every slot is a core's.
+  constexpr uint32_t kRows = 2, kCols = 12, kElements = kRows * kCols * 7 * 1024;
+  const Kernels k = read_kernels(std::filesystem::path(ZYXTT_SCENARIO_DIR) / "accessor_add_f32");
+  const client::CbConfig cbs[] = {{0, client::CbFormat::kFloat32}, {1, client::CbFormat::kFloat32},
+                                  {16, client::CbFormat::kFloat32}};
+  const client::ProgramId add = session.device.compile(k.reader, k.compute, k.writer, cbs, 2, 1, kRows, kCols);
+  std::vector<float> a(kElements), b(kElements), sum(kElements, -1.0f);
+  for (uint32_t i = 0; i < kElements; ++i) {  // multiples of 1/8 and 1/16: the sums are exact
+    a[i] = static_cast<float>(int(mix(2 * i) % 1024) - 512) / 8;
+    b[i] = static_cast<float>(int(mix(2 * i + 1) % 1024) - 512) / 16;
+  }
+  const client::BufferId in_a = session.pool.allocate(kElements * 4), in_b = session.pool.allocate(kElements * 4),
+                         out = session.pool.allocate(kElements * 4);
+  session.pool.host_to_pool(std::as_bytes(std::span(a)), in_a);
+  session.pool.host_to_pool(std::as_bytes(std::span(b)), in_b);
+  session.pool.host_to_pool(std::as_bytes(std::span(sum)), out);
+  const client::BufferId buffers[] = {in_a, in_b, out};
+  session.device.launch(add, session.pool, buffers);
+  session.pool.pool_to_host(out, std::as_writable_bytes(std::span(sum)));
+  for (uint32_t i = 0; i < kElements; ++i) ASSERT_EQ(sum[i], a[i] + b[i]) << "element " << i;
+
+  client::SpawnOptions galaxy = runtime_options();
+  galaxy.cluster = "galaxy";
+  galaxy.device_id = 31;
+  EXPECT_EQ(client::Session(galaxy, cache_dir_for_tests()).device.info().grid_cols, 13u);
+
+  options.device_id = 2;
+  options.stderr_path = ::testing::TempDir() + "zyxtt-client-chip-" + std::to_string(getpid());
+  const client::Error missing = error_of([&] { client::Session(options, cache_dir_for_tests()); });
+  EXPECT_EQ(missing.kind(), client::ErrorKind::kInitialization);
+  // The emulator stops at start ("cluster p300 has chips 0 to 1" on stderr);
+  // with --device metal init answers the error ("ids 0 to 1").
+  const std::string said = std::string(missing.what()) + "\n" + read_text(options.stderr_path);
+  EXPECT_NE(said.find(" 0 to 1"), std::string::npos) << said;
+  std::filesystem::remove(options.stderr_path);
 }
 
 TEST(Client, DeviceCompilesAndLaunchesThroughTheProtocol) {

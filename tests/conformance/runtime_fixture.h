@@ -41,12 +41,14 @@ class RuntimeTest : public ::testing::Test {
     write(sentinel_, sentinel_bytes_);
   }
   // Replaces the running runtime (it exits on EOF first) with one started
-  // with `args`, its stderr sent to `stderr_path` when one is given.
+  // with `args` and `env` added to the environment, its stderr sent to
+  // `stderr_path` when one is given.
   void restart(std::vector<std::string> args, const std::filesystem::path& stderr_path,
-               const std::string& cache_dir) {
+               const std::string& cache_dir, std::vector<std::pair<std::string, std::string>> env = {}) {
     runtime_.reset();
     client::SpawnOptions options = runtime_options(std::move(args));
     options.stderr_path = stderr_path;
+    options.env = std::move(env);
     start_with(options, cache_dir);
   }
   void SetUp() override { start(); }

@@ -70,7 +70,8 @@ std::vector<CorpusCase> CorpusCase::discover() {
   return cases;
 }
 
-ReplayResult CorpusCase::replay(const std::vector<std::string>& runtime_args) const {
+ReplayResult CorpusCase::replay(const std::vector<std::string>& runtime_args,
+                                const std::vector<std::pair<std::string, std::string>>& env) const {
   json c = read_json(dir / "case.json");
   std::map<int, json> writes, programs;
   for (const auto& w : c["writes"]) writes[w["seq"]] = w;
@@ -83,6 +84,7 @@ ReplayResult CorpusCase::replay(const std::vector<std::string>& runtime_args) co
   const char* other = std::getenv("ZYXTT_CORPUS_RUNTIME");
   options.program = other && *other ? other : ZYXTT_RUNTIME_PATH;
   options.args = runtime_args;
+  options.env = env;
   client::RuntimeProcess runtime(options);
   ReplayResult result;
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace zyxtt::testing {
@@ -26,7 +27,10 @@ struct CorpusCase {
   uint32_t max_grid_rows = 1, max_grid_cols = 1;
 
   static std::vector<CorpusCase> discover();  // the cases whose status is ok
-  ReplayResult replay(const std::vector<std::string>& runtime_args) const;
+  // Replays the session against a runtime started with `runtime_args` and
+  // `env` added to its environment.
+  ReplayResult replay(const std::vector<std::string>& runtime_args,
+                      const std::vector<std::pair<std::string, std::string>>& env = {}) const;
   // The expected output, decoded to doubles.
   std::vector<double> expected() const;
   // Empty when `actual` matches `want` within the case's tolerance, else

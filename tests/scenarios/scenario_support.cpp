@@ -4,8 +4,9 @@
 
 namespace zyxtt::testing {
 
-void ScenarioTest::restart(std::vector<std::string> args, const std::filesystem::path& stderr_path) {
-  RuntimeTest::restart(std::move(args), stderr_path, ZYXTT_SCENARIO_CACHE_DIR);
+void ScenarioTest::restart(std::vector<std::string> args, const std::filesystem::path& stderr_path,
+                           std::vector<std::pair<std::string, std::string>> env) {
+  RuntimeTest::restart(std::move(args), stderr_path, ZYXTT_SCENARIO_CACHE_DIR, std::move(env));
 }
 
 std::string ScenarioTest::logged() const { return std::filesystem::exists(log_) ? read_text(log_) : ""; }

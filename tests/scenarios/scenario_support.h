@@ -36,7 +36,8 @@ class ScenarioTest : public RuntimeTest {
   // Every test starts on a kernel cache shared by all test processes, so a
   // program compiles once per build rather than once per test.
   void SetUp() override { restart({}); }
-  void restart(std::vector<std::string> args, const std::filesystem::path& stderr_path = {});
+  void restart(std::vector<std::string> args, const std::filesystem::path& stderr_path = {},
+               std::vector<std::pair<std::string, std::string>> env = {});
 
   std::string compile(uint32_t id, const Kernels& k, std::span<const client::CbConfig> cbs) {
     return raw(compile_command(id, k, cbs), payload(k));

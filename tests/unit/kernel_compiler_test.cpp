@@ -10,9 +10,11 @@
 #include <fstream>
 #include <functional>
 #include <optional>
+#include <thread>
 
 #include "common/error.h"
 #include "device/emu/jit/kernel_compiler.h"
+#include "device/emu/jit/object_store.h"
 #include "device/emu/jit/precompiled_headers.h"
 #include "device/emu/jit/subprocess.h"
 #include "device/emu/jit/toolchain_identity.h"
@@ -147,6 +149,27 @@ TEST_F(KernelCompilerTest, TempFilesOfDeadWritersAreRemovedThoseOfLiveOnesKept) 
   EXPECT_TRUE(fs::exists(of_live));
   EXPECT_FALSE(fs::exists(old_foreign));  // another pid namespace: judged by age
   EXPECT_TRUE(fs::exists(new_foreign));
+}
+
+// Every chip of a cluster has a compiler (and a store) of its own on the
+// process's one cache folder, and two chips may build the same kernel at once.
+TEST_F(KernelCompilerTest, TwoCompilersOfOneProcessBuildTheSameKernelAtOnce) {
+  ObjectStore one(dir_.string()), other(dir_.string());
+  EXPECT_NE(one.temp_path("0123abcd"), other.temp_path("0123abcd"));
+  KernelCompiler first(dir_.string(), ZYXTT_SOURCE_KERNEL_API), second(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
+  std::string path_first, path_second, error;
+  std::thread beside([&] {
+    try {
+      path_second = second.build(reader());
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  });
+  path_first = first.build(reader());
+  beside.join();
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(path_first, path_second);
+  EXPECT_TRUE(ObjectStore::read_intact(path_first).has_value());
 }
 
 TEST_F(KernelCompilerTest, BrokenObjectsAreMissesAndRebuilt) {

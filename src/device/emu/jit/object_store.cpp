@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -112,7 +113,10 @@ std::string ObjectStore::object_path(const std::string& key) const { return fmt:
 
 std::string ObjectStore::temp_path(const std::string& key) {
   static const uint64_t ns = pid_namespace();
-  return fmt::format("{}/.{}.{}-{}.{}.tmp", dir_, key, ns, getpid(), counter_++);
+  // One sequence for the whole process: each chip of a cluster has a store of
+  // its own on the same folder, and two chips may build the same kernel at once.
+  static std::atomic<uint64_t> next{0};
+  return fmt::format("{}/.{}.{}-{}.{}.tmp", dir_, key, ns, getpid(), next++);
 }
 
 std::optional<std::string> ObjectStore::read_intact(const std::string& path) {

@@ -25,7 +25,8 @@ class ObjectStore {
 
   const std::string& directory() const { return dir_; }
   std::string object_path(const std::string& key) const;
-  // A fresh temporary name for an object of `key`, tagged with this writer.
+  // A fresh temporary name for an object of `key`, tagged with this writer
+  // (the process): no other store of the process makes the same one.
   std::string temp_path(const std::string& key);
 
   // The object at `path` (its ELF bytes, the trailer off) when it is whole,
@@ -40,7 +41,6 @@ class ObjectStore {
  private:
   std::string dir_;
   bool owned_temp_ = false;  // dir_ is a fallback this process made
-  std::atomic<uint64_t> counter_{0};
 };
 
 }  // namespace zyxtt::emu

@@ -4,6 +4,13 @@
 // write_buf, free_buf, compile_program, run and the final read_buf in order.
 // zyx 0.17's shim ends with MetalContext::destroy_all_instances.
 // Passes when the final read equals the case's independently computed output.
+//
+// With "every-chip N" (argv[2], argv[3]) it does what zyx's in-process backend
+// does with every visible chip: GetNumAvailableDevices (which must be N), a
+// unit mesh created per chip and its grid asked, a buffer round trip of each
+// chip's own bytes, the session replayed on every chip at once from one host
+// thread per chip (zyx's ops run on the caller's thread), then every device
+// closed and the context torn down on the thread that created them.
 #include <fmt/core.h>
 
 #include <cstdint>
@@ -14,6 +21,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <tt-metalium/distributed.hpp>
@@ -45,15 +53,9 @@ tt::DataFormat data_format(uint32_t code) {
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  TT_FATAL(argc == 2, "usage: zyx_runtime_calls <corpus case folder>");
-  const std::string dir = argv[1];
+// The session's commands in order on `mesh_device`; returns the final read.
+std::vector<uint8_t> replay(const std::string& dir, distributed::MeshDevice* mesh_device) {
   const auto c = nlohmann::json::parse(slurp(dir + "/case.json"));
-
-  // init
-  std::shared_ptr<distributed::MeshDevice> mesh_device = distributed::MeshDevice::create_unit_mesh(0);
   distributed::MeshCommandQueue* cq = &mesh_device->mesh_command_queue();
   std::vector<std::shared_ptr<distributed::MeshBuffer>> buffers;
   std::map<uint32_t, ProgramConfig> programs;
@@ -78,7 +80,7 @@ int main(int argc, char** argv) {
       distributed::DeviceLocalBufferConfig local{.page_size = 4096, .buffer_type = BufferType::DRAM};
       distributed::ReplicatedBufferConfig rep{.size = n_pages * 4096};
       TT_FATAL(e["index"] == buffers.size(), "buffer indices are sequential");
-      buffers.push_back(distributed::MeshBuffer::create(rep, local, mesh_device.get()));
+      buffers.push_back(distributed::MeshBuffer::create(rep, local, mesh_device));
     } else if (kind == "free") {
       buffers[e["index"]].reset();
     } else if (kind == "write") {
@@ -166,6 +168,101 @@ int main(int argc, char** argv) {
       final_result.assign(result.begin(), result.begin() + e["size"].get<uint64_t>());
     }
   }
+  return final_result;
+}
+
+// The final read equals the case's expected output, byte for byte.
+void expect_output(const std::string& dir, const std::vector<uint8_t>& final_result, int chip) {
+  const auto c = nlohmann::json::parse(slurp(dir + "/case.json"));
+  const std::string expected = slurp(dir + "/" + c["expected"]["file"].get<std::string>());
+  TT_FATAL(final_result.size() >= expected.size(), "chip {}: read {} bytes, expected {}", chip, final_result.size(),
+           expected.size());
+  TT_FATAL(c["expected"]["exact_expected"].get<bool>(), "this program checks exact cases only");
+  for (size_t i = 0; i < expected.size(); ++i) {
+    TT_FATAL(final_result[i] == static_cast<uint8_t>(expected[i]), "chip {}: byte {} is {:#x}, expected {:#x}", chip, i,
+             final_result[i], static_cast<uint8_t>(expected[i]));
+  }
+}
+
+// Chip `chip`'s own bytes for a round trip.
+std::vector<uint8_t> chip_bytes(int chip, size_t n) {
+  std::vector<uint8_t> out(n);
+  for (size_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>((i * 131 + 17) ^ (chip * 59 + 1) ^ (i >> 8));
+  return out;
+}
+
+void every_chip(const std::string& dir, size_t want_chips) {
+  const size_t n = GetNumAvailableDevices();
+  TT_FATAL(n == want_chips, "GetNumAvailableDevices is {}, the cluster has {} chips", n, want_chips);
+  std::vector<std::shared_ptr<distributed::MeshDevice>> devices;
+  for (size_t id = 0; id < n; ++id) {
+    devices.push_back(distributed::MeshDevice::create_unit_mesh(static_cast<int>(id)));
+    TT_FATAL(devices.back()->get_device_ids() == std::vector<int>({static_cast<int>(id)}), "device {} is not chip {}",
+             id, id);
+    const CoreCoord grid = devices.back()->compute_with_storage_grid_size();
+    TT_FATAL(grid.x >= 1 && grid.y >= 1, "chip {} has no worker grid", id);
+  }
+
+  // A buffer on every chip (each at the same address: the chips' DRAMs are
+  // their own), every chip's bytes written before any is read back.
+  constexpr uint32_t kBytes = 3 * 4096;
+  std::vector<std::shared_ptr<distributed::MeshBuffer>> own;
+  for (auto& device : devices) {
+    own.push_back(distributed::MeshBuffer::create(
+        distributed::ReplicatedBufferConfig{.size = kBytes},
+        distributed::DeviceLocalBufferConfig{.page_size = 4096, .buffer_type = BufferType::DRAM}, device.get()));
+    distributed::EnqueueWriteMeshBuffer(device->mesh_command_queue(), own.back(), chip_bytes(device->id(), kBytes),
+                                        /*blocking=*/true);
+  }
+  TT_FATAL(own.front()->address() == own.back()->address(), "every chip allocates from its own DRAM");
+  for (size_t id = 0; id < n; ++id) {
+    std::vector<uint8_t> got;
+    distributed::EnqueueReadMeshBuffer(devices[id]->mesh_command_queue(), got, own[id], /*blocking=*/true);
+    TT_FATAL(got == chip_bytes(static_cast<int>(id), kBytes), "chip {}'s buffer does not hold the bytes written to it",
+             id);
+  }
+  own.clear();
+
+  // The session on every chip at once, each from its own host thread.
+  std::vector<std::vector<uint8_t>> results(n);
+  std::vector<std::string> failures(n);
+  std::vector<std::thread> threads;
+  for (size_t id = 0; id < n; ++id) {
+    threads.emplace_back([&, id] {
+      try {
+        results[id] = replay(dir, devices[id].get());
+      } catch (const std::exception& e) {
+        failures[id] = e.what();
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (size_t id = 0; id < n; ++id) {
+    TT_FATAL(failures[id].empty(), "chip {}: {}", id, failures[id]);
+    expect_output(dir, results[id], static_cast<int>(id));
+  }
+
+  for (auto& device : devices) TT_FATAL(device->close(), "closing chip {} failed", device->id());
+  devices.clear();
+  MetalContext::destroy_all_instances();
+  TT_FATAL(!MetalContext::instance_exists(), "the devices outlived their close");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  TT_FATAL(argc == 2 || (argc == 4 && std::string(argv[2]) == "every-chip"),
+           "usage: zyx_runtime_calls <corpus case folder> [every-chip <number of chips>]");
+  const std::string dir = argv[1];
+  if (argc == 4) {
+    every_chip(dir, std::stoul(argv[3]));
+    fmt::print("Test Passed\n");
+    return 0;
+  }
+
+  // init
+  std::shared_ptr<distributed::MeshDevice> mesh_device = distributed::MeshDevice::create_unit_mesh(0);
+  const std::vector<uint8_t> final_result = replay(dir, mesh_device.get());
 
   // exit; zyx 0.17's shim then tears the context down, which tt-metal
   // refuses while a device is open.
@@ -176,18 +273,11 @@ int main(int argc, char** argv) {
     refused = true;
   }
   TT_FATAL(refused, "the context was torn down under an open device");
-  buffers.clear();
   TT_FATAL(mesh_device->close(), "close failed");
   MetalContext::destroy_all_instances();
   TT_FATAL(!MetalContext::instance_exists(), "the device outlived its close");
 
-  const std::string expected = slurp(dir + "/" + c["expected"]["file"].get<std::string>());
-  TT_FATAL(final_result.size() >= expected.size(), "read {} bytes, expected {}", final_result.size(), expected.size());
-  TT_FATAL(c["expected"]["exact_expected"].get<bool>(), "this program checks exact cases only");
-  for (size_t i = 0; i < expected.size(); ++i) {
-    TT_FATAL(final_result[i] == static_cast<uint8_t>(expected[i]), "byte {} is {:#x}, expected {:#x}", i, final_result[i],
-             static_cast<uint8_t>(expected[i]));
-  }
+  expect_output(dir, final_result, 0);
   fmt::print("Test Passed\n");
   return 0;
 }

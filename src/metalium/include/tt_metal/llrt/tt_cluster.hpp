@@ -2,13 +2,20 @@
 // test fixtures and env_vars.hpp call it: the emulated system.
 #pragma once
 
+#include <cstdint>
 #include <set>
+#include <span>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <tt-metalium/cluster.hpp>
+#include <tt-metalium/core_coord.hpp>
 #include <umd/device/cluster.hpp>
 #include <umd/device/types/arch.hpp>
 #include <umd/device/types/cluster_descriptor_types.hpp>
+#include <umd/device/types/xy_pair.hpp>
 
 #include "tt_target_device.hpp"
 
@@ -31,6 +38,63 @@ class Cluster {
   // emulator's host writes are complete when they return.
   void l1_barrier(ChipId) const {}
   void dram_barrier(ChipId) const {}
+
+  // Bytes at `addr` of a worker core's L1, the core named by its NOC
+  // coordinates (as worker_core_from_logical_core gives them) on chip
+  // `core.chip`, which must be open (a device or mesh holds it): the
+  // emulator's chips keep their memory only while open. Out-of-range cores
+  // and addresses are refused naming them. Writes complete when they return,
+  // so the immediate forms are the same.
+  void write_core(const void* mem_ptr, uint32_t sz_in_bytes, tt_cxy_pair core, uint64_t addr) const;
+  void write_core_immediate(const void* mem_ptr, uint32_t sz_in_bytes, tt_cxy_pair core, uint64_t addr) const {
+    write_core(mem_ptr, sz_in_bytes, core, addr);
+  }
+  template <typename DType>
+  void write_core(ChipId device_id, const tt_metal::CoreCoord& core, const std::span<DType>& hex_vec, uint64_t addr) const {
+    write_core(hex_vec.data(), hex_vec.size() * sizeof(DType), tt_cxy_pair(device_id, core.x, core.y), addr);
+  }
+  template <typename DType>
+  void write_core(ChipId device_id, const tt_metal::CoreCoord& core, const std::vector<DType>& hex_vec, uint64_t addr) const {
+    write_core(hex_vec.data(), hex_vec.size() * sizeof(DType), tt_cxy_pair(device_id, core.x, core.y), addr);
+  }
+  template <typename DType>
+  void write_core_immediate(ChipId device_id, const tt_metal::CoreCoord& core, const std::span<DType>& hex_vec,
+                            uint64_t addr) const {
+    write_core(device_id, core, hex_vec, addr);
+  }
+  template <typename DType>
+  void write_core_immediate(ChipId device_id, const tt_metal::CoreCoord& core, const std::vector<DType>& hex_vec,
+                            uint64_t addr) const {
+    write_core(device_id, core, hex_vec, addr);
+  }
+  void read_core(void* mem_ptr, uint32_t size_in_bytes, tt_cxy_pair core, uint64_t addr) const;
+  // `data` resized to the words `size_in_bytes` takes.
+  void read_core(std::vector<uint32_t>& data, uint32_t size_in_bytes, tt_cxy_pair core, uint64_t addr) const;
+  template <typename DType = uint32_t>
+  [[nodiscard]] std::vector<DType> read_core(ChipId chip, const tt_metal::CoreCoord& core, uint64_t addr, uint32_t size) const {
+    std::vector<DType> out((size + sizeof(DType) - 1) / sizeof(DType));
+    read_core(out.data(), size, tt_cxy_pair(chip, core.x, core.y), addr);
+    return out;
+  }
+
+  // The cluster's ethernet links. Ethernet cores are logical (0, channel);
+  // their NOC coordinates are a Blackhole's.
+  std::unordered_set<ChipId> get_ethernet_connected_device_ids(ChipId chip_id) const;
+  bool is_ethernet_link_up(ChipId chip_id, const tt_metal::CoreCoord& logical_core) const;
+  // The core at the other end of a linked ethernet core; refused for one
+  // with no link.
+  std::tuple<ChipId, tt_metal::CoreCoord> get_connected_ethernet_core(std::tuple<ChipId, tt_metal::CoreCoord> eth_core) const;
+  // `local_chip`'s ethernet cores linked to `remote_chip`, ordered so that
+  // get_ethernet_sockets(a, b)[i] is linked to get_ethernet_sockets(b, a)[i].
+  std::vector<tt_metal::CoreCoord> get_ethernet_sockets(ChipId local_chip, ChipId remote_chip) const;
+  tt_metal::CoreCoord ethernet_core_from_logical_core(ChipId chip_id, const tt_metal::CoreCoord& logical_core) const;
+  tt_metal::CoreCoord get_virtual_eth_core_from_channel(ChipId chip_id, int channel) const;
+  // Every link, from both ends: chip -> channel -> (chip, channel).
+  std::unordered_map<ChipId, std::unordered_map<EthernetChannel, std::tuple<ChipId, EthernetChannel>>>
+  get_ethernet_connections() const;
+  // `chip_id`'s linked ethernet cores by the chip at their other end.
+  std::unordered_map<ChipId, std::vector<tt_metal::CoreCoord>> get_ethernet_cores_grouped_by_connected_chips(
+      ChipId chip_id) const;
 };
 
 }  // namespace tt

@@ -1,0 +1,153 @@
+// tt::Cluster's access to a chip's cores and its ethernet queries, over the
+// emulated cluster: host writes and reads of a worker core's L1 named by NOC
+// coordinates, and the links between chips' ethernet channels.
+#include <tt_metal/llrt/tt_cluster.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <span>
+
+#include <tt_stl/assert.hpp>
+
+#include "device/arch.h"
+#include "metalium/backend.h"
+#include "metalium/emulator_options.h"
+#include "metalium/ethernet_channel.h"
+
+namespace tt {
+namespace {
+
+using tt_metal::CoreCoord;
+
+const zyxtt::cluster::Cluster& emulated() { return zyxtt::metalium::emulated_cluster(); }
+
+const zyxtt::cluster::Chip& chip_of(ChipId chip) {
+  TT_FATAL(chip >= 0 && static_cast<size_t>(chip) < emulated().size(),
+           "Chip {} does not exist: the emulated cluster {} has chips 0 to {}", chip, emulated().source(),
+           emulated().size() - 1);
+  return emulated().chip(static_cast<uint32_t>(chip));
+}
+
+// The open device of `core.chip` and the L1 address of the worker core at
+// NOC (core.x, core.y).
+std::pair<std::shared_ptr<zyxtt::Device>, zyxtt::RawAddress> worker_l1(const char* call, const tt_cxy_pair& core,
+                                                                       uint64_t addr) {
+  const ChipId chip = static_cast<ChipId>(core.chip);
+  const zyxtt::Arch& arch = *chip_of(chip).arch;
+  const auto worker = zyxtt::worker_at_noc(arch, static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y));
+  TT_FATAL(worker.has_value() && worker->x < arch.grid_cols && worker->y < arch.grid_rows,
+           "Cluster::{}: ({}, {}) on chip {} is not the NOC coordinate of one of its {} x {} worker cores (the "
+           "emulator's host access reaches worker L1; DRAM through WriteToDeviceDRAMChannel)",
+           call, core.x, core.y, chip, arch.grid_cols, arch.grid_rows);
+  std::shared_ptr<zyxtt::Device> device = zyxtt::metalium::opened_device(static_cast<uint32_t>(chip));
+  TT_FATAL(device != nullptr,
+           "Cluster::{}: chip {} is not open; open it (CreateDevice, a MeshDevice) first: an emulated chip holds "
+           "its memory only while open",
+           call, chip);
+  zyxtt::RawAddress at;
+  at.memory = zyxtt::program::MemoryKind::kL1;
+  at.core = {worker->x, worker->y};
+  at.address = addr;
+  return {std::move(device), at};
+}
+
+uint32_t channel_of(ChipId chip, int channel) {
+  chip_of(chip);
+  TT_FATAL(channel >= 0 && static_cast<uint32_t>(channel) < zyxtt::kEthChannels,
+           "Ethernet channel {} does not exist: a Blackhole's are 0 to {}", channel, zyxtt::kEthChannels - 1);
+  return static_cast<uint32_t>(channel);
+}
+
+std::optional<zyxtt::cluster::EthEnd> peer_of(ChipId chip, const CoreCoord& logical) {
+  chip_of(chip);
+  return emulated().peer({static_cast<uint32_t>(chip), zyxtt::metalium::ethernet_channel_of(logical)});
+}
+
+}  // namespace
+
+void Cluster::write_core(const void* mem_ptr, uint32_t sz_in_bytes, tt_cxy_pair core, uint64_t addr) const {
+  auto [device, at] = worker_l1("write_core", core, addr);
+  device->write_raw(at, std::span(static_cast<const std::byte*>(mem_ptr), sz_in_bytes));
+}
+
+void Cluster::read_core(void* mem_ptr, uint32_t size_in_bytes, tt_cxy_pair core, uint64_t addr) const {
+  auto [device, at] = worker_l1("read_core", core, addr);
+  device->read_raw(at, std::span(static_cast<std::byte*>(mem_ptr), size_in_bytes));
+}
+
+void Cluster::read_core(std::vector<uint32_t>& data, uint32_t size_in_bytes, tt_cxy_pair core, uint64_t addr) const {
+  data.assign((size_in_bytes + sizeof(uint32_t) - 1) / sizeof(uint32_t), 0);
+  read_core(data.data(), size_in_bytes, core, addr);
+}
+
+std::unordered_set<ChipId> Cluster::get_ethernet_connected_device_ids(ChipId chip_id) const {
+  chip_of(chip_id);
+  std::unordered_set<ChipId> out;
+  for (uint32_t chip : emulated().neighbours(static_cast<uint32_t>(chip_id))) out.insert(static_cast<ChipId>(chip));
+  return out;
+}
+
+bool Cluster::is_ethernet_link_up(ChipId chip_id, const CoreCoord& logical_core) const {
+  return peer_of(chip_id, logical_core).has_value();
+}
+
+std::tuple<ChipId, CoreCoord> Cluster::get_connected_ethernet_core(std::tuple<ChipId, CoreCoord> eth_core) const {
+  const auto& [chip, logical] = eth_core;
+  const auto peer = peer_of(chip, logical);
+  TT_FATAL(peer.has_value(), "Ethernet core {} of chip {} is not linked to another chip (cluster {})", logical.str(),
+           chip, emulated().source());
+  return {static_cast<ChipId>(peer->chip), CoreCoord{0, peer->channel}};
+}
+
+std::vector<CoreCoord> Cluster::get_ethernet_sockets(ChipId local_chip, ChipId remote_chip) const {
+  chip_of(local_chip);
+  chip_of(remote_chip);
+  // (local channel, remote channel) of every link between the two, in the
+  // lower-numbered chip's channel order, which both ends then share.
+  std::vector<std::pair<uint32_t, uint32_t>> links;
+  for (uint32_t channel : emulated().active_channels(static_cast<uint32_t>(local_chip))) {
+    const auto peer = emulated().peer({static_cast<uint32_t>(local_chip), channel});
+    if (peer && static_cast<ChipId>(peer->chip) == remote_chip) links.emplace_back(channel, peer->channel);
+  }
+  if (local_chip > remote_chip)
+    std::ranges::sort(links, [](const auto& a, const auto& b) { return a.second < b.second; });
+  std::vector<CoreCoord> out;
+  for (const auto& [local, remote] : links) out.push_back({0, local});
+  return out;
+}
+
+CoreCoord Cluster::ethernet_core_from_logical_core(ChipId chip_id, const CoreCoord& logical_core) const {
+  chip_of(chip_id);
+  const zyxtt::GridXY noc = zyxtt::eth_noc(zyxtt::metalium::ethernet_channel_of(logical_core));
+  return {noc.x, noc.y};
+}
+
+CoreCoord Cluster::get_virtual_eth_core_from_channel(ChipId chip_id, int channel) const {
+  const zyxtt::GridXY noc = zyxtt::eth_noc(channel_of(chip_id, channel));
+  return {noc.x, noc.y};
+}
+
+std::unordered_map<ChipId, std::unordered_map<EthernetChannel, std::tuple<ChipId, EthernetChannel>>>
+Cluster::get_ethernet_connections() const {
+  std::unordered_map<ChipId, std::unordered_map<EthernetChannel, std::tuple<ChipId, EthernetChannel>>> out;
+  for (const zyxtt::cluster::EthLink& link : emulated().links()) {
+    out[static_cast<ChipId>(link.a.chip)][static_cast<EthernetChannel>(link.a.channel)] = {
+        static_cast<ChipId>(link.b.chip), static_cast<EthernetChannel>(link.b.channel)};
+    out[static_cast<ChipId>(link.b.chip)][static_cast<EthernetChannel>(link.b.channel)] = {
+        static_cast<ChipId>(link.a.chip), static_cast<EthernetChannel>(link.a.channel)};
+  }
+  return out;
+}
+
+std::unordered_map<ChipId, std::vector<CoreCoord>> Cluster::get_ethernet_cores_grouped_by_connected_chips(
+    ChipId chip_id) const {
+  chip_of(chip_id);
+  std::unordered_map<ChipId, std::vector<CoreCoord>> out;
+  for (uint32_t channel : emulated().active_channels(static_cast<uint32_t>(chip_id))) {
+    const auto peer = emulated().peer({static_cast<uint32_t>(chip_id), channel});
+    if (peer) out[static_cast<ChipId>(peer->chip)].push_back({0, channel});
+  }
+  return out;
+}
+
+}  // namespace tt
