@@ -207,7 +207,7 @@ void multicast() {
     Setup s = setup();
     if (c == origin) {
       const KernelHandle k = add_kernel(s.program, "broadcast_mesh.cpp", *in, *out);
-      std::vector<uint32_t> args = {in->address(), out->address(), kBlock, flags->address(), 1, 1};
+      std::vector<uint32_t> args = {in->address(), out->address(), 0, 4, kBlock, flags->address(), 1, 1};
       tt::tt_fabric::append_fabric_connection_rt_args(node_at(*mesh, origin), node_at(*mesh, MeshCoordinate(1, 0)), 0,
                                                       s.program, kCore, args);
       tt::tt_fabric::append_fabric_connection_rt_args(node_at(*mesh, origin), node_at(*mesh, MeshCoordinate(0, 1)), 0,
