@@ -25,6 +25,12 @@ foreach(ranks_and_name 2:TwoRanks 4:FourRanks)
     COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${ranks} --oversubscribe ${_program})
 endforeach()
 
+# Split as tt-run splits a job: ranks 0 and 1..3 in sub-contexts 0 and 1.
+add_test(NAME metalium.distributed_context.SplitByTheLauncher
+  COMMAND ${MPIEXEC_EXECUTABLE} --oversubscribe
+    -np 1 -x TT_RUN_SUBCONTEXT_SIZES=1,3 -x TT_RUN_SUBCONTEXT_ID=0 ${_program} launcher_split :
+    -np 3 -x TT_RUN_SUBCONTEXT_SIZES=1,3 -x TT_RUN_SUBCONTEXT_ID=1 ${_program} launcher_split)
+
 set(_ends ${CMAKE_CURRENT_SOURCE_DIR}/programs/distributed_context/ends_the_job.sh ${MPIEXEC_EXECUTABLE} ${_program} 4)
 add_test(NAME metalium.distributed_context.ARankThatThrowsEndsTheJob
   COMMAND ${_ends} throw "rank 1 of 4 ends the job: uncaught exception: deliberate failure on rank 1")

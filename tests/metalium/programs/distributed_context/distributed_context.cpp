@@ -1,6 +1,7 @@
 // DistributedContext on every rank of an mpirun job, or alone: each call's
 // result checked on every rank against what the ranks' numbers make it.
 //   distributed_context         every call; exits 0 only if every check held on every rank
+//   distributed_context launcher_split   the current world of a job split by TT_RUN_SUBCONTEXT_*
 //   distributed_context throw   rank 1 throws while rank 0 waits for it
 //   distributed_context exit    rank 1 returns 3 while rank 0 waits for it
 //   distributed_context abort   rank 1 calls abort(7) while rank 0 waits for it
@@ -368,6 +369,40 @@ void contexts(const ContextPtr& ctx) {
   }
 }
 
+// A job split as tt-run splits it: TT_RUN_SUBCONTEXT_SIZES blocks of
+// consecutive ranks, each rank told its block in TT_RUN_SUBCONTEXT_ID.
+void launcher_split(const ContextPtr& ctx, const ContextPtr& world) {
+  const int id = env_int("TT_RUN_SUBCONTEXT_ID", -1);
+  std::vector<int> sizes, first;
+  int total = 0;
+  std::string list = std::getenv("TT_RUN_SUBCONTEXT_SIZES") ? std::getenv("TT_RUN_SUBCONTEXT_SIZES") : "";
+  for (std::size_t at = 0; at < list.size();) {
+    const std::size_t comma = std::min(list.find(',', at), list.size());
+    sizes.push_back(std::stoi(list.substr(at, comma - at)));
+    first.push_back(total);
+    total += sizes.back();
+    at = comma + 1;
+  }
+  CHECK(id >= 0 && id < static_cast<int>(sizes.size()));
+  if (id < 0 || id >= static_cast<int>(sizes.size())) return;
+
+  CHECK(*world->size() == total);
+  CHECK(ctx->subcontext_id().has_value() && **ctx->subcontext_id() == id);
+  CHECK(ctx->subcontext_count() == static_cast<int>(sizes.size()));
+  CHECK(std::vector<int>(ctx->subcontext_sizes().begin(), ctx->subcontext_sizes().end()) == sizes);
+  CHECK(*ctx->size() == sizes[id]);
+  CHECK(*ctx->rank() == *world->rank() - first[id]);
+  CHECK(ctx->local_to_world_rank(SubcontextId(id), ctx->rank()) == world->rank());
+  for (std::size_t s = 0; s < sizes.size(); ++s) {
+    CHECK(*ctx->subcontext_size(SubcontextId(static_cast<int>(s))) == sizes[s]);
+    CHECK(*ctx->local_to_world_rank(SubcontextId(static_cast<int>(s)), Rank(sizes[s] - 1)) == first[s] + sizes[s] - 1);
+  }
+  // A collective on the current world reaches only this block.
+  int mine = *world->rank(), sum = -1;
+  ctx->all_reduce(ttsl::Span<int>(&mine, 1), ttsl::Span<int>(&sum, 1), ReduceOp::SUM);
+  CHECK(sum == sizes[id] * first[id] + sizes[id] * (sizes[id] - 1) / 2);
+}
+
 // Rank 1 fails while rank 0 waits for a message from it.
 int fail(const ContextPtr& ctx, const std::string& how) {
   if (*ctx->size() < 2) {
@@ -393,12 +428,17 @@ int main(int argc, char** argv) {
   const ContextPtr& ctx = DistributedContext::get_current_world();
   const ContextPtr world = DistributedContext::get_world_context();
   me = *world->rank();
-  if (argc > 1) return fail(ctx, argv[1]);
-
-  topology(ctx, world);
-  point_to_point(ctx);
-  collectives(ctx);
-  contexts(ctx);
+  const std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "launcher_split") {
+    launcher_split(ctx, world);
+  } else if (!mode.empty()) {
+    return fail(ctx, mode);
+  } else {
+    topology(ctx, world);
+    point_to_point(ctx);
+    collectives(ctx);
+    contexts(ctx);
+  }
 
   int total = 0;
   world->all_reduce(ttsl::Span<int>(&failures, 1), ttsl::Span<int>(&total, 1), ReduceOp::SUM);
