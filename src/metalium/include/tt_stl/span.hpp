@@ -19,6 +19,15 @@ template <class Container>
 auto make_span(Container& c) {
   return Span<std::remove_reference_t<decltype(*std::data(c))>>(std::data(c), std::size(c));
 }
+// A span's bytes, as tt-metal spells std::as_bytes here (DistributedContext takes bytes).
+template <class T>
+auto as_bytes(Span<T> span) noexcept {
+  return std::as_bytes(span);
+}
+template <class T>
+auto as_writable_bytes(Span<T> span) noexcept {
+  return std::as_writable_bytes(span);
+}
 }  // namespace ttsl
 
 namespace tt {
