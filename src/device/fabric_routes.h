@@ -42,7 +42,6 @@ class Routes {
   uint32_t rows() const { return rows_; }
   uint32_t cols() const { return cols_; }
   size_t size() const { return chips_.size(); }
-  const ChipPlace& place(uint32_t chip) const { return chips_.at(chip); }
   // tt-metal's fabric chip id: the chip's row-major place in the mesh.
   uint32_t fabric_id(uint32_t chip) const { return chips_.at(chip).row * cols_ + chips_.at(chip).col; }
   std::optional<uint32_t> chip_of_fabric_id(uint32_t fabric_id) const;

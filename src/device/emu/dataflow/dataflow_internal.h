@@ -36,5 +36,13 @@ inline uint64_t l1_offset(const CoreState& c, uint32_t addr, uint32_t bytes) {
   return ~0ull;
 }
 
+// An L1 address names the same offset on every core (CBs and semaphores sit
+// at one address grid-wide): the offset of `addr` in a core of `core_bytes`
+// of L1, given through the caller's own L1 or as the offset itself. Callers
+// check the result against the target's size.
+inline uint64_t same_offset(const CoreState& caller, uint64_t addr, uint64_t core_bytes) {
+  const uint64_t off = addr - uint64_t{l1_base(caller)};
+  return off >= core_bytes && addr < core_bytes ? addr : off;
+}
 
 }  // namespace zyxtt::emu::df

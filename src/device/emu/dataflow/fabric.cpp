@@ -72,8 +72,6 @@ uint8_t* landing(const KernelInstance& k, uint32_t chip, uint64_t noc_addr, uint
                            y, addr, bytes, chip, arch.dram_banks, arch.dram_bank_bytes));
     return far.dram + uint64_t{y} * arch.dram_bank_bytes + addr;
   }
-  // An L1 address names the same offset on every core, as for the NOC.
-  uint64_t off = addr - uint64_t{df::l1_base(*k.core)};
   uint64_t core_bytes = arch.l1_bytes;
   uint8_t* core_l1 = nullptr;
   if (const std::optional<GridXY> at = worker_at_noc(arch, x, y); at && at->x < arch.grid_cols && at->y < arch.grid_rows) {
@@ -86,7 +84,7 @@ uint8_t* landing(const KernelInstance& k, uint32_t chip, uint64_t noc_addr, uint
                          "ethernet core",
                          packet, noc_addr, x, y, chip));
   }
-  if (off >= k.core->l1_bytes) off = addr;
+  const uint64_t off = df::same_offset(*k.core, addr, core_bytes);
   if (off >= core_bytes || off + bytes > core_bytes)
     fail_run(fmt::format("{}: L1 address {:#x} + {} bytes is outside the {} bytes of L1 of core ({},{}) on chip {}",
                          packet, addr, bytes, core_bytes, x, y, chip));

@@ -126,9 +126,7 @@ CoreState* find_core(KernelInstance& k, uint32_t x, uint32_t y) {
 // the same offset in the target's.
 End l1_end(KernelInstance& k, CoreState& target, uint64_t addr, uint32_t bytes, const char* call, const char* side) {
   uint64_t off = addr - uint64_t{df::l1_base(target)};
-  if (off >= target.l1_bytes) off = addr - uint64_t{df::l1_base(*k.core)};
-  // An L1 buffer's address is its bank-local offset, as on silicon.
-  if (off >= target.l1_bytes && addr < target.l1_bytes) off = addr;
+  if (off >= target.l1_bytes) off = df::same_offset(*k.core, addr, target.l1_bytes);
   if (off >= target.l1_bytes || off + bytes > target.l1_bytes) {
     fail_run(fmt::format("{}: {} L1 address {:#x} + {} bytes is outside the L1 of core ({},{}) [{:#x}, {:#x})", call,
                          side, addr, bytes, target.x, target.y, df::l1_base(target),
