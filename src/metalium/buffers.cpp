@@ -312,10 +312,16 @@ MeshBuffer::MeshBuffer(const MeshBufferConfig& config, const DeviceLocalBufferCo
     : config_(config),
       device_local_config_(device_local_config),
       mesh_device_(mesh_device->shared_from_this()),
-      address_(buffers.front()->address()),
       device_local_size_(device_local_size),
-      backing_buffer_(buffers.front()),
-      device_buffers_(std::move(buffers)) {}
+      device_buffers_(std::move(buffers)) {
+  // The first device this rank holds (a mesh over several ranks holds some).
+  for (const auto& buffer : device_buffers_)
+    if (buffer) {
+      backing_buffer_ = buffer;
+      break;
+    }
+  address_ = backing_buffer_->address();
+}
 
 std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig& mesh_buffer_config,
                                                const DeviceLocalBufferConfig& device_local_config,
@@ -331,18 +337,29 @@ std::shared_ptr<MeshBuffer> MeshBuffer::create(const MeshBufferConfig& mesh_buff
       },
       mesh_buffer_config);
   // Every device holds its part at one address, as kernels take one address:
-  // the first device picks it (unless given), the others take the same.
+  // the first device picks it (unless given), the others take the same. A
+  // device of another rank has no buffer here; that rank places its own at
+  // the same address, as the ranks allocate in lock step.
   std::vector<std::shared_ptr<Buffer>> buffers;
-  for (IDevice* device : mesh_device->get_devices()) {
-    const std::optional<DeviceAddr> at = buffers.empty() ? address : std::optional<DeviceAddr>(buffers.front()->address());
+  std::optional<DeviceAddr> chosen = address;
+  size_t placed = 0;
+  for (const MeshCoordinate& coord : MeshCoordinateRange(mesh_device->shape())) {
+    if (!mesh_device->is_local(coord)) {
+      buffers.push_back(nullptr);
+      continue;
+    }
+    IDevice* device = mesh_device->get_device(coord);
+    const std::optional<DeviceAddr> at = chosen;
     try {
       buffers.push_back(at ? Buffer::create(device, *at, size, device_local_config.page_size,
                                             device_local_config.buffer_type, device_local_config.sharding_args)
                            : Buffer::create(device, size, device_local_config.page_size,
                                             device_local_config.buffer_type, device_local_config.sharding_args));
+      chosen = buffers.back()->address();
+      ++placed;
     } catch (const std::exception& e) {
       TT_THROW("MeshBuffer::create on device {} of the mesh: {}{}", device->id(), e.what(),
-               buffers.empty() ? "" : " (its chips allocate in lock step; buffers placed on one chip alone, through a "
+               placed == 0 ? "" : " (its chips allocate in lock step; buffers placed on one chip alone, through a "
                                       "unit mesh of it, can take the address the others chose)");
     }
   }
@@ -354,7 +371,8 @@ MeshBuffer::~MeshBuffer() = default;
 
 bool MeshBuffer::is_allocated() const { return backing_buffer_ && backing_buffer_->is_allocated(); }
 void MeshBuffer::deallocate() {
-  for (const auto& buffer : device_buffers_) DeallocateBuffer(*buffer);
+  for (const auto& buffer : device_buffers_)
+    if (buffer) DeallocateBuffer(*buffer);
 }
 MeshDevice* MeshBuffer::device() const {
   auto d = mesh_device_.lock();
@@ -377,7 +395,10 @@ Buffer* MeshBuffer::get_device_buffer(const MeshCoordinate& device_coord) const 
   const MeshCoordinateRange all(shape);
   TT_FATAL(device_coord.dims() == shape.dims() && all.contains(device_coord),
            "Mesh coordinate {} is outside the buffer's {} mesh", device_coord, shape);
-  return device_buffers_.at(device_coord.to_linear_index(shape)).get();
+  Buffer* buffer = device_buffers_.at(device_coord.to_linear_index(shape)).get();
+  TT_FATAL(buffer != nullptr, "Mesh coordinate {} is a device of another rank; this rank holds its own devices' "
+           "buffers only (MeshDevice::is_local)", device_coord);
+  return buffer;
 }
 Buffer* MeshBuffer::get_reference_buffer() const { return backing_buffer_.get(); }
 Buffer* MeshBuffer::get_backing_buffer() const { return backing_buffer_.get(); }

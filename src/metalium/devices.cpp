@@ -3,6 +3,7 @@
 // (command_queue_executor.h).
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/distributed.hpp>
+#include <tt-metalium/experimental/fabric/fabric.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/system_mesh.hpp>
 #include <tt-metalium/tt_metal.hpp>
@@ -18,6 +19,7 @@
 #include <type_traits>
 #include <variant>
 
+#include <fmt/ranges.h>
 #include <tt_stl/assert.hpp>
 
 #include "device/arch.h"
@@ -28,6 +30,7 @@
 #include "metalium/kernel_paths.h"
 #include "metalium/mesh_device_impl.h"
 #include "metalium/program_impl.h"
+#include "metalium/rank_share.h"
 
 namespace tt::tt_metal::distributed {
 
@@ -40,6 +43,27 @@ void check_device_id(int id) {
            "Device {} does not exist: the emulated cluster {} has devices 0 to {} (ZYX_TT_CLUSTER or "
            "TT_METAL_MOCK_CLUSTER_DESC_PATH choose another)",
            id, cluster.source(), cluster.size() - 1);
+  const zyxtt::cluster::RankShare& share = zyxtt::metalium::rank_share();
+  TT_FATAL(share.local(static_cast<uint32_t>(id)),
+           "Device {} is emulated by rank {}; this rank ({} of {}) emulates devices [{}] (TT_VISIBLE_DEVICES, "
+           "ZYX_TT_RANK_BINDING)",
+           id, share.owner[static_cast<size_t>(id)], share.rank, share.ranks,
+           fmt::format("{}", fmt::join(share.chips_of(share.rank), ", ")));
+}
+
+// The first chip of `chips` this rank holds (a mesh over several ranks holds
+// some; the others are null).
+const std::shared_ptr<MeshDevice>& first_local(const std::vector<std::shared_ptr<MeshDevice>>& chips) {
+  for (const auto& chip : chips)
+    if (chip) return chip;
+  TT_THROW("A mesh of {} devices holds none of this rank's", chips.size());
+}
+
+// Fabric node ids of `chip_ids` (all of them, this rank's or not).
+std::vector<tt::tt_fabric::FabricNodeId> fabric_node_ids_of_chips(const std::vector<int>& chip_ids) {
+  std::vector<tt::tt_fabric::FabricNodeId> out;
+  for (int id : chip_ids) out.push_back(tt::tt_fabric::get_fabric_node_id_from_physical_chip_id(id));
+  return out;
 }
 }  // namespace
 
@@ -50,13 +74,24 @@ MeshDevice::MeshDevice(int device_id, Private) : pimpl_(std::make_unique<MeshDev
 }
 
 MeshDevice::MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips, Private)
-    : pimpl_(std::make_unique<MeshDeviceImpl>(chips.front()->id(), this)) {
+    : MeshDevice(shape, std::move(chips), {}, Private()) {}
+
+MeshDevice::MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips,
+                       const std::vector<int>& chip_ids, Private)
+    : pimpl_(std::make_unique<MeshDeviceImpl>(first_local(chips)->id(), this)) {
   TT_FATAL(chips.size() == shape.mesh_size(), "A {} mesh needs {} chips, not {}", shape, shape.mesh_size(),
            chips.size());
   pimpl_->shape = shape;
-  pimpl_->device = chips.front()->impl().device;
+  pimpl_->device = first_local(chips)->impl().device;
   pimpl_->chips = std::move(chips);
-  pimpl_->view = std::make_unique<MeshDeviceView>(shape, get_devices());
+  pimpl_->chip_ids = chip_ids;
+  std::vector<IDevice*> devices;
+  for (const auto& chip : pimpl_->chips) devices.push_back(chip.get());
+  if (pimpl_->chip_ids.empty())
+    for (IDevice* device : devices) pimpl_->chip_ids.push_back(device->id());
+  TT_FATAL(pimpl_->chip_ids.size() == shape.mesh_size(), "A {} mesh needs {} chip ids, not {}", shape,
+           shape.mesh_size(), pimpl_->chip_ids.size());
+  pimpl_->view = std::make_unique<MeshDeviceView>(shape, devices, fabric_node_ids_of_chips(pimpl_->chip_ids));
 }
 
 MeshDevice::~MeshDevice() = default;
@@ -116,7 +151,8 @@ bool MeshDevice::close() {
   for (const auto& submesh : get_submeshes()) submesh->close();
   pimpl_->drain_queues();
   if (is_parent_mesh())
-    for (const auto& chip : pimpl_->chips) chip->close();
+    for (const auto& chip : pimpl_->chips)
+      if (chip) chip->close();
   pimpl_->device.reset();
   zyxtt::metalium::dump_device_profile();  // as tt-metal reads the profiler at close
   return true;
@@ -129,7 +165,8 @@ size_t MeshDevice::num_cols() const { return pimpl_->shape[static_cast<int32_t>(
 std::vector<IDevice*> MeshDevice::get_devices() const {
   if (pimpl_->chips.empty()) return {const_cast<MeshDevice*>(this)};
   std::vector<IDevice*> out;
-  for (const auto& chip : pimpl_->chips) out.push_back(chip.get());
+  for (const auto& chip : pimpl_->chips)
+    if (chip) out.push_back(chip.get());  // this rank's
   return out;
 }
 std::vector<int> MeshDevice::get_device_ids() const {
@@ -141,13 +178,19 @@ IDevice* MeshDevice::get_device(const MeshCoordinate& coord) const {
   TT_FATAL(coord.dims() == pimpl_->shape.dims() && MeshCoordinateRange(pimpl_->shape).contains(coord),
            "Device {} is outside the {} mesh", coord, pimpl_->shape);
   if (pimpl_->chips.empty()) return const_cast<MeshDevice*>(this);
-  return pimpl_->chips[coord.to_linear_index(pimpl_->shape)].get();
+  IDevice* chip = pimpl_->chips[coord.to_linear_index(pimpl_->shape)].get();
+  TT_FATAL(chip != nullptr, "Cannot get device for remote device at coordinate {}: another rank emulates it", coord);
+  return chip;
 }
 IDevice* MeshDevice::get_device(size_t row, size_t col) const {
   TT_FATAL(pimpl_->shape.dims() == 2, "get_device(row, col) needs a 2-D mesh, not {}", pimpl_->shape);
   return get_device(MeshCoordinate(static_cast<uint32_t>(row), static_cast<uint32_t>(col)));
 }
-bool MeshDevice::is_local(const MeshCoordinate& coord) const { return MeshCoordinateRange(pimpl_->shape).contains(coord); }
+bool MeshDevice::is_local(const MeshCoordinate& coord) const {
+  TT_FATAL(coord.dims() == pimpl_->shape.dims() && MeshCoordinateRange(pimpl_->shape).contains(coord),
+           "Device {} is outside the {} mesh", coord, pimpl_->shape);
+  return pimpl_->chips.empty() || pimpl_->chips[coord.to_linear_index(pimpl_->shape)] != nullptr;
+}
 const MeshShape& MeshDevice::shape() const { return pimpl_->shape; }
 std::string MeshDevice::to_string() const {
   return fmt::format("MeshDevice({}x{} emulated Blackhole)", num_rows(), num_cols());
@@ -208,13 +251,22 @@ std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig& config, s
     return create_unit_mesh(ids.front(), l1_small_size, trace_region_size, num_command_queues, dispatch_core_config,
                             l1_bank_remap, worker_l1_size);
   std::vector<std::shared_ptr<MeshDevice>> chips;
+  const zyxtt::cluster::RankShare& share = zyxtt::metalium::rank_share();
   for (int id : ids) {
     TT_FATAL(std::count(ids.begin(), ids.end(), id) == 1, "MeshDevice::create: device {} is named twice", id);
-    chips.push_back(create_unit_mesh(id, l1_small_size, trace_region_size, num_command_queues, dispatch_core_config,
-                                     l1_bank_remap, worker_l1_size));
+    TT_FATAL(id >= 0 && static_cast<size_t>(id) < share.owner.size(), "MeshDevice::create: device {} does not exist",
+             id);
+    // Another rank's device stays null here: that rank opens it.
+    chips.push_back(share.local(static_cast<uint32_t>(id))
+                        ? create_unit_mesh(id, l1_small_size, trace_region_size, num_command_queues,
+                                           dispatch_core_config, l1_bank_remap, worker_l1_size)
+                        : nullptr);
   }
+  TT_FATAL(std::any_of(chips.begin(), chips.end(), [](const auto& chip) { return chip != nullptr; }),
+           "MeshDevice::create: none of the mesh's devices [{}] is this rank's (rank {} of {} emulates [{}])",
+           joined(ids, ", "), share.rank, share.ranks, joined(share.chips_of(share.rank), ", "));
   const MeshShape shape = config.mesh_shape().value_or(SystemMesh::instance().shape());
-  auto mesh = std::make_shared<MeshDevice>(shape, std::move(chips), Private());
+  auto mesh = std::make_shared<MeshDevice>(shape, std::move(chips), ids, Private());
   mesh->impl().set_queues(num_command_queues);
   mesh->impl().trace_region_size = trace_region_size;
   return mesh;
@@ -393,6 +445,7 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
     const auto run = run_args(p.run, trace != nullptr || !blocking);
     const auto sources = kernel_sources(p);
     for (const MeshCoordinate& coord : range) {
+      if (!mesh_device_->is_local(coord)) continue;  // its rank runs it
       IDevice* chip = mesh_device_->get_device(coord);
       auto device = detail::device_of(chip);
       auto compiled = p.compiled_for(device);
@@ -415,17 +468,19 @@ void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffe
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
   TT_FATAL(host_data != nullptr, "No host data to write");
   const bool replicated = buffer->global_layout() == MeshBufferLayout::REPLICATED;
+  // Each rank writes its own devices' parts, as tt-metal's multi-host queues do.
   auto write = [buffer, replicated](const void* host) {
+    MeshDevice& mesh = *buffer->device();
     if (replicated) {
-      for (const MeshCoordinate& coord : MeshCoordinateRange(buffer->device()->shape()))
-        write_bytes(*buffer->get_device_buffer(coord), host, std::nullopt);
+      for (const MeshCoordinate& coord : MeshCoordinateRange(mesh.shape()))
+        if (mesh.is_local(coord)) write_bytes(*buffer->get_device_buffer(coord), host, std::nullopt);
       return;
     }
     std::vector<std::byte> shard(buffer->device_local_size());
     for (const ShardPlace& place : shard_places(*buffer)) {
       copy_shard<true>(*buffer, place, static_cast<std::byte*>(const_cast<void*>(host)), shard.data());
       for (const MeshCoordinate& coord : place.devices)
-        write_bytes(*buffer->get_device_buffer(coord), shard.data(), std::nullopt);
+        if (mesh.is_local(coord)) write_bytes(*buffer->get_device_buffer(coord), shard.data(), std::nullopt);
     }
   };
   write_in_order(mesh_device_->impl().executor(id_), blocking, host_data, buffer->size(), std::move(write));
@@ -436,6 +491,7 @@ void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer>& m
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
   for (const ShardDataTransfer& t : transfers) {
     TT_FATAL(t.host_data() != nullptr, "No host data to write");
+    if (!mesh_device_->is_local(t.shard_coord())) continue;  // another rank's device: that rank writes it
     const uint64_t bytes = region_size(*mesh_buffer->get_device_buffer(t.shard_coord()), t.region());
     write_in_order(mesh_device_->impl().executor(id_), blocking, t.host_data(), bytes,
                    [mesh_buffer, coord = t.shard_coord(), region = t.region()](const void* host) {
@@ -459,10 +515,17 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shar
   const auto [height_replicated, width_replicated] = buffer->replicated_dims();
   TT_FATAL(!height_replicated && !width_replicated,
            "Cannot read a MeshBuffer that is replicated along a dimension; read one device's copy with ReadShard");
+  // A shard on another rank's device comes from that rank, which reads the
+  // buffer at the same point of its program (zyxtt::metalium::share_shard).
   transfer(queue, blocking, [buffer, host_data] {
+    MeshDevice& mesh = *buffer->device();
     std::vector<std::byte> shard(buffer->device_local_size());
     for (const ShardPlace& place : shard_places(*buffer)) {
-      read_bytes(*buffer->get_device_buffer(place.devices.front()), shard.data(), std::nullopt);
+      const MeshCoordinate& holder = place.devices.front();
+      if (mesh.is_local(holder)) read_bytes(*buffer->get_device_buffer(holder), shard.data(), std::nullopt);
+      if (zyxtt::metalium::mesh_ranks())
+        zyxtt::metalium::share_shard(shard, zyxtt::metalium::rank_share().owner.at(
+                                                static_cast<size_t>(mesh.impl().chip_ids.at(holder.to_linear_index(mesh.shape())))));
       copy_shard<false>(*buffer, place, static_cast<std::byte*>(host_data), shard.data());
     }
   });
@@ -471,12 +534,16 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shar
 void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer>& transfers,
                                            const std::shared_ptr<MeshBuffer>& mesh_buffer, bool blocking) {
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Reads are not supported during trace capture");
+  // Another rank's shard is left as it is, as tt-metal's multi-host queues do.
+  std::vector<ShardDataTransfer> local;
   for (const ShardDataTransfer& t : transfers) {
     TT_FATAL(t.host_data() != nullptr, "No host memory to read into");
+    if (!mesh_device_->is_local(t.shard_coord())) continue;
     region_size(*mesh_buffer->get_device_buffer(t.shard_coord()), t.region());
+    local.push_back(t);
   }
-  transfer(mesh_device_->impl().executor(id_), blocking, [mesh_buffer, transfers] {
-    for (const ShardDataTransfer& t : transfers)
+  transfer(mesh_device_->impl().executor(id_), blocking, [mesh_buffer, local = std::move(local)] {
+    for (const ShardDataTransfer& t : local)
       read_bytes(*mesh_buffer->get_device_buffer(t.shard_coord()), t.host_data(), t.region());
   });
 }
@@ -514,7 +581,7 @@ void Synchronize(MeshDevice* device, std::optional<uint8_t> cq_id, ttsl::Span<co
   }
   for (uint8_t i = 0; i < device->num_hw_cqs(); ++i) device->mesh_command_queue(i).finish(sub_device_ids);
 }
-bool UsingDistributedEnvironment() { return false; }
+bool UsingDistributedEnvironment() { return zyxtt::metalium::mesh_ranks() != nullptr; }
 
 SystemMesh& SystemMesh::instance() {
   static SystemMesh mesh;
@@ -524,6 +591,13 @@ const MeshShape& SystemMesh::shape() const {
   static const MeshShape shape = [] {
     const zyxtt::cluster::MeshShape mesh = zyxtt::metalium::emulated_cluster().mesh_shape();
     return MeshShape(mesh.rows, mesh.cols);
+  }();
+  return shape;
+}
+const MeshShape& SystemMesh::local_shape() const {
+  static const MeshShape shape = [] {
+    const zyxtt::cluster::MeshShape local = zyxtt::metalium::rank_share().local_shape;
+    return MeshShape(local.rows, local.cols);
   }();
   return shape;
 }

@@ -13,6 +13,7 @@
 #include "metalium/backend.h"
 #include "metalium/device_profiler.h"
 #include "metalium/emulator_options.h"
+#include "metalium/rank_share.h"
 #include "cluster/named.h"
 #include "options/options_parser.h"
 
@@ -37,6 +38,7 @@ std::optional<EmulatorOptions> g_options;
 std::optional<cluster::Cluster> g_cluster;
 
 const EmulatorOptions& options_locked() {
+  if (!g_options) apply_rank_binding();  // its environment may choose the options
   if (!g_options) g_options = EmulatorOptions{options_from_environment(home()), OptionHints::kVariable};
   return *g_options;
 }

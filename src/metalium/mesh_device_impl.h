@@ -74,7 +74,9 @@ class MeshDeviceImpl {
   MeshDevice* self;
   std::shared_ptr<zyxtt::Device> device;  // null once closed; of a mesh of several chips, the first chip's
   MeshShape shape{1, 1};
-  std::vector<std::shared_ptr<MeshDevice>> chips;  // a mesh of several chips: a unit mesh each, row-major
+  std::vector<std::shared_ptr<MeshDevice>> chips;  // a mesh of several chips: a unit mesh each, row-major;
+                                                  // null for another rank's chip
+  std::vector<int> chip_ids;                       // row-major with chips: every chip's id, this rank's or not
   std::unique_ptr<MeshDeviceView> view;  // over get_devices(), made with the mesh
   std::shared_ptr<MeshDevice> parent;    // a submesh's; null for a parent mesh
   std::vector<std::weak_ptr<MeshDevice>> submeshes;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <unordered_set>
 
 #include <tt-metalium/experimental/fabric/fabric.hpp>
@@ -51,11 +52,16 @@ std::vector<IDevice*> MeshDeviceView::get_devices(const MeshCoordinateRange& ran
   std::vector<IDevice*> out;
   for (const MeshCoordinate& coord : range) {
     TT_FATAL(contains(coord), "Coordinate {} is outside the view of shape {}", coord, shape_);
-    out.push_back(devices_[coord.to_linear_index(shape_)]);
+    if (IDevice* device = devices_[coord.to_linear_index(shape_)]) out.push_back(device);  // this rank's
   }
   return out;
 }
-std::vector<IDevice*> MeshDeviceView::get_devices() const { return devices_; }
+std::vector<IDevice*> MeshDeviceView::get_devices() const {
+  std::vector<IDevice*> out;
+  for (IDevice* device : devices_)
+    if (device != nullptr) out.push_back(device);  // this rank's
+  return out;
+}
 size_t MeshDeviceView::num_devices() const { return devices_.size(); }
 bool MeshDeviceView::empty() const noexcept { return devices_.empty(); }
 size_t MeshDeviceView::size() const noexcept { return devices_.size(); }
@@ -66,12 +72,15 @@ bool MeshDeviceView::contains(const MeshCoordinate& coord) const noexcept {
 }
 
 IDevice* MeshDeviceView::get_device(const MeshCoordinate& coord) const {
-  return contains(coord) ? devices_[coord.to_linear_index(shape_)] : nullptr;
+  if (!contains(coord)) return nullptr;
+  IDevice* device = devices_[coord.to_linear_index(shape_)];
+  TT_FATAL(device != nullptr, "Cannot get device for remote device at coordinate {}: another rank emulates it", coord);
+  return device;
 }
 
 MeshCoordinate MeshDeviceView::find_device(ChipId device_id) const {
   for (const MeshCoordinate& coord : MeshCoordinateRange(shape_))
-    if (get_device(coord)->id() == device_id) return coord;
+    if (is_local(coord) && get_device(coord)->id() == device_id) return coord;
   TT_THROW("Device {} is not in the view of shape {}", device_id, shape_);
 }
 
@@ -175,7 +184,8 @@ std::vector<MeshCoordinate> MeshDeviceView::get_ring_coordinates() const {
 namespace {
 std::vector<IDevice*> devices_at(const MeshDeviceView& view, const std::vector<MeshCoordinate>& coords) {
   std::vector<IDevice*> out;
-  for (const MeshCoordinate& coord : coords) out.push_back(view.get_device(coord));
+  for (const MeshCoordinate& coord : coords)
+    if (view.is_local(coord)) out.push_back(view.get_device(coord));
   return out;
 }
 }  // namespace
@@ -206,8 +216,19 @@ std::vector<tt::tt_fabric::FabricNodeId> MeshDeviceView::get_line_fabric_node_id
 
 bool MeshDeviceView::is_local(const MeshCoordinate& coord) const {
   TT_FATAL(contains(coord), "Coordinate {} is outside the view of shape {}", coord, shape_);
-  return true;
+  return devices_[coord.to_linear_index(shape_)] != nullptr;
 }
-MeshCoordinateRange MeshDeviceView::get_local_mesh_coord_range() const { return MeshCoordinateRange(shape_); }
+MeshCoordinateRange MeshDeviceView::get_local_mesh_coord_range() const {
+  // This rank's devices form one block of the mesh (cluster/rank_share.h).
+  std::optional<MeshCoordinate> first;
+  MeshCoordinate last = MeshCoordinate::zero_coordinate(shape_.dims());
+  for (const MeshCoordinate& coord : MeshCoordinateRange(shape_))
+    if (is_local(coord)) {
+      if (!first) first = coord;
+      last = coord;
+    }
+  TT_FATAL(first.has_value(), "No device of the view of shape {} is this rank's", shape_);
+  return MeshCoordinateRange(*first, last);
+}
 
 }  // namespace tt::tt_metal::distributed

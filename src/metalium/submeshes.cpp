@@ -58,8 +58,12 @@ std::shared_ptr<MeshDevice> MeshDevice::create_submesh(const MeshShape& submesh_
     last.push_back(origin[dim] + submesh_shape[dim] - 1);
   }
   std::vector<std::shared_ptr<MeshDevice>> chips;
-  for (const MeshCoordinate& coord : MeshCoordinateRange(origin, MeshCoordinate(last))) chips.push_back(chip_at(*this, coord));
-  auto submesh = std::make_shared<MeshDevice>(submesh_shape, std::move(chips), Private());
+  std::vector<int> chip_ids;
+  for (const MeshCoordinate& coord : MeshCoordinateRange(origin, MeshCoordinate(last))) {
+    chips.push_back(chip_at(*this, coord));
+    chip_ids.push_back(pimpl_->chip_ids.empty() ? id() : pimpl_->chip_ids.at(coord.to_linear_index(parent_shape)));
+  }
+  auto submesh = std::make_shared<MeshDevice>(submesh_shape, std::move(chips), chip_ids, Private());
   MeshDeviceImpl& d = submesh->impl();
   d.parent = shared_from_this();
   d.set_queues(num_hw_cqs());

@@ -75,6 +75,17 @@ foreach(distributed distributed_program_dispatch distributed_buffer_rw distribut
   ttmetal_example(${distributed} programming_examples/distributed/${distributed} ENV ZYX_TT_CLUSTER=8xp150)
 endforeach()
 set_tests_properties(ttmetal_examples.distributed_trace_and_events PROPERTIES SKIP_RETURN_CODE 77)
+# The eltwise-add example again, its 2 x 4 mesh split over two MPI ranks
+# (2 x 2 each): each rank runs its half, and its read brings the other's.
+find_package(MPI REQUIRED COMPONENTS CXX)
+add_test(NAME ttmetal_examples.distributed_eltwise_add.OverTwoRanks
+  COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 --oversubscribe
+          ${CMAKE_CURRENT_LIST_DIR}/run_example.sh distributed_eltwise_add
+          ${ZYXTT_TTMETAL_EXAMPLES_OUT}/build/programming_examples/distributed/distributed_eltwise_add
+  WORKING_DIRECTORY ${ZYXTT_TTMETAL_EXAMPLES_OUT})
+set_tests_properties(ttmetal_examples.distributed_eltwise_add.OverTwoRanks PROPERTIES
+  ENVIRONMENT "TT_METAL_HOME=${ZYXTT_TTMETAL_HOME};ZYX_TT_THREADS=2;TT_METAL_CACHE=${ZYXTT_TEST_KERNEL_CACHE}/ttmetal_examples;ZYX_TT_CLUSTER=8xp150;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"
+  TIMEOUT 300 FIXTURES_REQUIRED "ttmetal_examples;test_kernel_cache")
 if(ZYXTT_TTMETAL_CHECKOUT)
   set_property(TEST ttmetal_examples.distributed_trace_and_events APPEND PROPERTY ENVIRONMENT
     "TT_METAL_HOME=${ZYXTT_TTMETAL_CHECKOUT}")

@@ -1,6 +1,7 @@
 // A view of a mesh's devices by coordinate (tt-metal's mesh_device_view.hpp):
 // MeshDevice::get_view() answers these queries. Every device of a view is
-// local here (one process), so the MaybeRemote members of tt-metal's view are
+// local unless the mesh spans MPI ranks (another rank's device is null here:
+// get_devices() answers this rank's, is_local() tells); the MaybeRemote members are
 // left out; a view built from the devices alone takes their fabric node ids
 // from the emulated cluster.
 #pragma once
@@ -74,7 +75,7 @@ class MeshDeviceView {
   [[nodiscard]] std::vector<tt::tt_fabric::FabricNodeId> get_ring_fabric_node_ids() const;
   [[nodiscard]] std::vector<tt::tt_fabric::FabricNodeId> get_line_fabric_node_ids() const;
 
-  // Throws for a coordinate outside the view; every device is local here.
+  // Throws for a coordinate outside the view; false for another rank's device.
   bool is_local(const MeshCoordinate& coord) const;
   MeshCoordinateRange get_local_mesh_coord_range() const;
 
