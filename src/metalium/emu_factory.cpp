@@ -13,6 +13,7 @@
 #include "metalium/backend.h"
 #include "metalium/device_profiler.h"
 #include "metalium/emulator_options.h"
+#include "metalium/rank_links.h"
 #include "metalium/rank_share.h"
 #include "cluster/named.h"
 #include "options/options_parser.h"
@@ -86,6 +87,7 @@ std::shared_ptr<emu::ClusterMemory> cluster_memory(const cluster::Cluster& chips
       if (const auto peer = chips.peer({chip.id, channel})) topology[chip.id].peers[channel] = {peer->chip, peer->channel};
   }
   auto memory = std::make_shared<emu::ClusterMemory>(std::move(topology));
+  start_rank_links(memory);  // when the mesh spans MPI ranks
   made = memory;
   made_for = &chips;
   return memory;

@@ -68,7 +68,13 @@ multihost::ContextPtr mesh_ranks() {
 namespace {
 std::mutex share_mutex;
 multihost::ContextPtr shard_traffic;  // made with the share, by every rank at once
+multihost::ContextPtr chip_traffic;
 }  // namespace
+
+multihost::ContextPtr link_traffic() {
+  rank_share();
+  return chip_traffic;
+}
 
 const cluster::RankShare& rank_share() {
   static std::optional<cluster::RankShare> share;
@@ -78,6 +84,7 @@ const cluster::RankShare& rank_share() {
   const multihost::ContextPtr ranks = mesh_ranks();
   if (!ranks) return share.emplace(cluster::whole_cluster(chips));
   shard_traffic = ranks->duplicate();
+  chip_traffic = ranks->duplicate();
   // Each rank's TT_VISIBLE_DEVICES as a chip mask, and whether it has one.
   std::array<uint64_t, 2> mine{0, 0};
   if (const char* visible = std::getenv("TT_VISIBLE_DEVICES"); visible != nullptr && *visible != '\0') {

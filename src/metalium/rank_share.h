@@ -31,6 +31,10 @@ const cluster::RankShare& rank_share();
 // The ranks sharing the mesh (the current world); null for one process.
 tt::tt_metal::distributed::multihost::ContextPtr mesh_ranks();
 
+// The context the ranks' chips' deliveries travel on (metalium/rank_links.h);
+// null for one process.
+tt::tt_metal::distributed::multihost::ContextPtr link_traffic();
+
 // Gives every rank of the mesh the bytes of a shard held by rank `owner`, on
 // a context of its own (the program's messages never match these). Every
 // rank calls it at the same point of its program, the owner with the shard

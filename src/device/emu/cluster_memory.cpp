@@ -18,9 +18,10 @@ ClusterMemory::ClusterMemory(std::vector<ChipTopology> chips) : chips_(std::move
   link_fd_ = memfd_create("zyx-tt-links", MFD_CLOEXEC);
   if (link_fd_ < 0 || ftruncate(link_fd_, sizeof(LinkBlock)) != 0)
     throw Error(Code::kInternal, fmt::format("cannot create the chips' link block: {}", errno_text(errno)));
-  void* at = mmap(nullptr, sizeof(LinkBlock), PROT_READ | PROT_WRITE, MAP_SHARED, link_fd_, 0);
+  void* at = mmap(nullptr, sizeof(LinkBlock), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, link_fd_, 0);
   if (at == MAP_FAILED) throw Error(Code::kInternal, fmt::format("cannot map the chips' link block: {}", errno_text(errno)));
-  link_ = new (at) LinkBlock();
+  // Default-initialised: its mail rings stay untouched (the memfd reads zero).
+  link_ = new (at) LinkBlock;
 }
 
 ClusterMemory::~ClusterMemory() {

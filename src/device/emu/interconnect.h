@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "device/arch.h"
+#include "device/emu/rank_mail.h"
 #include "device/fabric_routes.h"
 
 namespace zyxtt::emu {
@@ -44,6 +45,12 @@ struct LinkBlock {
   // may still be on its way (its compile takes seconds), so none is judged.
   std::atomic<uint32_t> host_busy{0};
   Chip chips[kMaxLinkedChips];
+  // Chips another MPI rank emulates, a bit each: a delivery into one goes to
+  // the sending chip's mail ring, which this rank's host carries over
+  // (rank_mail.h). Untouched rings cost no memory.
+  std::atomic<uint64_t> remote_chips{0};
+  std::atomic<uint32_t> mail_doorbell{0};
+  MailRing mail[kMaxLinkedChips];  // by sending chip
 };
 
 // Marks the host busy for its lifetime; at the end the epoch moves, so that

@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "device/emu/dataflow/cross_chip.h"
 #include "device/emu/dataflow/dataflow_internal.h"
 #include "device/emu/krt_impl.h"
 #include "device/emu/l1_layout.h"
@@ -64,7 +65,7 @@ void eth_send(uint32_t src_l1, uint32_t dst_l1, uint32_t bytes) {
   if (dst == ~0ull) fail_range(kCall, "destination", dst_l1, bytes);
   const LinkedChip& far = rs.linked->chips[peer.chip];
   uint8_t* to = far.l1 + eth_l1_offset(*far.arch, peer.channel) + dst;
-  std::memmove(to, k.core->l1 + src, bytes);
+  df::chip_write(*rs.linked, peer.chip, to, k.core->l1 + src, bytes);
   rs.linked->link->epoch.fetch_add(1, std::memory_order_acq_rel);
 }
 

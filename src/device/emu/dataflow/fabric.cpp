@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstring>
 
+#include "device/emu/dataflow/cross_chip.h"
 #include "device/emu/dataflow/dataflow_internal.h"
 #include "device/emu/krt_impl.h"
 #include "device/emu/l1_layout.h"
@@ -159,21 +160,23 @@ void deliver(KernelInstance& k, uint32_t channel, const uint8_t* slot) {
     switch (p.noc_send_type) {
       case 0:  // NOC_UNICAST_WRITE
         if (p.payload_size_bytes != 0)
-          std::memmove(landing(k, chip, p.noc_address, p.payload_size_bytes, at), payload, p.payload_size_bytes);
+          df::chip_write(linked, chip, landing(k, chip, p.noc_address, p.payload_size_bytes, at), payload,
+                         p.payload_size_bytes);
         break;
       case 1: {  // NOC_UNICAST_INLINE_WRITE
-        std::memcpy(landing(k, chip, p.noc_address, 4, at), &p.value, 4);
+        df::chip_write(linked, chip, landing(k, chip, p.noc_address, 4, at), &p.value, 4);
         break;
       }
       case 3:  // NOC_FUSED_UNICAST_ATOMIC_INC: the write, then the increment
         if (p.payload_size_bytes != 0)
-          std::memmove(landing(k, chip, p.noc_address, p.payload_size_bytes, at), payload, p.payload_size_bytes);
+          df::chip_write(linked, chip, landing(k, chip, p.noc_address, p.payload_size_bytes, at), payload,
+                         p.payload_size_bytes);
         [[fallthrough]];
       case 2: {  // NOC_UNICAST_ATOMIC_INC
         const uint64_t target = p.noc_send_type == 3 ? p.semaphore_address : p.noc_address;
         if (noc::x_of(target) == noc::kDramX) fail_run(at + ": an atomic increment targets L1, not DRAM");
         auto* word = reinterpret_cast<uint32_t*>(landing(k, chip, target, 4, at));
-        std::atomic_ref<uint32_t>(*word).fetch_add(p.value, std::memory_order_acq_rel);
+        df::chip_add(linked, chip, word, p.value);
         break;
       }
       default:

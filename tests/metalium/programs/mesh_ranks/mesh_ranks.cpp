@@ -5,12 +5,17 @@
 // (2 x 1). `visible`: a rank binding file (ZYX_TT_RANK_BINDING) gives each
 // of 2 ranks a row through TT_VISIBLE_DEVICES instead.
 #include <cstdlib>
+#include <map>
+#include <numeric>
 #include <string>
 
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/distributed_context.hpp>
+#include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/system_mesh.hpp>
+#include <tt-metalium/tensor_accessor_args.hpp>
+#include <tt_metal/impl/kernels/kernel.hpp>
 
 #include "../common/stamp_program.hpp"
 #include "what_of.h"
@@ -19,6 +24,92 @@ using namespace tt::tt_metal;
 using namespace tt::tt_metal::distributed;
 
 namespace {
+
+constexpr uint32_t kTileBytes = 4096;
+
+std::string kernel(const char* name) { return std::string(OVERRIDE_KERNEL_PREFIX "eth_ring/kernels/") + name; }
+
+std::vector<uint32_t> accessor_args(const MeshBuffer& buffer) {
+  std::vector<uint32_t> cta;
+  TensorAccessorArgs(buffer).append_to(cta);
+  return cta;
+}
+
+// eth_ring's ring (tests/metalium/programs/eth_ring) on a 2 x 2 mesh whose
+// rows are two ranks: (0,0) -> (0,1) -> (1,1) -> (1,0) -> (0,0), two of the
+// hops crossing ranks. Each rank builds and runs its chips' kernels and
+// checks its chips' copies of the tile, one more added at every hop.
+void ring(uint32_t rank) {
+  auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(2, 2)));
+  const std::vector<MeshCoordinate> order = {{0, 0}, {0, 1}, {1, 1}, {1, 0}};
+  auto chip_id = [&](const MeshCoordinate& c) { return mesh->get_view().get_fabric_node_id(c).chip_id; };
+  auto tile_buffer = [&] {
+    return MeshBuffer::create(ReplicatedBufferConfig{.size = kTileBytes},
+                              DeviceLocalBufferConfig{.page_size = kTileBytes, .buffer_type = BufferType::DRAM},
+                              mesh.get());
+  };
+  auto src = tile_buffer();
+  auto copies = tile_buffer();
+  std::vector<uint32_t> tile(kTileBytes / 4);
+  std::iota(tile.begin(), tile.end(), 1000u);
+  EnqueueWriteMeshBuffer(mesh->mesh_command_queue(), src, tile, true);
+  const uint32_t l1 = hal::get_erisc_l1_unreserved_base();
+  std::map<size_t, Program> programs;
+  for (size_t i = 0; i < order.size(); ++i) programs.emplace(i, CreateProgram());
+  // The link of hop from -> to: `from`'s first socket towards `to`, found from
+  // whichever end this rank holds (the other end's sockets towards it are
+  // the far ends of those links).
+  auto link_of = [&](const MeshCoordinate& from, const MeshCoordinate& to) {
+    std::map<CoreCoord, CoreCoord> out_to_in;
+    if (mesh->is_local(from)) {
+      IDevice* d = mesh->get_device(from);
+      for (const CoreCoord& out : d->get_ethernet_sockets(chip_id(to))) out_to_in[out] = std::get<1>(d->get_connected_ethernet_core(out));
+    } else {
+      IDevice* d = mesh->get_device(to);
+      for (const CoreCoord& in : d->get_ethernet_sockets(chip_id(from))) out_to_in[std::get<1>(d->get_connected_ethernet_core(in))] = in;
+    }
+    TT_FATAL(!out_to_in.empty(), "no link from {} to {}", from, to);
+    return *out_to_in.begin();
+  };
+  for (size_t hop = 0; hop < order.size(); ++hop) {
+    const MeshCoordinate& from = order[hop];
+    const MeshCoordinate& to = order[(hop + 1) % order.size()];
+    if (!mesh->is_local(from) && !mesh->is_local(to)) continue;  // another rank's hop
+    const auto [out, in] = link_of(from, to);
+    if (mesh->is_local(from)) {
+      const KernelHandle send = CreateKernel(programs.at(hop), kernel("ring_send.cpp"), out,
+                                             EthernetConfig{.noc = NOC::NOC_0, .compile_args = accessor_args(*src)});
+      SetRuntimeArgs(programs.at(hop), send, out, {kTileBytes, l1, hop == 0 ? 1u : 0u, src->address()});
+    }
+    if (mesh->is_local(to)) {
+      const size_t at = (hop + 1) % order.size();
+      const bool home = at == 0;
+      const CoreCoord onward = home ? CoreCoord{0, 0} : link_of(to, order[(hop + 2) % order.size()]).first;
+      const CoreCoord onward_noc = mesh->get_device(to)->ethernet_core_from_logical_core(onward);
+      const KernelHandle receive = CreateKernel(programs.at(at), kernel("ring_receive.cpp"), in,
+                                                EthernetConfig{.noc = NOC::NOC_0, .compile_args = accessor_args(*copies)});
+      SetRuntimeArgs(programs.at(at), receive, in,
+                     {kTileBytes, l1, copies->address(), home ? 0u : 1u, static_cast<uint32_t>(onward_noc.x),
+                      static_cast<uint32_t>(onward_noc.y)});
+    }
+  }
+  MeshWorkload workload;
+  for (size_t i = 0; i < order.size(); ++i)
+    workload.add_program(MeshCoordinateRange(order[i], order[i]), std::move(programs.at(i)));
+  EnqueueMeshWorkload(mesh->mesh_command_queue(), workload, false);
+  Finish(mesh->mesh_command_queue());
+  for (size_t hop = 1; hop <= order.size(); ++hop) {
+    const MeshCoordinate& at = order[hop % order.size()];
+    if (!mesh->is_local(at)) continue;
+    std::vector<uint32_t> got;
+    ReadShard(mesh->mesh_command_queue(), got, copies, at);
+    std::vector<uint32_t> want(tile);
+    for (uint32_t& w : want) w += static_cast<uint32_t>(hop);
+    TT_FATAL(got == want, "rank {}: device {} (hop {}) holds {} at word 0, expected {}", rank, at, hop, got.at(0),
+             want.at(0));
+  }
+  mesh->close();
+}
 
 uint32_t stamp_of(const MeshCoordinate& c) { return 1000 + 10 * c[0] + c[1]; }
 
@@ -29,6 +120,12 @@ int main(int argc, char** argv) {
   const auto& world = multihost::DistributedContext::get_current_world();
   const auto ranks = static_cast<uint32_t>(*world->size());
   const auto rank = static_cast<uint32_t>(*world->rank());
+  if (argc > 1 && std::string(argv[1]) == "ring") {
+    ring(rank);
+    world->barrier();
+    if (rank == 0) fmt::print("ring over {} ranks: every copy checked\n", ranks);
+    return 0;
+  }
   TT_FATAL(ranks == 2 || ranks == 4, "run under mpirun -np 2 or 4, not {}", ranks);
   TT_FATAL(UsingDistributedEnvironment(), "a job of {} ranks is a distributed environment", ranks);
 
