@@ -77,7 +77,7 @@ EthEnd eth_end(const Reader& r, const YAML::Node& node, const std::string& key) 
 
 }  // namespace
 
-Cluster parse_cluster_descriptor(std::string_view yaml, const std::string& name) {
+HostDescriptor parse_host_descriptor(std::string_view yaml, const std::string& name) {
   Reader r(name);
   YAML::Node root;
   try {
@@ -179,6 +179,26 @@ Cluster parse_cluster_descriptor(std::string_view yaml, const std::string& name)
     }
   }
 
+  HostDescriptor host;
+  host.name = name;
+  if (const YAML::Node ids = root["chip_unique_ids"]; ids && ids.IsMap())
+    for (const auto& entry : ids) {
+      const std::string key = "chip_unique_ids." + entry.first.Scalar();
+      host.unique_ids[chip_of(entry.first, key).id] = r.integer(entry.second, key);
+    }
+  if (const YAML::Node remote = root["ethernet_connections_to_remote_devices"]; remote && remote.IsSequence()) {
+    for (size_t i = 0; i < remote.size(); ++i) {
+      const std::string key = fmt::format("ethernet_connections_to_remote_devices[{}]", i);
+      const YAML::Node link = remote[i];
+      if (link.IsNull()) continue;  // tt-umd writes empty entries
+      if (!link.IsSequence() || link.size() < 2 || !link[1].IsMap() || !link[1]["remote_chip_id"] || !link[1]["chan"])
+        r.refuse(key, "expected {chip, chan} and {remote_chip_id, chan}");
+      host.remote_links.push_back({eth_end(r, link[0], key + "[0]"),
+                                   r.integer(link[1]["remote_chip_id"], key + "[1].remote_chip_id"),
+                                   static_cast<uint32_t>(r.integer(link[1]["chan"], key + "[1].chan"))});
+    }
+  }
+
   std::vector<Chip> list;
   for (auto& [id, chip] : chips) {
     try {
@@ -190,17 +210,29 @@ Cluster parse_cluster_descriptor(std::string_view yaml, const std::string& name)
   }
   for (size_t i = 0; i < list.size(); ++i)
     if (list[i].id != i) r.refuse("arch", fmt::format("chip ids must be 0 to {}; {} is missing", list.size() - 1, i));
-  return Cluster(name, std::move(list), std::move(links));
+  host.chips = std::move(list);
+  host.links = std::move(links);
+  return host;
 }
 
-Cluster read_cluster_descriptor(const std::filesystem::path& path) {
+Cluster parse_cluster_descriptor(std::string_view yaml, const std::string& name) {
+  HostDescriptor host = parse_host_descriptor(yaml, name);
+  return Cluster(name, std::move(host.chips), std::move(host.links));
+}
+
+HostDescriptor read_host_descriptor(const std::filesystem::path& path) {
   std::ifstream in(path);
   if (!in)
     throw Error(Code::kInvalidArgument,
                 fmt::format("cluster descriptor {}: cannot be read: {}", path.string(), std::strerror(errno)));
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_cluster_descriptor(text.str(), path.string());
+  return parse_host_descriptor(text.str(), path.string());
+}
+
+Cluster read_cluster_descriptor(const std::filesystem::path& path) {
+  HostDescriptor host = read_host_descriptor(path);
+  return Cluster(path.string(), std::move(host.chips), std::move(host.links));
 }
 
 }  // namespace zyxtt::cluster

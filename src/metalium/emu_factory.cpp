@@ -16,6 +16,7 @@
 #include "metalium/rank_links.h"
 #include "metalium/rank_share.h"
 #include "cluster/named.h"
+#include "cluster/rank_descriptors.h"
 #include "options/options_parser.h"
 
 namespace zyxtt::metalium {
@@ -37,6 +38,7 @@ fs::path home() { return library_directory() / "zyx-tt"; }
 std::mutex g_mutex;
 std::optional<EmulatorOptions> g_options;
 std::optional<cluster::Cluster> g_cluster;
+std::optional<std::vector<std::vector<uint32_t>>> g_descriptor_ranks;  // with a cluster joined from ranks' descriptors
 
 const EmulatorOptions& options_locked() {
   if (!g_options) apply_rank_binding();  // its environment may choose the options
@@ -50,6 +52,7 @@ void use_runtime_options(const Options& options, int stop_fd) {
   std::lock_guard lock(g_mutex);
   g_options = EmulatorOptions{options, OptionHints::kFlagAndVariable, stop_fd};
   g_cluster.reset();
+  g_descriptor_ranks.reset();
 }
 
 const EmulatorOptions& emulator_options() {
@@ -57,13 +60,39 @@ const EmulatorOptions& emulator_options() {
   return options_locked();
 }
 
+namespace {
+
+// A path as tt-metal takes it from the environment: relative to TT_METAL_HOME.
+fs::path from_home(const char* path) {
+  const char* home = std::getenv("TT_METAL_HOME");
+  const fs::path p(path);
+  return p.is_relative() && home != nullptr && fs::exists(fs::path(home) / p) ? fs::path(home) / p : p;
+}
+
+}  // namespace
+
 const cluster::Cluster& emulated_cluster() {
   std::lock_guard lock(g_mutex);
   if (!g_cluster) {
     const EmulatorOptions& given = options_locked();
-    g_cluster = cluster::choose_cluster(given.options.cluster, given.options.arch, given.hints);
+    if (const char* mapping = std::getenv("ZYX_TT_MOCK_CLUSTER_RANK_BINDING"); mapping != nullptr && *mapping != '\0') {
+      const char* graph = std::getenv("TT_MESH_GRAPH_DESC_PATH");
+      const char* home = std::getenv("TT_METAL_HOME");
+      cluster::RankedCluster joined = cluster::read_rank_descriptors(
+          from_home(mapping), home != nullptr ? fs::path(home) : fs::path(),
+          graph != nullptr && *graph != '\0' ? cluster::mesh_graph_shape(from_home(graph)) : std::nullopt);
+      g_descriptor_ranks = std::move(joined.chips_by_rank);
+      g_cluster = std::move(joined.cluster);
+    } else {
+      g_cluster = cluster::choose_cluster(given.options.cluster, given.options.arch, given.hints);
+    }
   }
   return *g_cluster;
+}
+
+const std::optional<std::vector<std::vector<uint32_t>>>& descriptor_ranks() {
+  emulated_cluster();
+  return g_descriptor_ranks;
 }
 
 namespace {

@@ -5,6 +5,9 @@
 // Exported for the plugin; only plain data crosses.
 #pragma once
 
+#include <optional>
+#include <vector>
+
 #include "cluster/cluster.h"
 #include "common/option_hint.h"
 #include "options/options.h"
@@ -26,9 +29,12 @@ struct EmulatorOptions {
 // would refuse).
 const EmulatorOptions& emulator_options();
 
-// The emulated cluster those options choose (--cluster, else
+// The emulated cluster those options choose (per-rank descriptors joined by
+// ZYX_TT_MOCK_CLUSTER_RANK_BINDING, else --cluster, else
 // TT_METAL_MOCK_CLUSTER_DESC_PATH, else one chip of --arch): chosen on first
 // use, again after use_runtime_options.
 const cluster::Cluster& emulated_cluster();
+// Each rank's chips when the cluster was joined from per-rank descriptors.
+const std::optional<std::vector<std::vector<uint32_t>>>& descriptor_ranks();
 
 }  // namespace zyxtt::metalium

@@ -98,6 +98,13 @@ const cluster::RankShare& rank_share() {
   }
   const auto size = static_cast<uint32_t>(*ranks->size());
   const auto rank = static_cast<uint32_t>(*ranks->rank());
+  if (const auto& by_descriptor = descriptor_ranks()) {
+    if (by_descriptor->size() != size)
+      throw Error(Code::kInvalidArgument,
+                  fmt::format("ZYX_TT_MOCK_CLUSTER_RANK_BINDING gives {} ranks' descriptors; the job has {} ranks",
+                              by_descriptor->size(), size));
+    return share.emplace(cluster::share_by_rank(chips, rank, *by_descriptor));
+  }
   std::vector<std::array<uint64_t, 2>> all(size);
   ranks->all_gather(ttsl::as_writable_bytes(ttsl::Span<std::array<uint64_t, 2>>(&mine, 1)),
                     ttsl::as_writable_bytes(ttsl::Span<std::array<uint64_t, 2>>(all.data(), all.size())));

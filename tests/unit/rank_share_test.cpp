@@ -11,6 +11,7 @@
 
 #include "cluster/named.h"
 #include "cluster/rank_binding.h"
+#include "cluster/rank_descriptors.h"
 #include "cluster/rank_share.h"
 #include "common/error.h"
 #include "what_of.h"
@@ -93,6 +94,61 @@ TEST(RankBinding, ReadsEachRanksMeshAndEnvironment) {
   std::ofstream(path) << "nothing: here\n";
   EXPECT_THAT(what_of([&] { read_rank_bindings(path); }), HasSubstr("no rank_bindings list"));
   std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace zyxtt::cluster
+
+namespace zyxtt::cluster {
+namespace {
+
+// Host `h` of two: chips linked to each other; chip `near` linked to the
+// other host's chip by its unique id `far`.
+std::string host_yaml(int h, int near, const char* far) {
+  return fmt::format(
+      "arch: {{0: blackhole, 1: blackhole}}\n"
+      "chip_unique_ids: {{0: {}, 1: {}}}\n"
+      "ethernet_connections:\n  - [{{chip: 0, chan: 0}}, {{chip: 1, chan: 0}}]\n"
+      "ethernet_connections_to_remote_devices:\n  - [{{chip: {}, chan: 2}}, {{remote_chip_id: {}, chan: 2}}]\n  -\n"
+      "chips_with_mmio: [{{0: 0}}, {{1: 1}}]\n"
+      "chip_to_boardtype: {{0: p150, 1: p150}}\n",
+      0x100 * (h + 1), 0x100 * (h + 1) + 1, near, far);
+}
+
+std::string write(const std::string& name, const std::string& text) {
+  const std::string path = testing::TempDir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(RankDescriptors, JoinTwoHostsIntoOneLineByUniqueIds) {
+  write("host0.yaml", host_yaml(0, 1, "0x200"));
+  write("host1.yaml", host_yaml(1, 0, "0x101"));
+  const std::string mapping =
+      write("mapping.yaml", "rank_to_cluster_mock_cluster_desc:\n  0: host0.yaml\n  1: host1.yaml\n");
+  const RankedCluster joined = read_rank_descriptors(mapping, "", MeshShape{1, 4});
+  EXPECT_EQ(joined.cluster.size(), 4u);
+  EXPECT_THAT(joined.chips_by_rank, ElementsAre(ElementsAre(0u, 1u), ElementsAre(2u, 3u)));
+  EXPECT_EQ(joined.cluster.links().size(), 3u);  // the link between hosts once
+  EXPECT_EQ(joined.cluster.peer({1, 2}), (EthEnd{2, 2}));
+  EXPECT_TRUE(joined.cluster.mesh_follows_links());
+  const RankShare share = share_by_rank(joined.cluster, 1, joined.chips_by_rank);
+  EXPECT_EQ(share.local_shape, (MeshShape{1, 2}));
+}
+
+TEST(RankDescriptors, ARemoteChipNoHostHasIsNamed) {
+  write("lone0.yaml", host_yaml(0, 1, "0x999"));
+  const std::string mapping = write("lone.yaml", "rank_to_cluster_mock_cluster_desc:\n  0: lone0.yaml\n");
+  EXPECT_THAT(what_of([&] { read_rank_descriptors(mapping, "", std::nullopt); }),
+              HasSubstr("links to chip 0x999, which no rank's descriptor has"));
+  const std::string gap = write("gap.yaml", "rank_to_cluster_mock_cluster_desc:\n  1: lone0.yaml\n");
+  EXPECT_THAT(what_of([&] { read_rank_descriptors(gap, "", std::nullopt); }), HasSubstr("0 is missing"));
+}
+
+TEST(RankDescriptors, AMeshGraphGivesTheShape) {
+  const std::string path = write("g.textproto", "mesh_descriptors {\n  device_topology { dims: [ 2, 4 ] }\n}\n");
+  EXPECT_EQ(mesh_graph_shape(path), (MeshShape{2, 4}));
+  EXPECT_EQ(mesh_graph_shape(write("none.textproto", "top_level_instance {}\n")), std::nullopt);
 }
 
 }  // namespace
