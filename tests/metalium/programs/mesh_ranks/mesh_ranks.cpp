@@ -4,7 +4,9 @@
 // other ranks' included. Run with mpirun -np 2 (2 x 2 blocks) or -np 4
 // (2 x 1). `visible`: a rank binding file (ZYX_TT_RANK_BINDING) gives each
 // of 2 ranks a row through TT_VISIBLE_DEVICES instead.
+#include <csignal>
 #include <cstdlib>
+#include <stdexcept>
 #include <map>
 #include <numeric>
 #include <string>
@@ -120,7 +122,28 @@ int main(int argc, char** argv) {
   const auto& world = multihost::DistributedContext::get_current_world();
   const auto ranks = static_cast<uint32_t>(*world->size());
   const auto rank = static_cast<uint32_t>(*world->rank());
-  if (argc > 1 && std::string(argv[1]) == "ring") {
+  const std::string how = argc > 1 ? argv[1] : "";
+  if (how == "throw" || how == "kill") {
+    // Every rank's chips run a workload, then rank 1 fails while rank 0
+    // waits for its shards: the job ends, workers and all.
+    auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(2, 4)));
+    auto buffer = MeshBuffer::create(
+        distributed::ShardedBufferConfig{.global_size = 2 * 64 * 4, .global_buffer_shape = {2, 64}, .shard_shape = {1, 16}},
+        DeviceLocalBufferConfig{.page_size = 64, .buffer_type = BufferType::DRAM}, mesh.get());
+    MeshWorkload workload;
+    workload.add_program(MeshCoordinateRange(mesh->shape()),
+                         metalium_test::stamp_program({1, 1}, *buffer, [](uint32_t) { return 5u; }));
+    EnqueueMeshWorkload(mesh->mesh_command_queue(), workload, true);
+    if (rank == 1) {
+      if (how == "kill") raise(SIGKILL);
+      throw std::runtime_error("deliberate failure on rank 1 with its chips open");
+    }
+    std::vector<uint32_t> all;
+    EnqueueReadMeshBuffer(mesh->mesh_command_queue(), all, buffer, true);
+    fmt::print("rank {} outlived rank 1\n", rank);
+    return 0;
+  }
+  if (how == "ring") {
     ring(rank);
     world->barrier();
     if (rank == 0) fmt::print("ring over {} ranks: every copy checked\n", ranks);
