@@ -22,7 +22,7 @@ if [ -n "${ZYX_TT_TEST_MARK:-}" ]; then
   sleep 2
   for p in /proc/[0-9]*; do
     [ "$p" = "/proc/$$" ] && continue
-    if tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qx "ZYX_TT_TEST_MARK=$ZYX_TT_TEST_MARK"; then
+    if tr '\0' '\n' 2>/dev/null <"$p/environ" | grep -qx "ZYX_TT_TEST_MARK=$ZYX_TT_TEST_MARK"; then
       fail "process ${p#/proc/} ($(tr '\0' ' ' <"$p/cmdline" 2>/dev/null)) outlived the job"
     fi
   done
