@@ -337,6 +337,48 @@ def missing(results, *names):
     return None
 
 
+def mesh_ranks_rows():
+    """mesh_ranks_bench under mpirun: each configuration 3 times, the median."""
+    binary = build_dir() / "bench" / "mesh_ranks_bench"
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+
+    def figure(cluster, ranks, *args):
+        values = []
+        for _ in range(3):
+            out = subprocess.run(["mpirun", "-np", str(ranks), "--oversubscribe", str(binary), *args],
+                                 env=dict(env, ZYX_TT_CLUSTER=cluster), capture_output=True, text=True, timeout=600)
+            found = re.search(r": ([0-9.]+) (ms|us|CPU s)", out.stdout)
+            if out.returncode != 0 or not found:
+                return None
+            values.append(float(found.group(1)))
+        return sorted(values)[1]
+
+    lines = ["## mesh_ranks_bench", "",
+             "One mesh over MPI ranks on this machine (`mpirun --oversubscribe`; bench/mesh_ranks_bench.cpp), each "
+             "figure the median of 3 jobs. A Galaxy's 32 chips run a stamp program on a 4 x 4 grid of every chip, "
+             "20 runs timed between barriers, emulated by 1, 2 and 4 ranks: every rank's chips, its host thread per "
+             "chip and its device workers share the same 2 cores, so more ranks divide the work but not the "
+             "cores; what 2 ranks gain is the runs of two processes overlapping where one process waits. An "
+             "ethernet stream of acknowledged 4 KiB blocks between the two chips of a P300, in one process and "
+             "across two ranks: a cross-rank block crosses twice (data, then the acknowledgement), each time "
+             "through the sending chip's mail ring, the rank's carrier thread, MPI, the other carrier (which polls "
+             "MPI every 20 us while traffic flows) and the waiting kernel's next look (it sleeps 50 us between "
+             "looks once its spin ends). Idle: CPU time of rank 0 over 5 s with the mesh open and nothing to do.",
+             "", "| figure | measured |", "|---|---|"]
+    runs = {r: figure("galaxy", r, "galaxy", "20") for r in (1, 2, 4)}
+    for r, v in runs.items():
+        extra = f" ({runs[1] / v:.2f}x 1 rank)" if v and runs[1] and r != 1 else ""
+        lines.append(f"| Galaxy run (32 chips), {r} rank{'s' if r > 1 else ''} | "
+                     f"{f'{v:.2f} ms' if v else 'not measured'}{extra} |")
+    local, remote = figure("p300", 1, "ethernet", "2000"), figure("p300", 2, "ethernet", "2000")
+    lines.append(f"| ethernet block, both chips in one process | {f'{local:.1f} us' if local else 'not measured'} |")
+    ratio = f" ({remote / local:.0f}x one process)" if local and remote else ""
+    lines.append(f"| ethernet block, chips on two ranks | {f'{remote:.1f} us' if remote else 'not measured'}{ratio} |")
+    idle = figure("p300", 2, "idle", "5")
+    lines.append(f"| idle rank with the mesh open, CPU per 5 s | {f'{idle:.3f} s' if idle is not None else 'not measured'} |")
+    return lines + [""]
+
+
 def main():
     made_by = "python3 bench/report.py" + (f" {sys.argv[1]}" if len(sys.argv) > 1 else "")
     lines = ["# Benchmarks", "",
@@ -403,6 +445,7 @@ def main():
                     text = f"{value:.1f} M/s"
                 lines.append(f"| {title} | {text} | {target} | {judged(title, target, [value])} |")
             lines.append("")
+    lines += mesh_ranks_rows()
     lines[2] += (f" Load average (1 min) {load_at_start:.1f} at the start and {os.getloadavg()[0]:.1f} at the end "
                  "of this run.")
     if MISSED:

@@ -19,6 +19,7 @@
 #include <tt-metalium/tensor_accessor_args.hpp>
 #include <tt_metal/impl/kernels/kernel.hpp>
 
+#include "../common/eth_link.hpp"
 #include "../common/stamp_program.hpp"
 #include "what_of.h"
 
@@ -44,7 +45,6 @@ std::vector<uint32_t> accessor_args(const MeshBuffer& buffer) {
 void ring(uint32_t rank) {
   auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(2, 2)));
   const std::vector<MeshCoordinate> order = {{0, 0}, {0, 1}, {1, 1}, {1, 0}};
-  auto chip_id = [&](const MeshCoordinate& c) { return mesh->get_view().get_fabric_node_id(c).chip_id; };
   auto tile_buffer = [&] {
     return MeshBuffer::create(ReplicatedBufferConfig{.size = kTileBytes},
                               DeviceLocalBufferConfig{.page_size = kTileBytes, .buffer_type = BufferType::DRAM},
@@ -58,20 +58,8 @@ void ring(uint32_t rank) {
   const uint32_t l1 = hal::get_erisc_l1_unreserved_base();
   std::map<size_t, Program> programs;
   for (size_t i = 0; i < order.size(); ++i) programs.emplace(i, CreateProgram());
-  // The link of hop from -> to: `from`'s first socket towards `to`, found from
-  // whichever end this rank holds (the other end's sockets towards it are
-  // the far ends of those links).
   auto link_of = [&](const MeshCoordinate& from, const MeshCoordinate& to) {
-    std::map<CoreCoord, CoreCoord> out_to_in;
-    if (mesh->is_local(from)) {
-      IDevice* d = mesh->get_device(from);
-      for (const CoreCoord& out : d->get_ethernet_sockets(chip_id(to))) out_to_in[out] = std::get<1>(d->get_connected_ethernet_core(out));
-    } else {
-      IDevice* d = mesh->get_device(to);
-      for (const CoreCoord& in : d->get_ethernet_sockets(chip_id(from))) out_to_in[std::get<1>(d->get_connected_ethernet_core(in))] = in;
-    }
-    TT_FATAL(!out_to_in.empty(), "no link from {} to {}", from, to);
-    return *out_to_in.begin();
+    return metalium_test::eth_link(*mesh, from, to);
   };
   for (size_t hop = 0; hop < order.size(); ++hop) {
     const MeshCoordinate& from = order[hop];
