@@ -594,6 +594,18 @@ const MeshShape& SystemMesh::shape() const {
   }();
   return shape;
 }
+SystemMesh::MappedDevices SystemMesh::get_mapped_devices(const std::optional<MeshShape>& shape,
+                                                         const std::optional<MeshCoordinate>& offset) const {
+  MeshDeviceConfig config(shape.value_or(this->shape()), offset);
+  MappedDevices out{{}, {}, shape.value_or(this->shape())};
+  const zyxtt::cluster::RankShare& share = zyxtt::metalium::rank_share();
+  for (int id : chips_of_config(config)) {
+    out.device_ids.push_back(share.local(static_cast<uint32_t>(id)) ? MaybeRemote<int>::local(id)
+                                                                    : MaybeRemote<int>::remote());
+    out.fabric_node_ids.push_back(tt::tt_fabric::get_fabric_node_id_from_physical_chip_id(id));
+  }
+  return out;
+}
 const MeshShape& SystemMesh::local_shape() const {
   static const MeshShape shape = [] {
     const zyxtt::cluster::MeshShape local = zyxtt::metalium::rank_share().local_shape;

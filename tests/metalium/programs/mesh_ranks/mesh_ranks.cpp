@@ -150,6 +150,15 @@ int main(int argc, char** argv) {
     return by_columns ? c[0] == rank : c[1] / local[1] == rank;
   };
 
+  const SystemMesh::MappedDevices mapped = SystemMesh::instance().get_mapped_devices(std::nullopt);
+  TT_FATAL(mapped.mesh_shape == MeshShape(2, 4) && mapped.device_ids.size() == 8 && mapped.fabric_node_ids.size() == 8,
+           "the system mesh maps 8 devices");
+  for (const MeshCoordinate& c : MeshCoordinateRange(MeshShape(2, 4)))
+    TT_FATAL(mapped.device_ids[c.to_linear_index(MeshShape(2, 4))].is_local() == in_block(c),
+             "rank {}: the system mesh maps {} as {}", rank, c, mapped.device_ids[c.to_linear_index(MeshShape(2, 4))]
+                                                                    .to_string());
+  TT_FATAL(extract_locals(mapped.device_ids).size() == local.mesh_size(), "rank {} maps its own devices", rank);
+
   auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(2, 4)));
   TT_FATAL(mesh->shape() == MeshShape(2, 4) && mesh->num_devices() == 8, "the mesh is global");
   TT_FATAL(mesh->get_devices().size() == local.mesh_size(), "rank {} holds {} devices, expected {}", rank,
