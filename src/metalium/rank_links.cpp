@@ -98,7 +98,7 @@ class RankLinks {
                       reinterpret_cast<uint8_t*>(chip.l1.base()));
       any = true;
     }
-    if (any) memory_->link().epoch.fetch_add(1, std::memory_order_acq_rel);
+    if (any) emu::announce_move(memory_->link());
     return any;
   }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "device/arch.h"
+#include "common/futex.h"
 #include "device/emu/rank_mail.h"
 #include "device/fabric_routes.h"
 
@@ -41,6 +42,10 @@ struct LinkBlock {
     std::atomic<uint64_t> quiet_at{0};  // epoch + 1 while all its kernels wait; 0 otherwise
   };
   alignas(64) std::atomic<uint64_t> epoch{0};
+  // Chips' threads asleep until something moves (sleep_until_moved), and the
+  // word they sleep on, bumped only while someone sleeps.
+  std::atomic<uint32_t> sleepers{0};
+  std::atomic<uint32_t> moved{0};
   // Kernel compiles in progress for any chip: the program that ends a wait
   // may still be on its way (its compile takes seconds), so none is judged.
   std::atomic<uint32_t> host_busy{0};
@@ -53,6 +58,24 @@ struct LinkBlock {
   MailRing mail[kMaxLinkedChips];  // by sending chip
 };
 
+// Something moved into a chip (a delivery landed, the host finished a
+// compile): the epoch moves, and chips asleep in sleep_until_moved wake.
+inline void announce_move(LinkBlock& link) {
+  link.epoch.fetch_add(1, std::memory_order_seq_cst);
+  if (link.sleepers.load(std::memory_order_seq_cst) != 0) {
+    link.moved.fetch_add(1, std::memory_order_seq_cst);
+    futex_wake(link.moved);
+  }
+}
+
+// Sleeps at most `timeout_us` unless the epoch moves past `seen`.
+inline void sleep_until_moved(LinkBlock& link, uint64_t seen, uint32_t timeout_us) {
+  link.sleepers.fetch_add(1, std::memory_order_seq_cst);
+  const uint32_t moved = link.moved.load(std::memory_order_seq_cst);
+  if (link.epoch.load(std::memory_order_seq_cst) == seen) futex_wait(link.moved, moved, timeout_us);
+  link.sleepers.fetch_sub(1, std::memory_order_seq_cst);
+}
+
 // Marks the host busy for its lifetime; at the end the epoch moves, so that
 // chips that waited all along start their grace again.
 class HostBusy {
@@ -62,7 +85,7 @@ class HostBusy {
   }
   ~HostBusy() {
     if (link_ == nullptr) return;
-    link_->epoch.fetch_add(1, std::memory_order_acq_rel);
+    announce_move(*link_);
     link_->host_busy.fetch_sub(1, std::memory_order_acq_rel);
   }
   HostBusy(const HostBusy&) = delete;

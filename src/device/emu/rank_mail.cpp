@@ -1,14 +1,12 @@
 #include "device/emu/rank_mail.h"
 
-#include <linux/futex.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <ctime>
 #include <thread>
+
+#include "common/futex.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -29,10 +27,6 @@ void copy_out(const MailRing& ring, uint64_t pos, void* to, uint64_t bytes) {
   std::memcpy(static_cast<uint8_t*>(to) + first, ring.data, bytes - first);
 }
 
-void futex(std::atomic<uint32_t>& word, int op, uint32_t value, const timespec* timeout) {
-  syscall(SYS_futex, reinterpret_cast<uint32_t*>(&word), op, value, timeout, nullptr, 0);
-}
-
 }  // namespace
 
 void post_mail(MailRing& ring, std::atomic<uint32_t>& doorbell, const MailRecord& record,
@@ -43,14 +37,14 @@ void post_mail(MailRing& ring, std::atomic<uint32_t>& doorbell, const MailRecord
   // empties within its next pass.
   while (tail + need - ring.head.load(std::memory_order_acquire) > MailRing::kBytes) {
     doorbell.fetch_add(1, std::memory_order_acq_rel);
-    futex(doorbell, FUTEX_WAKE, 1, nullptr);
+    futex_wake(doorbell, 1);
     std::this_thread::sleep_for(std::chrono::microseconds(50));
   }
   copy_in(ring, tail, &record, sizeof record);
   if (!payload.empty()) copy_in(ring, tail + sizeof record, payload.data(), payload.size());
   ring.tail.store(tail + need, std::memory_order_release);
   doorbell.fetch_add(1, std::memory_order_acq_rel);
-  futex(doorbell, FUTEX_WAKE, 1, nullptr);
+  futex_wake(doorbell, 1);
 }
 
 bool take_mail(MailRing& ring, MailRecord& record, std::vector<uint8_t>& payload) {
@@ -74,8 +68,7 @@ void apply_mail(const MailRecord& record, std::span<const uint8_t> payload, uint
 }
 
 void wait_for_mail(std::atomic<uint32_t>& doorbell, uint32_t seen, uint32_t timeout_us) {
-  const timespec timeout{static_cast<time_t>(timeout_us / 1000000), static_cast<long>(timeout_us % 1000000) * 1000};
-  if (doorbell.load(std::memory_order_acquire) == seen) futex(doorbell, FUTEX_WAIT, seen, &timeout);
+  if (doorbell.load(std::memory_order_acquire) == seen) futex_wait(doorbell, seen, timeout_us);
 }
 
 }  // namespace zyxtt::emu

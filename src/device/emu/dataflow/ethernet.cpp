@@ -66,7 +66,7 @@ void eth_send(uint32_t src_l1, uint32_t dst_l1, uint32_t bytes) {
   const LinkedChip& far = rs.linked->chips[peer.chip];
   uint8_t* to = far.l1 + eth_l1_offset(*far.arch, peer.channel) + dst;
   df::chip_write(*rs.linked, peer.chip, to, k.core->l1 + src, bytes);
-  rs.linked->link->epoch.fetch_add(1, std::memory_order_acq_rel);
+  announce_move(*rs.linked->link);
 }
 
 uint32_t eth_sync_addr() {

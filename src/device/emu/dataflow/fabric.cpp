@@ -185,7 +185,7 @@ void deliver(KernelInstance& k, uint32_t channel, const uint8_t* slot) {
                              packet, p.noc_send_type));
     }
   }
-  linked.link->epoch.fetch_add(1, std::memory_order_acq_rel);
+  announce_move(*linked.link);
 }
 
 }  // namespace

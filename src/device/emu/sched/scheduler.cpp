@@ -395,6 +395,7 @@ bool park(Shared& shared, const std::vector<CoreRange>& mine) {
     }
   }
   for (uint32_t round = 0;; ++round) {
+    const uint64_t epoch = shared.linked ? shared.linked->link->epoch.load(std::memory_order_seq_cst) : 0;
     bool ready = false;
     for (const CoreRange& core : mine)
       for (size_t i = core.begin; i < core.end && !ready; ++i) ready = runnable(*shared.order[i]);
@@ -408,9 +409,10 @@ bool park(Shared& shared, const std::vector<CoreRange>& mine) {
       std::this_thread::yield();
       continue;
     }
-    // Waiting on another chip may take long: sleep rather than spin, and
-    // look again whether the cluster stands still.
-    std::this_thread::sleep_for(std::chrono::microseconds(50));
+    // Waiting on another chip may take long: sleep rather than spin (a
+    // delivery into any chip wakes it at once; this chip's other threads
+    // within 50 us), and look again whether the cluster stands still.
+    sleep_until_moved(*shared.linked->link, epoch, 50);
     std::lock_guard lock(shared.park_mutex);
     if (shared.parked == shared.active) decide_linked_locked(shared);
   }
