@@ -1,0 +1,18 @@
+# MeshSocket: sockets between cores of one chip (FIFOs that wrap, one not a
+# whole number of pages), between the two chips of a P300 over the fabric,
+# the configs refused, and the handshake between two ranks.
+metalium_program(sockets one_chip)
+foreach(case two_chips errors)
+  add_test(NAME metalium.program.sockets.${case} COMMAND metalium_sockets ${case}
+    WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+  set_tests_properties(metalium.program.sockets.${case} PROPERTIES
+    ENVIRONMENT "ZYX_TT_CLUSTER=p300;TT_METAL_HOME=${CMAKE_CURRENT_SOURCE_DIR};${ZYXTT_METALIUM_TEST_ENV}"
+    TIMEOUT 300 FIXTURES_REQUIRED test_kernel_cache)
+endforeach()
+add_test(NAME metalium.program.sockets.ranks.OneRank COMMAND metalium_sockets ranks
+  WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+add_test(NAME metalium.program.sockets.ranks.TwoRanks
+  COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 --oversubscribe $<TARGET_FILE:metalium_sockets> ranks
+  WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(metalium.program.sockets.ranks.OneRank metalium.program.sockets.ranks.TwoRanks PROPERTIES
+  ENVIRONMENT "${ZYXTT_MPI_TEST_ENV};${ZYXTT_METALIUM_TEST_ENV}" TIMEOUT 120 FIXTURES_REQUIRED test_kernel_cache)
