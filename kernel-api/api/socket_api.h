@@ -13,13 +13,19 @@
 #include <type_traits>
 
 #include "api/alignment.h"
-#include "api/dataflow/dataflow_api.h"
 #include "api/debug/assert.h"
-#include "fabric/fabric_edm_packet_header.hpp"
 #include "hostdev/socket.h"
+#include "zyxtt/local_l1.h"
+// Compute kernels may wait for and pop pages; notifying a peer takes a NOC.
+#ifndef COMPILE_FOR_TRISC
+#include "api/dataflow/dataflow_api.h"
+#include "fabric/fabric_edm_packet_header.hpp"
 #include "tt_metal/fabric/hw/inc/edm_fabric/fabric_connection_manager.hpp"
 #include "tt_metal/fabric/hw/inc/tt_fabric_api.h"
-#include "zyxtt/local_l1.h"
+#endif
+#ifndef L1_ALIGNMENT
+#define L1_ALIGNMENT 16
+#endif
 
 static_assert(offsetof(receiver_socket_md, bytes_sent) % L1_ALIGNMENT == 0);
 
@@ -52,6 +58,7 @@ inline void require_device_peer(uint32_t is_host, const char* call) {
 
 }  // namespace zyxtt::socket
 
+#ifndef COMPILE_FOR_TRISC
 // The route to a socket's peer chip. The host writes the peer as tt-metal
 // does for the kernels' default packet header (no ROUTING_MODE: a 1-D
 // fabric), hops along the connection's direction.
@@ -65,6 +72,7 @@ void fabric_set_unicast_route(volatile tt_l1_ptr PACKET_HEADER_TYPE* fabric_head
     fabric_header_addr->to_chip_unicast(static_cast<uint8_t>(socket.d2d.upstream_chip_id));
   }
 }
+#endif
 
 // ---- sender ------------------------------------------------------------------------------------
 
@@ -142,6 +150,7 @@ inline void socket_push_pages(SocketSenderInterface& socket, uint32_t num_pages)
   }
 }
 
+#ifndef COMPILE_FOR_TRISC
 inline void socket_notify_receiver(const SocketSenderInterface& socket) {
   for (uint32_t i = 0; i < socket.num_downstreams; ++i) {
     const sender_downstream_encoding enc = get_downstream_encoding(socket, i);
@@ -165,6 +174,7 @@ inline void fabric_socket_notify_receiver(const SocketSenderInterface& socket,
         static_cast<uint32_t>(reinterpret_cast<uintptr_t>(fabric_header_addr)), sizeof(PACKET_HEADER_TYPE));
   }
 }
+#endif
 
 // Blocks until every downstream has acknowledged everything sent.
 inline void socket_barrier(const SocketSenderInterface& socket, ZYXTT_SITE_PARAMS) {
@@ -264,6 +274,7 @@ void assign_local_cb_to_socket(const SocketReceiverInterface&, uint32_t) {
   static_assert(emulated, "assign_local_cb_to_socket is not emulated");
 }
 
+#ifndef COMPILE_FOR_TRISC
 inline void socket_notify_sender(const SocketReceiverInterface& socket, uint8_t noc = noc_index) {
   noc_inline_dw_write(
       get_noc_addr(socket.d2d.upstream_noc_x, socket.d2d.upstream_noc_y, socket.d2d.upstream_bytes_acked_addr, noc),
@@ -289,6 +300,7 @@ inline void fabric_socket_notify_sender(const SocketReceiverInterface& socket,
       socket, fabric_connection, fabric_header_addr,
       get_noc_addr(socket.d2d.upstream_noc_x, socket.d2d.upstream_noc_y, socket.d2d.upstream_bytes_acked_addr));
 }
+#endif
 
 inline void update_socket_config(const SocketReceiverInterface& socket) {
   volatile receiver_socket_md* md = zyxtt::kernel::local_l1<receiver_socket_md>(socket.config_addr);
