@@ -1,5 +1,6 @@
 // MeshSocket on the emulator, each case checked against the host's data:
-//   one_chip   two connections between cores of one chip, with FIFOs of
+//   one_chip   sockets between cores of one chip (two senders with a
+//              receiver each, and one sender fanning out to two), FIFOs of
 //              twice the transfer (no wrap), a quarter of it (wraps) and
 //              1000 bytes, not a whole number of pages (its tail is
 //              skipped on every wrap); the bytes must arrive in order and
@@ -14,6 +15,7 @@
 //              between processes; a FIFO size the ends disagree on is
 //              refused as tt-metal's handshake refuses it; alone (one
 //              rank), both ends on rank 0 are refused.
+#include <map>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -99,58 +101,79 @@ void check_words(const std::vector<uint32_t>& got, const std::vector<uint32_t>& 
 }
 
 // Both ends' counters in their config blocks, after the kernels kept them:
-// the sender's bytes_sent (word 0 of its block), the receiver's bytes_sent
-// (word 0) and bytes_acked (word 4).
+// the sender's bytes_sent (word 0 of its block) and its downstream's
+// bytes_acked (after the 32-byte metadata, 16 bytes each), the receiver's
+// bytes_sent (word 0) and bytes_acked (word 4). Blocks go in the cores'
+// row-major order.
+struct Ends {
+  uint32_t sender_block, downstream, receiver_block;
+};
 void check_counters(const MeshSocket& sender, const MeshSocket& receiver, const MeshCoordinate& send_at,
-                    const MeshCoordinate& recv_at, uint32_t block, uint32_t want) {
+                    const MeshCoordinate& recv_at, Ends e, uint32_t want) {
   std::vector<uint32_t> s, r;
   ReadShard(sender.get_mesh_device()->mesh_command_queue(), s, sender.get_config_buffer(), send_at);
   ReadShard(receiver.get_mesh_device()->mesh_command_queue(), r, receiver.get_config_buffer(), recv_at);
-  const uint32_t sender_words = sender.get_config_buffer()->page_size() / 4;
-  const uint32_t receiver_words = receiver.get_config_buffer()->page_size() / 4;
-  const uint32_t got[3] = {s.at(block * sender_words), r.at(block * receiver_words), r.at(block * receiver_words + 4)};
-  const char* names[3] = {"sender's bytes_sent", "receiver's bytes_sent", "receiver's bytes_acked"};
-  for (int i = 0; i < 3; ++i) TT_FATAL(got[i] == want, "connection {}: {} is {}, expected {}", block, names[i], got[i], want);
+  const uint32_t sb = e.sender_block * sender.get_config_buffer()->page_size() / 4;
+  const uint32_t rb = e.receiver_block * receiver.get_config_buffer()->page_size() / 4;
+  const uint32_t got[4] = {s.at(sb), s.at(sb + 8 + 4 * e.downstream), r.at(rb), r.at(rb + 4)};
+  const char* names[4] = {"sender's bytes_sent", "sender's bytes_acked", "receiver's bytes_sent",
+                          "receiver's bytes_acked"};
+  for (int i = 0; i < 4; ++i)
+    TT_FATAL(got[i] == want, "receiver block {}: {} is {}, expected {}", e.receiver_block, names[i], got[i], want);
+}
+
+// One socket of `conns` on one chip: a sender kernel per sender core (its
+// own input, sent to each of its receivers), a receiver kernel per
+// receiver core (its own output, which must be its sender's input).
+void one_chip_socket(const std::shared_ptr<MeshDevice>& mesh, const std::vector<SocketConnection>& conns,
+                     uint32_t fifo, const std::vector<Ends>& ends) {
+  const MeshCoordinate at(0, 0);
+  auto [sender, receiver] =
+      MeshSocket::create_socket_pair(mesh, mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, fifo)));
+  TT_FATAL(receiver.get_data_buffer()->page_size() == fifo, "a receiver's FIFO is fifo_size bytes");
+  TT_FATAL(sender.get_active_cores().front() == conns.front().sender_core &&
+               receiver.get_active_cores().back() == conns.back().receiver_core,
+           "active cores are each end's cores, in connection order");
+  Program program = CreateProgram();
+  std::map<CoreCoord, std::shared_ptr<MeshBuffer>> ins;  // alive until the run
+  std::vector<std::shared_ptr<MeshBuffer>> outs;
+  std::map<CoreCoord, std::vector<uint32_t>> sent;
+  for (const auto& c : conns) {
+    const CoreCoord s = c.sender_core.core_coord, r = c.receiver_core.core_coord;
+    if (!ins.contains(s)) {
+      auto in = dram_buffer(*mesh, kPage);
+      sent[s] = pattern(static_cast<uint32_t>(ins.size() + 1), kPage);
+      EnqueueWriteMeshBuffer(mesh->mesh_command_queue(), in, sent[s], true);
+      SetRuntimeArgs(program, add_end(program, "socket_sender.cpp", s, sender, kPage, false, *in), s,
+                     {static_cast<uint32_t>(in->address())});
+      ins[s] = in;
+    }
+    outs.push_back(dram_buffer(*mesh, kPage));
+    SetRuntimeArgs(program, add_end(program, "socket_receiver.cpp", r, receiver, kPage, false, *outs.back()), r,
+                   {static_cast<uint32_t>(outs.back()->address())});
+  }
+  MeshWorkload workload;
+  workload.add_program(MeshCoordinateRange(at, at), std::move(program));
+  run(*mesh, workload);
+  for (uint32_t c = 0; c < conns.size(); ++c) {
+    std::vector<uint32_t> got;
+    ReadShard(mesh->mesh_command_queue(), got, outs[c], at);
+    check_words(got, sent[conns[c].sender_core.core_coord], fmt::format("fifo {} connection {}", fifo, c));
+    check_counters(sender, receiver, at, at, ends[c], final_count(fifo, kPage, kPages));
+  }
 }
 
 void one_chip() {
   auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 1)));
   const MeshCoordinate at(0, 0);
-  const std::vector<SocketConnection> conns = {
-      SocketConnection(MeshCoreCoord(at, CoreCoord(0, 0)), MeshCoreCoord(at, CoreCoord(2, 1))),
-      SocketConnection(MeshCoreCoord(at, CoreCoord(1, 0)), MeshCoreCoord(at, CoreCoord(3, 1)))};
+  const auto core = [&](uint32_t x, uint32_t y) { return MeshCoreCoord(at, CoreCoord(x, y)); };
   for (const uint32_t fifo : {2 * kBytes, kBytes / 4, 1000u}) {
-    auto [sender, receiver] =
-        MeshSocket::create_socket_pair(mesh, mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, fifo)));
-    TT_FATAL(receiver.get_data_buffer()->page_size() == fifo, "a receiver's FIFO is fifo_size bytes");
-    TT_FATAL(sender.get_active_cores().front() == conns[0].sender_core &&
-                 receiver.get_active_cores().back() == conns[1].receiver_core,
-             "active cores are each end's cores, in connection order");
-    Program program = CreateProgram();
-    std::vector<std::shared_ptr<MeshBuffer>> ins, outs;  // alive until the run
-    std::vector<std::vector<uint32_t>> wants;
-    for (uint32_t c = 0; c < conns.size(); ++c) {
-      auto in = dram_buffer(*mesh, kPage);
-      auto out = dram_buffer(*mesh, kPage);
-      wants.push_back(pattern(c + 1, kPage));
-      EnqueueWriteMeshBuffer(mesh->mesh_command_queue(), in, wants.back(), true);
-      const CoreCoord s = conns[c].sender_core.core_coord, r = conns[c].receiver_core.core_coord;
-      SetRuntimeArgs(program, add_end(program, "socket_sender.cpp", s, sender, kPage, false, *in), s,
-                     {static_cast<uint32_t>(in->address())});
-      SetRuntimeArgs(program, add_end(program, "socket_receiver.cpp", r, receiver, kPage, false, *out), r,
-                     {static_cast<uint32_t>(out->address())});
-      ins.push_back(in);
-      outs.push_back(out);
-    }
-    MeshWorkload workload;
-    workload.add_program(MeshCoordinateRange(at, at), std::move(program));
-    run(*mesh, workload);
-    for (uint32_t c = 0; c < conns.size(); ++c) {
-      std::vector<uint32_t> got;
-      ReadShard(mesh->mesh_command_queue(), got, outs[c], at);
-      check_words(got, wants[c], fmt::format("fifo {} connection {}", fifo, c));
-      check_counters(sender, receiver, at, at, c, final_count(fifo, kPage, kPages));
-    }
+    // Two senders, a receiver each.
+    one_chip_socket(mesh, {SocketConnection(core(0, 0), core(2, 1)), SocketConnection(core(1, 0), core(3, 1))}, fifo,
+                    {{0, 0, 0}, {1, 0, 1}});
+    // One sender feeding two receivers: both must take each page before it reuses the FIFO slot.
+    one_chip_socket(mesh, {SocketConnection(core(0, 0), core(2, 1)), SocketConnection(core(0, 0), core(3, 1))}, fifo,
+                    {{0, 0, 0}, {0, 1, 1}});
   }
   mesh->close();
 }
@@ -206,8 +229,8 @@ void two_chips() {
     ReadShard(mesh->mesh_command_queue(), got, outs[k], ends[k].second.device_coord);
     check_words(got, wants[k], fmt::format("socket {} (chip {} to chip {})", k, ends[k].first.device_coord[1],
                                            ends[k].second.device_coord[1]));
-    check_counters(sockets[2 * k], sockets[2 * k + 1], ends[k].first.device_coord, ends[k].second.device_coord, 0,
-                   final_count(fifo, page, kPages));
+    check_counters(sockets[2 * k], sockets[2 * k + 1], ends[k].first.device_coord, ends[k].second.device_coord,
+                   {0, 0, 0}, final_count(fifo, page, kPages));
   }
   mesh->close();
   tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
