@@ -1,8 +1,9 @@
 # MeshSocket: sockets between cores of one chip (FIFOs that wrap, one not a
-# whole number of pages), between the two chips of a P300 over the fabric,
-# the configs refused, and the handshake between two ranks.
+# whole number of pages), between the two chips of a P300 over the fabric
+# (within one mesh, and between two submeshes), the configs refused, and the
+# handshake between two ranks.
 metalium_program(sockets one_chip)
-foreach(case two_chips errors)
+foreach(case two_chips submeshes errors)
   add_test(NAME metalium.program.sockets.${case} COMMAND metalium_sockets ${case}
     WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
   set_tests_properties(metalium.program.sockets.${case} PROPERTIES

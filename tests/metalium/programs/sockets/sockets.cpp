@@ -8,6 +8,8 @@
 //   two_chips  (ZYX_TT_CLUSTER=p300, FABRIC_1D) a socket from chip 0 to
 //              chip 1 and one back, each through a FIFO smaller than the
 //              transfer, data and acknowledgements riding the fabric;
+//   submeshes  (p300, FABRIC_1D) the same between two meshes: 1 x 1
+//              submeshes of the two chips, each run from its own queue;
 //   errors     (p300) what tt-metal refuses, with its messages, and a page
 //              size the kernel side refuses;
 //   ranks      under mpirun -np 2: each rank makes its end; the ends are
@@ -236,6 +238,53 @@ void two_chips() {
   tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
 }
 
+// Between two meshes: 1 x 1 submeshes of a P300's chips, each with its own
+// queue; the socket's ends are the two meshes' (0, 0).
+void submeshes() {
+  tt::tt_fabric::SetFabricConfig(FabricConfig::FABRIC_1D);
+  auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 2)));
+  auto from = mesh->create_submesh(MeshShape(1, 1), MeshCoordinate(0, 0));
+  auto to = mesh->create_submesh(MeshShape(1, 1), MeshCoordinate(0, 1));
+  constexpr uint32_t page = 1024, fifo = 2 * page + 512;  // a 512-byte tail
+  const MeshCoordinate at(0, 0);
+  const MeshCoreCoord s(at, CoreCoord(4, 4)), r(at, CoreCoord(5, 5));
+  auto [sender, receiver] = MeshSocket::create_socket_pair(
+      from, to, SocketConfig({SocketConnection(s, r)}, SocketMemoryConfig(BufferType::L1, fifo)));
+  TT_FATAL(sender.get_mesh_device() == from.get() && receiver.get_mesh_device() == to.get(),
+           "each end lives on its own mesh");
+  TT_FATAL(receiver.get_fabric_node_id(SocketEndpoint::SENDER, at) == mesh->get_fabric_node_id(MeshCoordinate(0, 0)) &&
+               receiver.get_fabric_node_id(SocketEndpoint::RECEIVER, at) == mesh->get_fabric_node_id(MeshCoordinate(0, 1)),
+           "the ends' fabric nodes are the two chips'");
+  auto in = dram_buffer(*from, page);
+  auto out = dram_buffer(*to, page);
+  auto want = pattern(9, page);
+  WriteShard(from->mesh_command_queue(), in, want, at, true);
+  Program send = CreateProgram(), recv = CreateProgram();
+  std::vector<uint32_t> send_args = {static_cast<uint32_t>(in->address())};
+  tt::tt_fabric::append_fabric_connection_rt_args(from->get_fabric_node_id(at), to->get_fabric_node_id(at), 0, send,
+                                                  s.core_coord, send_args);
+  SetRuntimeArgs(send, add_end(send, "socket_sender.cpp", s.core_coord, sender, page, true, *in), s.core_coord,
+                 send_args);
+  std::vector<uint32_t> recv_args = {static_cast<uint32_t>(out->address())};
+  tt::tt_fabric::append_fabric_connection_rt_args(to->get_fabric_node_id(at), from->get_fabric_node_id(at), 0, recv,
+                                                  r.core_coord, recv_args);
+  SetRuntimeArgs(recv, add_end(recv, "socket_receiver.cpp", r.core_coord, receiver, page, true, *out), r.core_coord,
+                 recv_args);
+  MeshWorkload send_work, recv_work;
+  send_work.add_program(MeshCoordinateRange(at, at), std::move(send));
+  recv_work.add_program(MeshCoordinateRange(at, at), std::move(recv));
+  EnqueueMeshWorkload(from->mesh_command_queue(), send_work, false);
+  EnqueueMeshWorkload(to->mesh_command_queue(), recv_work, false);
+  Finish(from->mesh_command_queue());
+  Finish(to->mesh_command_queue());
+  std::vector<uint32_t> got;
+  ReadShard(to->mesh_command_queue(), got, out, at);
+  check_words(got, want, "submesh to submesh");
+  check_counters(sender, receiver, at, at, {0, 0, 0}, final_count(fifo, page, kPages));
+  mesh->close();
+  tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
+}
+
 void expect_error(const std::function<void()>& f, const std::string& want, const char* what) {
   const std::string error = what_of(f);
   TT_FATAL(error.find(want) != std::string::npos, "{}: expected '{}' in: {}", what, want, error);
@@ -320,6 +369,8 @@ int main(int argc, char** argv) {
     one_chip();
   } else if (which == "two_chips") {
     two_chips();
+  } else if (which == "submeshes") {
+    submeshes();
   } else if (which == "errors") {
     errors();
   } else if (which == "ranks") {
