@@ -21,6 +21,7 @@
 #include "api/dataflow/dataflow_api.h"
 #include "fabric/fabric_edm_packet_header.hpp"
 #include "tt_metal/fabric/hw/inc/edm_fabric/fabric_connection_manager.hpp"
+#include "tt_metal/fabric/hw/inc/fabric_routing_mode.h"
 #include "tt_metal/fabric/hw/inc/tt_fabric_api.h"
 #endif
 #ifndef L1_ALIGNMENT
@@ -59,18 +60,28 @@ inline void require_device_peer(uint32_t is_host, const char* call) {
 }  // namespace zyxtt::socket
 
 #ifndef COMPILE_FOR_TRISC
-// The route to a socket's peer chip. The host writes the peer as tt-metal
-// does for the kernels' default packet header (no ROUTING_MODE: a 1-D
-// fabric), hops along the connection's direction.
+// The route to a socket's peer chip, as the host wrote the peer for the
+// fabric's routing mode (ROUTING_MODE, which the build defines while the
+// fabric is up): a 2-D fabric's mesh and chip ids, else hops along the
+// connection's direction.
 template <typename SocketT>
 void fabric_set_unicast_route(volatile tt_l1_ptr PACKET_HEADER_TYPE* fabric_header_addr, const SocketT& socket) {
+  static_assert(std::is_same_v<SocketT, sender_downstream_encoding> || std::is_same_v<SocketT, SocketReceiverInterface>,
+                "fabric_set_unicast_route takes a sender_downstream_encoding or a SocketReceiverInterface");
+  uint32_t mesh = 0, chip = 0;
   if constexpr (std::is_same_v<SocketT, sender_downstream_encoding>) {
-    fabric_header_addr->to_chip_unicast(static_cast<uint8_t>(socket.d2d.downstream_chip_id));
+    mesh = socket.d2d.downstream_mesh_id;
+    chip = socket.d2d.downstream_chip_id;
   } else {
-    static_assert(std::is_same_v<SocketT, SocketReceiverInterface>,
-                  "fabric_set_unicast_route takes a sender_downstream_encoding or a SocketReceiverInterface");
-    fabric_header_addr->to_chip_unicast(static_cast<uint8_t>(socket.d2d.upstream_chip_id));
+    mesh = socket.d2d.upstream_mesh_id;
+    chip = socket.d2d.upstream_chip_id;
   }
+#if defined(ROUTING_MODE) && (ROUTING_MODE & ROUTING_MODE_2D)
+  tt::tt_fabric::fabric_set_unicast_route(fabric_header_addr, static_cast<uint16_t>(chip), static_cast<uint16_t>(mesh));
+#else
+  (void)mesh;
+  fabric_header_addr->to_chip_unicast(static_cast<uint8_t>(chip));
+#endif
 }
 #endif
 

@@ -68,16 +68,17 @@ std::map<MeshCoordinate, std::map<CoreCoord, std::vector<uint32_t>>> group_by_co
 }
 
 // The peer chip as a socket core's config names it: hops on a 1-D fabric,
-// the fabric chip id on a 2-D one (as tt-metal encodes it).
+// its mesh and chip ids on a 2-D one (as tt-metal encodes it; the kernels
+// tell the two apart by ROUTING_MODE).
 std::pair<uint32_t, uint32_t> peer_encoding(FabricNodeId sender, FabricNodeId receiver, SocketEndpoint e) {
   const FabricNodeId& peer = e == SocketEndpoint::SENDER ? receiver : sender;
   if (sender == receiver) return {*peer.mesh_id, peer.chip_id};
   const FabricConfig fabric = tt_fabric::GetFabricConfig();
   TT_FATAL(fabric != FabricConfig::DISABLED, "Can only create multi-device sockets with fabric enabled.");
-  TT_FATAL(fabric == FabricConfig::FABRIC_1D || fabric == FabricConfig::FABRIC_1D_RING,
-           "MeshSocket: sockets between chips ride a 1-D fabric here (FABRIC_1D or FABRIC_1D_RING), not {}: the "
-           "emulator's kernels are not told a 2-D fabric's routing mode yet",
+  const bool one_d = fabric == FabricConfig::FABRIC_1D || fabric == FabricConfig::FABRIC_1D_RING;
+  TT_FATAL(one_d || tt_fabric::is_2d_fabric_config(fabric), "Unsupported Fabric Config for Sockets specified {}",
            fabric);
+  if (!one_d) return {*peer.mesh_id, peer.chip_id};
   TT_FATAL(sender.mesh_id == receiver.mesh_id, "1D Fabric requires sender and receiver to be on the same mesh");
   const MeshShape shape = MetalContext::instance().get_control_plane().get_physical_mesh_shape(sender.mesh_id);
   const uint32_t cols = shape[shape.dims() - 1];

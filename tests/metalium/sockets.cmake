@@ -1,13 +1,17 @@
 # MeshSocket: sockets between cores of one chip (FIFOs that wrap, one not a
 # whole number of pages), between the two chips of a P300 over the fabric
-# (within one mesh, and between two submeshes), the configs refused, and the
+# (within one mesh, and between two submeshes), along a 2 x 2 mesh's
+# diagonals over a 2-D fabric, the configs refused, and the
 # handshake between two ranks.
 metalium_program(sockets one_chip)
-foreach(case two_chips submeshes errors)
+foreach(case_and_cluster two_chips:p300 mesh_2d:4xp150 submeshes:p300 errors:p300)
+  string(REPLACE ":" ";" pair "${case_and_cluster}")
+  list(GET pair 0 case)
+  list(GET pair 1 cluster)
   add_test(NAME metalium.program.sockets.${case} COMMAND metalium_sockets ${case}
     WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
   set_tests_properties(metalium.program.sockets.${case} PROPERTIES
-    ENVIRONMENT "ZYX_TT_CLUSTER=p300;TT_METAL_HOME=${CMAKE_CURRENT_SOURCE_DIR};${ZYXTT_METALIUM_TEST_ENV}"
+    ENVIRONMENT "ZYX_TT_CLUSTER=${cluster};TT_METAL_HOME=${CMAKE_CURRENT_SOURCE_DIR};${ZYXTT_METALIUM_TEST_ENV}"
     TIMEOUT 300 FIXTURES_REQUIRED test_kernel_cache)
 endforeach()
 add_test(NAME metalium.program.sockets.ranks.OneRank COMMAND metalium_sockets ranks

@@ -8,6 +8,8 @@
 //   two_chips  (ZYX_TT_CLUSTER=p300, FABRIC_1D) a socket from chip 0 to
 //              chip 1 and one back, each through a FIFO smaller than the
 //              transfer, data and acknowledgements riding the fabric;
+//   mesh_2d    (4xp150, FABRIC_2D) sockets along both diagonals of a 2 x 2
+//              mesh, whose routes turn; on FABRIC_1D refused, as tt-metal does;
 //   submeshes  (p300, FABRIC_1D) the same between two meshes: 1 x 1
 //              submeshes of the two chips, each run from its own queue;
 //   errors     (p300) what tt-metal refuses, with its messages, and a page
@@ -180,19 +182,23 @@ void one_chip() {
   mesh->close();
 }
 
-void two_chips() {
-  tt::tt_fabric::SetFabricConfig(FabricConfig::FABRIC_1D);
-  auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 2)));
+void expect_error(const std::function<void()>& f, const std::string& want, const char* what) {
+  const std::string error = what_of(f);
+  TT_FATAL(error.find(want) != std::string::npos, "{}: expected '{}' in: {}", what, want, error);
+}
+
+using Ends2 = std::vector<std::pair<MeshCoreCoord, MeshCoreCoord>>;
+
+// A socket per pair of ends, each between two chips of one mesh, all run at
+// once over the fabric; each must deliver its sender's bytes.
+void between_chips(FabricConfig fabric, const MeshShape& shape, const Ends2& ends) {
+  tt::tt_fabric::SetFabricConfig(fabric);
+  auto mesh = MeshDevice::create(MeshDeviceConfig(shape));
   constexpr uint32_t page = 512, fifo = 3 * page;
-  const MeshCoordinate a(0, 0), b(0, 1);
-  // a -> b and b -> a, each a socket of its own.
-  const std::vector<std::pair<MeshCoreCoord, MeshCoreCoord>> ends = {
-      {MeshCoreCoord(a, CoreCoord(0, 0)), MeshCoreCoord(b, CoreCoord(1, 1))},
-      {MeshCoreCoord(b, CoreCoord(2, 2)), MeshCoreCoord(a, CoreCoord(3, 3))}};
   std::vector<MeshSocket> sockets;
   std::vector<std::shared_ptr<MeshBuffer>> ins, outs;  // alive until the run
   std::vector<std::vector<uint32_t>> wants;
-  Program programs[2] = {CreateProgram(), CreateProgram()};
+  std::map<MeshCoordinate, Program> programs;
   for (uint32_t k = 0; k < ends.size(); ++k) {
     const auto& [from, to] = ends[k];
     auto [sender, receiver] = MeshSocket::create_socket_pair(
@@ -205,13 +211,13 @@ void two_chips() {
     wants.push_back(pattern(k + 7, page));
     WriteShard(mesh->mesh_command_queue(), in, wants.back(), from.device_coord, true);
     const auto node = [&](const MeshCoordinate& c) { return mesh->get_fabric_node_id(c); };
-    Program& sp = programs[from.device_coord[1]];
+    Program& sp = programs[from.device_coord];
     std::vector<uint32_t> send_args = {static_cast<uint32_t>(in->address())};
     tt::tt_fabric::append_fabric_connection_rt_args(node(from.device_coord), node(to.device_coord), 0, sp,
                                                     from.core_coord, send_args);
     SetRuntimeArgs(sp, add_end(sp, "socket_sender.cpp", from.core_coord, sender, page, true, *in), from.core_coord,
                    send_args);
-    Program& rp = programs[to.device_coord[1]];
+    Program& rp = programs[to.device_coord];
     std::vector<uint32_t> recv_args = {static_cast<uint32_t>(out->address())};
     tt::tt_fabric::append_fabric_connection_rt_args(node(to.device_coord), node(from.device_coord), 0, rp,
                                                     to.core_coord, recv_args);
@@ -223,17 +229,44 @@ void two_chips() {
     outs.push_back(out);
   }
   MeshWorkload workload;
-  workload.add_program(MeshCoordinateRange(a, a), std::move(programs[0]));
-  workload.add_program(MeshCoordinateRange(b, b), std::move(programs[1]));
+  for (auto& [at, program] : programs) workload.add_program(MeshCoordinateRange(at, at), std::move(program));
   run(*mesh, workload);
   for (uint32_t k = 0; k < ends.size(); ++k) {
     std::vector<uint32_t> got;
     ReadShard(mesh->mesh_command_queue(), got, outs[k], ends[k].second.device_coord);
-    check_words(got, wants[k], fmt::format("socket {} (chip {} to chip {})", k, ends[k].first.device_coord[1],
-                                           ends[k].second.device_coord[1]));
+    check_words(got, wants[k], fmt::format("socket {} (device {} to device {})", k, ends[k].first.device_coord,
+                                           ends[k].second.device_coord));
     check_counters(sockets[2 * k], sockets[2 * k + 1], ends[k].first.device_coord, ends[k].second.device_coord,
                    {0, 0, 0}, final_count(fifo, page, kPages));
   }
+  mesh->close();
+  tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
+}
+
+// A P300's two chips, a socket each way over a 1-D fabric (hops encode the peer).
+void two_chips() {
+  const MeshCoordinate a(0, 0), b(0, 1);
+  between_chips(FabricConfig::FABRIC_1D, MeshShape(1, 2),
+                {{MeshCoreCoord(a, CoreCoord(0, 0)), MeshCoreCoord(b, CoreCoord(1, 1))},
+                 {MeshCoreCoord(b, CoreCoord(2, 2)), MeshCoreCoord(a, CoreCoord(3, 3))}});
+}
+
+// The diagonals of a 2 x 2 mesh over a 2-D fabric (mesh and chip ids encode
+// the peer; routes turn); a 1-D fabric cannot join them, as tt-metal says.
+void mesh_2d() {
+  const MeshCoordinate a(0, 0), b(0, 1), c(1, 0), d(1, 1);
+  const Ends2 diagonals = {{MeshCoreCoord(a, CoreCoord(0, 0)), MeshCoreCoord(d, CoreCoord(1, 1))},
+                           {MeshCoreCoord(c, CoreCoord(2, 2)), MeshCoreCoord(b, CoreCoord(3, 3))}};
+  between_chips(FabricConfig::FABRIC_2D, MeshShape(2, 2), diagonals);
+  tt::tt_fabric::SetFabricConfig(FabricConfig::FABRIC_1D);
+  auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(2, 2)));
+  expect_error(
+      [&] {
+        MeshSocket::create_socket_pair(mesh, mesh,
+                                       SocketConfig({SocketConnection(diagonals[0].first, diagonals[0].second)},
+                                                    SocketMemoryConfig(BufferType::L1, 1024)));
+      },
+      "Sender and receiver chips must be in the same row or column when using 1D Line Fabric", "a diagonal on 1-D");
   mesh->close();
   tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
 }
@@ -285,10 +318,6 @@ void submeshes() {
   tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
 }
 
-void expect_error(const std::function<void()>& f, const std::string& want, const char* what) {
-  const std::string error = what_of(f);
-  TT_FATAL(error.find(want) != std::string::npos, "{}: expected '{}' in: {}", what, want, error);
-}
 
 void errors() {
   auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 2)));
@@ -325,11 +354,11 @@ void errors() {
                "set_sender_socket_page_size: the page size must be a non-zero multiple of L1_ALIGNMENT (16)",
                "a 100-byte page");
   mesh->close();
-  // A 2-D fabric's routing mode does not reach the kernels yet: refused, saying so.
-  tt::tt_fabric::SetFabricConfig(FabricConfig::FABRIC_2D);
+  // A fabric tt-metal's sockets do not ride.
+  tt::tt_fabric::SetFabricConfig(FabricConfig::FABRIC_1D_NEIGHBOR_EXCHANGE);
   mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 2)));
-  expect_error(pair({SocketConnection(s, far)}), "sockets between chips ride a 1-D fabric here",
-               "between chips on a 2-D fabric");
+  expect_error(pair({SocketConnection(s, far)}), "Unsupported Fabric Config for Sockets specified",
+               "between chips on a neighbour-exchange fabric");
   mesh->close();
   tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
 }
@@ -369,6 +398,8 @@ int main(int argc, char** argv) {
     one_chip();
   } else if (which == "two_chips") {
     two_chips();
+  } else if (which == "mesh_2d") {
+    mesh_2d();
   } else if (which == "submeshes") {
     submeshes();
   } else if (which == "errors") {
