@@ -165,13 +165,14 @@ std::shared_ptr<MeshBuffer> create_data_buffer(const std::shared_ptr<MeshDevice>
 }
 
 void write_configs(const std::shared_ptr<MeshBuffer>& config_buffer, const PeerDescriptor& local,
-                   const PeerDescriptor& peer, SocketEndpoint endpoint, const MeshDevice& peer_device) {
+                   const PeerDescriptor& peer, SocketEndpoint endpoint, const PeerNodes& peer_nodes) {
   MeshDevice& device = *config_buffer->device();
   const SocketConfig& config = local.config;
   const auto& conns = config.socket_connection_config;
   const bool sender = endpoint == SocketEndpoint::SENDER;
-  const MeshDevice& sender_device = sender ? device : peer_device;
-  const MeshDevice& receiver_device = sender ? peer_device : device;
+  const auto local_nodes = [&](const MeshCoordinate& c) { return device.get_fabric_node_id(c); };
+  const PeerNodes sender_nodes = sender ? PeerNodes(local_nodes) : peer_nodes;
+  const PeerNodes receiver_nodes = sender ? peer_nodes : PeerNodes(local_nodes);
   const auto blocks = block_index(*config_buffer);
   const auto downstream = downstream_index(config);
   const SenderSizes sizes;
@@ -189,9 +190,9 @@ void write_configs(const std::shared_ptr<MeshBuffer>& config_buffer, const PeerD
         std::memcpy(&words[base / 4], &md, sizeof(md));
         for (const uint32_t i : indices) {
           const MeshCoreCoord& to = conns[i].receiver_core;
-          const CoreCoord noc = receiver_device.worker_core_from_logical_core(to.core_coord);
-          const auto [mesh, chip] = peer_encoding(sender_device.get_fabric_node_id(device_coord),
-                                                  receiver_device.get_fabric_node_id(to.device_coord), endpoint);
+          const CoreCoord noc = device.worker_core_from_logical_core(to.core_coord);
+          const auto [mesh, chip] =
+              peer_encoding(sender_nodes(device_coord), receiver_nodes(to.device_coord), endpoint);
           const d2d_sender_socket_md enc{mesh, chip, static_cast<uint32_t>(noc.y), static_cast<uint32_t>(noc.x)};
           const uint32_t at = base + sizes.md + md.num_downstreams * sizes.ack + downstream[i] * sizes.enc;
           std::memcpy(&words[at / 4], &enc, sizeof(enc));
@@ -199,9 +200,8 @@ void write_configs(const std::shared_ptr<MeshBuffer>& config_buffer, const PeerD
       } else {
         const uint32_t i = indices.front();  // a receiver core serves one connection
         const MeshCoreCoord& from = conns[i].sender_core;
-        const CoreCoord noc = sender_device.worker_core_from_logical_core(from.core_coord);
-        const auto [mesh, chip] = peer_encoding(sender_device.get_fabric_node_id(from.device_coord),
-                                                receiver_device.get_fabric_node_id(device_coord), endpoint);
+        const CoreCoord noc = device.worker_core_from_logical_core(from.core_coord);
+        const auto [mesh, chip] = peer_encoding(sender_nodes(from.device_coord), receiver_nodes(device_coord), endpoint);
         receiver_socket_md md{};
         md.read_ptr = static_cast<uint32_t>(local.data_buffer_address);
         md.fifo_addr = static_cast<uint32_t>(local.data_buffer_address);
@@ -253,8 +253,11 @@ std::pair<MeshSocket, MeshSocket> MeshSocket::create_socket_pair(const std::shar
                   config, SocketEndpoint::RECEIVER);
   const PeerDescriptor send_desc{config, send.config_buffer_->address(), 0};
   const PeerDescriptor recv_desc{config, recv.config_buffer_->address(), recv.data_buffer_->address()};
-  write_configs(send.config_buffer_, send_desc, recv_desc, SocketEndpoint::SENDER, *receiver);
-  write_configs(recv.config_buffer_, recv_desc, send_desc, SocketEndpoint::RECEIVER, *sender);
+  const auto nodes_of = [](const std::shared_ptr<MeshDevice>& mesh) {
+    return [mesh](const MeshCoordinate& c) { return mesh->get_fabric_node_id(c); };
+  };
+  write_configs(send.config_buffer_, send_desc, recv_desc, SocketEndpoint::SENDER, nodes_of(receiver));
+  write_configs(recv.config_buffer_, recv_desc, send_desc, SocketEndpoint::RECEIVER, nodes_of(sender));
   for (const auto& c : config.socket_connection_config) {
     send.fabric_node_id_map_[0].emplace(c.sender_core.device_coord, sender->get_fabric_node_id(c.sender_core.device_coord));
     send.fabric_node_id_map_[1].emplace(c.receiver_core.device_coord,

@@ -2,6 +2,7 @@
 // blocks, and the description one end gives the other.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include <tt-metalium/experimental/sockets/mesh_socket.hpp>
@@ -23,9 +24,12 @@ std::shared_ptr<MeshBuffer> create_config_buffer(const std::shared_ptr<MeshDevic
                                                  SocketEndpoint endpoint);
 std::shared_ptr<MeshBuffer> create_data_buffer(const std::shared_ptr<MeshDevice>& receiver, const SocketConfig& config);
 
-// Writes this end's config blocks into its cores' L1; the peer's mesh
-// device names the fabric nodes of the other end's chips.
+// The fabric node of the other end's chip at a device coordinate of its mesh.
+using PeerNodes = std::function<tt::tt_fabric::FabricNodeId(const MeshCoordinate&)>;
+
+// Writes this end's config blocks into its cores' L1. NOC coordinates of
+// the peer's cores are this chip's for the same logical core (one arch).
 void write_configs(const std::shared_ptr<MeshBuffer>& config_buffer, const PeerDescriptor& local,
-                   const PeerDescriptor& peer, SocketEndpoint endpoint, const MeshDevice& peer_device);
+                   const PeerDescriptor& peer, SocketEndpoint endpoint, const PeerNodes& peer_nodes);
 
 }  // namespace tt::tt_metal::distributed::socket_detail
