@@ -99,7 +99,8 @@ inline SocketSenderInterface create_sender_socket_interface(uint32_t config_addr
   socket.downstream_fifo_addr = md->downstream_fifo_addr;
   socket.downstream_bytes_sent_addr = md->downstream_bytes_sent_addr;
   socket.is_d2h = md->is_d2h;
-  zyxtt::socket::require_device_peer(socket.is_d2h, "create_sender_socket_interface: device-to-host sockets are not emulated");
+  zyxtt::socket::require_device_peer(socket.is_d2h,
+                                     "create_sender_socket_interface: device-to-host sockets are not emulated");
   socket.d2d.downstream_enc_base_addr = socket.bytes_acked_base_addr + socket.num_downstreams * bytes_acked_size_bytes;
   return socket;
 }
@@ -121,8 +122,9 @@ inline sender_downstream_encoding get_downstream_encoding(const SocketSenderInte
 inline void set_sender_socket_page_size(SocketSenderInterface& socket, uint32_t page_size) {
   const uint32_t total = socket.downstream_fifo_total_size;
   if (page_size % L1_ALIGNMENT != 0 || page_size == 0 || page_size > total)
-    zyxtt::krt::fail("set_sender_socket_page_size: the page size must be a non-zero multiple of L1_ALIGNMENT (16) "
-                     "no larger than the socket's FIFO");
+    zyxtt::krt::fail(
+        "set_sender_socket_page_size: the page size must be a non-zero multiple of L1_ALIGNMENT (16) "
+        "no larger than the socket's FIFO");
   const uint32_t usable = total - total % page_size;
   uint32_t next = align(socket.write_ptr, page_size);
   if (next >= usable) {
@@ -165,9 +167,9 @@ inline void socket_push_pages(SocketSenderInterface& socket, uint32_t num_pages)
 inline void socket_notify_receiver(const SocketSenderInterface& socket) {
   for (uint32_t i = 0; i < socket.num_downstreams; ++i) {
     const sender_downstream_encoding enc = get_downstream_encoding(socket, i);
-    noc_inline_dw_write(get_noc_addr(enc.d2d.downstream_noc_x, enc.d2d.downstream_noc_y,
-                                     socket.downstream_bytes_sent_addr),
-                        socket.bytes_sent);
+    noc_inline_dw_write(
+        get_noc_addr(enc.d2d.downstream_noc_x, enc.d2d.downstream_noc_y, socket.downstream_bytes_sent_addr),
+        socket.bytes_sent);
   }
 }
 
@@ -191,7 +193,8 @@ inline void fabric_socket_notify_receiver(const SocketSenderInterface& socket,
 inline void socket_barrier(const SocketSenderInterface& socket, ZYXTT_SITE_PARAMS) {
   for (uint32_t i = 0; i < socket.num_downstreams; ++i) {
     volatile uint32_t* acked = zyxtt::kernel::local_l1(socket.bytes_acked_base_addr + i * bytes_acked_size_bytes);
-    if (*acked != socket.bytes_sent) zyxtt::krt::wait_l1_word(acked, socket.bytes_sent, false, "socket_barrier", ZYXTT_SITE);
+    if (*acked != socket.bytes_sent)
+      zyxtt::krt::wait_l1_word(acked, socket.bytes_sent, false, "socket_barrier", ZYXTT_SITE);
   }
 }
 
@@ -214,7 +217,8 @@ inline SocketReceiverInterface create_receiver_socket_interface(uint32_t config_
   socket.fifo_addr = md->fifo_addr;
   socket.fifo_total_size = md->fifo_total_size;
   socket.is_h2d = md->is_h2d;
-  zyxtt::socket::require_device_peer(socket.is_h2d, "create_receiver_socket_interface: host-to-device sockets are not emulated");
+  zyxtt::socket::require_device_peer(socket.is_h2d,
+                                     "create_receiver_socket_interface: host-to-device sockets are not emulated");
   socket.d2d.upstream_mesh_id = md->d2d.upstream_mesh_id;
   socket.d2d.upstream_chip_id = md->d2d.upstream_chip_id;
   socket.d2d.upstream_noc_y = md->d2d.upstream_noc_y;
@@ -229,7 +233,8 @@ inline void set_receiver_socket_page_size(SocketReceiverInterface& socket, uint3
   const uint32_t start = socket.fifo_addr;
   const uint32_t total = socket.fifo_total_size;
   if (page_size == 0 || page_size > total)
-    zyxtt::krt::fail("set_receiver_socket_page_size: the page size must be non-zero and no larger than the socket's FIFO");
+    zyxtt::krt::fail(
+        "set_receiver_socket_page_size: the page size must be non-zero and no larger than the socket's FIFO");
   const uint32_t usable = total - total % page_size;
   uint32_t next = start + align(socket.read_ptr - start, page_size);
   if (next >= start + usable) {

@@ -12,9 +12,9 @@
 #include <tt-metalium/experimental/fabric/fabric.hpp>
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/tt_align.hpp>
+#include <tt_metal/impl/context/metal_context.hpp>
 #include <tt_stl/assert.hpp>
 #include <tt_stl/fmt.hpp>
-#include <tt_metal/impl/context/metal_context.hpp>
 
 #include "hostdev/socket.h"
 #include "metalium/mesh_socket_impl.h"
@@ -58,7 +58,7 @@ const MeshCoreCoord& end_of(const SocketConnection& c, SocketEndpoint e) {
 
 // device -> core -> indices of the connections at that end.
 std::map<MeshCoordinate, std::map<CoreCoord, std::vector<uint32_t>>> group_by_core(const SocketConfig& config,
-                                                                                  SocketEndpoint e) {
+                                                                                   SocketEndpoint e) {
   std::map<MeshCoordinate, std::map<CoreCoord, std::vector<uint32_t>>> groups;
   for (uint32_t i = 0; i < config.socket_connection_config.size(); ++i) {
     const MeshCoreCoord& at = end_of(config.socket_connection_config[i], e);
@@ -100,9 +100,9 @@ std::map<CoreCoord, uint32_t> block_index(const MeshBuffer& config_buffer) {
 }
 
 void check_core(const MeshDevice& device, const MeshCoreCoord& at, const char* role) {
-  TT_FATAL(at.device_coord.dims() == device.shape().dims() &&
-               MeshCoordinateRange(device.shape()).contains(at.device_coord),
-           "MeshSocket: {} device {} is outside the {} mesh of shape {}", role, at.device_coord, role, device.shape());
+  TT_FATAL(
+      at.device_coord.dims() == device.shape().dims() && MeshCoordinateRange(device.shape()).contains(at.device_coord),
+      "MeshSocket: {} device {} is outside the {} mesh of shape {}", role, at.device_coord, role, device.shape());
   const CoreCoord grid = device.compute_with_storage_grid_size();
   TT_FATAL(at.core_coord.x < grid.x && at.core_coord.y < grid.y,
            "MeshSocket: {} core {} is outside the worker grid ({} x {})", role, at.core_coord.str(), grid.x, grid.y);
@@ -134,19 +134,19 @@ std::shared_ptr<MeshBuffer> create_config_buffer(const std::shared_ptr<MeshDevic
   const ShardSpecBuffer spec(CoreRangeSet(cores), {1, 1}, ShardOrientation::ROW_MAJOR, {1, 1}, {n, 1});
   return MeshBuffer::create(
       ReplicatedBufferConfig{.size = DeviceAddr{n} * block},
-      DeviceLocalBufferConfig{
-          .page_size = block,
-          .buffer_type = BufferType::L1,
-          .sharding_args = BufferShardingArgs(spec, TensorMemoryLayout::HEIGHT_SHARDED),
-          .bottom_up = std::nullopt,
-          .sub_device_id = sender ? config.socket_mem_config.sender_sub_device
-                                  : config.socket_mem_config.receiver_sub_device},
+      DeviceLocalBufferConfig{.page_size = block,
+                              .buffer_type = BufferType::L1,
+                              .sharding_args = BufferShardingArgs(spec, TensorMemoryLayout::HEIGHT_SHARDED),
+                              .bottom_up = std::nullopt,
+                              .sub_device_id = sender ? config.socket_mem_config.sender_sub_device
+                                                      : config.socket_mem_config.receiver_sub_device},
       device.get());
 }
 
 // One FIFO of fifo_size per worker core; the kernels use those of the
 // receiver cores (tt-metal also offers one per DRAM bank).
-std::shared_ptr<MeshBuffer> create_data_buffer(const std::shared_ptr<MeshDevice>& receiver, const SocketConfig& config) {
+std::shared_ptr<MeshBuffer> create_data_buffer(const std::shared_ptr<MeshDevice>& receiver,
+                                               const SocketConfig& config) {
   const SocketMemoryConfig& mem = config.socket_mem_config;
   TT_FATAL(mem.socket_storage_type == BufferType::L1,
            "MeshSocket: FIFOs in DRAM need DRAM-sharded buffers, which are not emulated yet: use BufferType::L1");
@@ -201,7 +201,8 @@ void write_configs(const std::shared_ptr<MeshBuffer>& config_buffer, const PeerD
         const uint32_t i = indices.front();  // a receiver core serves one connection
         const MeshCoreCoord& from = conns[i].sender_core;
         const CoreCoord noc = device.worker_core_from_logical_core(from.core_coord);
-        const auto [mesh, chip] = peer_encoding(sender_nodes(from.device_coord), receiver_nodes(device_coord), endpoint);
+        const auto [mesh, chip] =
+            peer_encoding(sender_nodes(from.device_coord), receiver_nodes(device_coord), endpoint);
         receiver_socket_md md{};
         md.read_ptr = static_cast<uint32_t>(local.data_buffer_address);
         md.fifo_addr = static_cast<uint32_t>(local.data_buffer_address);
@@ -249,8 +250,8 @@ std::pair<MeshSocket, MeshSocket> MeshSocket::create_socket_pair(const std::shar
   SocketConfig config = populate_mesh_ids(sender, receiver, base_config);
   MeshSocket send(nullptr, create_config_buffer(sender, config, SocketEndpoint::SENDER), config,
                   SocketEndpoint::SENDER);
-  MeshSocket recv(create_data_buffer(receiver, config), create_config_buffer(receiver, config, SocketEndpoint::RECEIVER),
-                  config, SocketEndpoint::RECEIVER);
+  MeshSocket recv(create_data_buffer(receiver, config),
+                  create_config_buffer(receiver, config, SocketEndpoint::RECEIVER), config, SocketEndpoint::RECEIVER);
   const PeerDescriptor send_desc{config, send.config_buffer_->address(), 0};
   const PeerDescriptor recv_desc{config, recv.config_buffer_->address(), recv.data_buffer_->address()};
   const auto nodes_of = [](const std::shared_ptr<MeshDevice>& mesh) {
@@ -259,7 +260,8 @@ std::pair<MeshSocket, MeshSocket> MeshSocket::create_socket_pair(const std::shar
   write_configs(send.config_buffer_, send_desc, recv_desc, SocketEndpoint::SENDER, nodes_of(receiver));
   write_configs(recv.config_buffer_, recv_desc, send_desc, SocketEndpoint::RECEIVER, nodes_of(sender));
   for (const auto& c : config.socket_connection_config) {
-    send.fabric_node_id_map_[0].emplace(c.sender_core.device_coord, sender->get_fabric_node_id(c.sender_core.device_coord));
+    send.fabric_node_id_map_[0].emplace(c.sender_core.device_coord,
+                                        sender->get_fabric_node_id(c.sender_core.device_coord));
     send.fabric_node_id_map_[1].emplace(c.receiver_core.device_coord,
                                         receiver->get_fabric_node_id(c.receiver_core.device_coord));
   }

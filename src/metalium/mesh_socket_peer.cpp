@@ -8,10 +8,10 @@
 #include <mutex>
 #include <thread>
 
-#include <tt-metalium/experimental/fabric/control_plane.hpp>
 #include <tt-logger/tt-logger.hpp>
-#include <tt_stl/assert.hpp>
+#include <tt-metalium/experimental/fabric/control_plane.hpp>
 #include <tt_metal/impl/context/metal_context.hpp>
+#include <tt_stl/assert.hpp>
 
 #include "metalium/mesh_socket_impl.h"
 
@@ -188,7 +188,8 @@ PeerDescriptor recv_descriptor(const DistributedContext& context, Rank from, Tag
 }  // namespace
 
 void MeshSocket::process_host_ranks() {
-  const auto& context = config_.distributed_context ? config_.distributed_context : DistributedContext::get_current_world();
+  const auto& context =
+      config_.distributed_context ? config_.distributed_context : DistributedContext::get_current_world();
   const int size = *context->size();
   TT_FATAL(*config_.sender_rank >= 0 && *config_.sender_rank < size && *config_.receiver_rank >= 0 &&
                *config_.receiver_rank < size,
@@ -215,7 +216,8 @@ void MeshSocket::process_mesh_ids() {
 
 MeshSocket::MeshSocket(const std::shared_ptr<MeshDevice>& device, const SocketConfig& config) : config_(config) {
   socket_detail::validate(config_);
-  const auto context = config_.distributed_context ? config_.distributed_context : DistributedContext::get_current_world();
+  const auto context =
+      config_.distributed_context ? config_.distributed_context : DistributedContext::get_current_world();
   TT_FATAL(config_.sender_mesh_id.has_value() == config_.receiver_mesh_id.has_value(),
            "SocketConfig must specify both sender and receiver mesh IDs or neither.");
   rank_scoped_socket_ = !config_.sender_mesh_id.has_value();
@@ -236,7 +238,8 @@ MeshSocket::MeshSocket(const std::shared_ptr<MeshDevice>& device, const SocketCo
            *me);
   socket_endpoint_type_ = me == config_.sender_rank ? SocketEndpoint::SENDER : SocketEndpoint::RECEIVER;
   config_buffer_ = socket_detail::create_config_buffer(device, config_, socket_endpoint_type_);
-  if (socket_endpoint_type_ == SocketEndpoint::RECEIVER) data_buffer_ = socket_detail::create_data_buffer(device, config_);
+  if (socket_endpoint_type_ == SocketEndpoint::RECEIVER)
+    data_buffer_ = socket_detail::create_data_buffer(device, config_);
   connect_with_peer(context);
 }
 

@@ -77,13 +77,13 @@ KernelHandle add_end(Program& program, const char* name, const CoreCoord& core, 
                                over_fabric ? 1u : 0u};
   TensorAccessorArgs(buffer).append_to(cta);
   if (socket.get_socket_endpoint_type() == SocketEndpoint::SENDER)
-    CreateCircularBuffer(program, core,
-                         CircularBufferConfig(page, {{tt::CBIndex::c_0, tt::DataFormat::UInt32}})
-                             .set_page_size(tt::CBIndex::c_0, page));
-  return CreateKernel(program, kernel(name), core,
-                      DataMovementConfig{.processor = DataMovementProcessor::RISCV_0,
-                                         .noc = NOC::RISCV_0_default,
-                                         .compile_args = cta});
+    CreateCircularBuffer(
+        program, core,
+        CircularBufferConfig(page, {{tt::CBIndex::c_0, tt::DataFormat::UInt32}}).set_page_size(tt::CBIndex::c_0, page));
+  return CreateKernel(
+      program, kernel(name), core,
+      DataMovementConfig{
+          .processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default, .compile_args = cta});
 }
 
 std::vector<uint32_t> pattern(uint32_t seed, uint32_t page) {
@@ -129,8 +129,8 @@ void check_counters(const MeshSocket& sender, const MeshSocket& receiver, const 
 // One socket of `conns` on one chip: a sender kernel per sender core (its
 // own input, sent to each of its receivers), a receiver kernel per
 // receiver core (its own output, which must be its sender's input).
-void one_chip_socket(const std::shared_ptr<MeshDevice>& mesh, const std::vector<SocketConnection>& conns,
-                     uint32_t fifo, const std::vector<Ends>& ends) {
+void one_chip_socket(const std::shared_ptr<MeshDevice>& mesh, const std::vector<SocketConnection>& conns, uint32_t fifo,
+                     const std::vector<Ends>& ends) {
   const MeshCoordinate at(0, 0);
   auto [sender, receiver] =
       MeshSocket::create_socket_pair(mesh, mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, fifo)));
@@ -234,8 +234,9 @@ void between_chips(FabricConfig fabric, const MeshShape& shape, const Ends2& end
   for (uint32_t k = 0; k < ends.size(); ++k) {
     std::vector<uint32_t> got;
     ReadShard(mesh->mesh_command_queue(), got, outs[k], ends[k].second.device_coord);
-    check_words(got, wants[k], fmt::format("socket {} (device {} to device {})", k, ends[k].first.device_coord,
-                                           ends[k].second.device_coord));
+    check_words(
+        got, wants[k],
+        fmt::format("socket {} (device {} to device {})", k, ends[k].first.device_coord, ends[k].second.device_coord));
     check_counters(sockets[2 * k], sockets[2 * k + 1], ends[k].first.device_coord, ends[k].second.device_coord,
                    {0, 0, 0}, final_count(fifo, page, kPages));
   }
@@ -285,9 +286,10 @@ void submeshes() {
       from, to, SocketConfig({SocketConnection(s, r)}, SocketMemoryConfig(BufferType::L1, fifo)));
   TT_FATAL(sender.get_mesh_device() == from.get() && receiver.get_mesh_device() == to.get(),
            "each end lives on its own mesh");
-  TT_FATAL(receiver.get_fabric_node_id(SocketEndpoint::SENDER, at) == mesh->get_fabric_node_id(MeshCoordinate(0, 0)) &&
-               receiver.get_fabric_node_id(SocketEndpoint::RECEIVER, at) == mesh->get_fabric_node_id(MeshCoordinate(0, 1)),
-           "the ends' fabric nodes are the two chips'");
+  TT_FATAL(
+      receiver.get_fabric_node_id(SocketEndpoint::SENDER, at) == mesh->get_fabric_node_id(MeshCoordinate(0, 0)) &&
+          receiver.get_fabric_node_id(SocketEndpoint::RECEIVER, at) == mesh->get_fabric_node_id(MeshCoordinate(0, 1)),
+      "the ends' fabric nodes are the two chips'");
   auto in = dram_buffer(*from, page);
   auto out = dram_buffer(*to, page);
   auto want = pattern(9, page);
@@ -318,13 +320,13 @@ void submeshes() {
   tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
 }
 
-
 void errors() {
   auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 2)));
   const MeshCoordinate a(0, 0), b(0, 1);
   const MeshCoreCoord s(a, CoreCoord(0, 0)), r(a, CoreCoord(1, 0)), far(b, CoreCoord(1, 0));
   const SocketMemoryConfig mem(BufferType::L1, 1024);
-  const auto pair = [&](std::vector<SocketConnection> conns, SocketMemoryConfig m = SocketMemoryConfig(BufferType::L1, 1024)) {
+  const auto pair = [&](std::vector<SocketConnection> conns,
+                        SocketMemoryConfig m = SocketMemoryConfig(BufferType::L1, 1024)) {
     return [=] { MeshSocket::create_socket_pair(mesh, mesh, SocketConfig(conns, m)); };
   };
   expect_error(pair({}), "Socket connection config cannot be empty.", "no connections");
@@ -374,18 +376,23 @@ void ranks(int argc, char** argv) {
       SocketConnection(MeshCoreCoord(at, CoreCoord(0, 0)), MeshCoreCoord(at, CoreCoord(1, 0)))};
   const int me = *world->rank();
   if (*world->size() == 1) {
-    expect_error([&] { (void)MeshSocket(mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, 1024), Rank{0}, Rank{0})); },
-                 "sender and receiver are both rank 0", "both ends on one rank");
+    expect_error(
+        [&] {
+          (void)MeshSocket(mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, 1024), Rank{0}, Rank{0}));
+        },
+        "sender and receiver are both rank 0", "both ends on one rank");
     mesh->close();
     return;
   }
   TT_FATAL(*world->size() == 2, "run under mpirun -np 2 (or alone)");
-  expect_error([&] { (void)MeshSocket(mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, 1024), Rank{0}, Rank{1})); },
-               "are different processes; their ends were exchanged and agree", "ends on two ranks");
+  expect_error(
+      [&] { (void)MeshSocket(mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, 1024), Rank{0}, Rank{1})); },
+      "are different processes; their ends were exchanged and agree", "ends on two ranks");
   // Rank 1 asks for another FIFO size: both ends see the mismatch.
   const uint32_t fifo = me == 0 ? 1024 : 2048;
-  expect_error([&] { (void)MeshSocket(mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, fifo), Rank{0}, Rank{1})); },
-               "Mismatch in socket FIFO size during handshake.", "ends that disagree");
+  expect_error(
+      [&] { (void)MeshSocket(mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, fifo), Rank{0}, Rank{1})); },
+      "Mismatch in socket FIFO size during handshake.", "ends that disagree");
   world->barrier();
   mesh->close();
 }

@@ -26,8 +26,8 @@ struct Fabric {
 void write_page(SocketSenderInterface& socket, uint32_t src, Fabric& fabric) {
   for (uint32_t d = 0; d < socket.num_downstreams; ++d) {
     sender_downstream_encoding enc = get_downstream_encoding(socket, d);
-    const uint64_t dst =
-        get_noc_addr(enc.d2d.downstream_noc_x, enc.d2d.downstream_noc_y, socket.downstream_fifo_addr + socket.write_ptr);
+    const uint64_t dst = get_noc_addr(enc.d2d.downstream_noc_x, enc.d2d.downstream_noc_y,
+                                      socket.downstream_fifo_addr + socket.write_ptr);
     if constexpr (kOverFabric) {
       fabric_set_unicast_route(fabric.data_header, enc);
       fabric.data_header->to_noc_unicast_write(tt::tt_fabric::NocUnicastCommandHeader{dst}, kPage);
