@@ -16,8 +16,9 @@
 //              size the kernel side refuses;
 //   ranks      under mpirun -np 2: each rank makes its end; the ends are
 //              exchanged and checked, then refused for want of a transport
-//              between processes; a FIFO size the ends disagree on is
-//              refused as tt-metal's handshake refuses it; alone (one
+//              between processes; a FIFO size or a receiver core the
+//              ends disagree on is refused as tt-metal's handshake
+//              refuses it; alone (one
 //              rank), both ends on rank 0 are refused.
 #include <map>
 #include <numeric>
@@ -393,6 +394,12 @@ void ranks(int argc, char** argv) {
   expect_error(
       [&] { (void)MeshSocket(mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, fifo), Rank{0}, Rank{1})); },
       "Mismatch in socket FIFO size during handshake.", "ends that disagree");
+  // Rank 1 names another receiver core.
+  const std::vector<SocketConnection> other = {
+      SocketConnection(conns[0].sender_core, MeshCoreCoord(at, CoreCoord(me == 0 ? 1 : 2, 0)))};
+  expect_error(
+      [&] { (void)MeshSocket(mesh, SocketConfig(other, SocketMemoryConfig(BufferType::L1, 1024), Rank{0}, Rank{1})); },
+      "Mismatch in receiver core during handshake.", "ends that name different receivers");
   world->barrier();
   mesh->close();
 }
