@@ -330,6 +330,9 @@ void errors() {
                         SocketMemoryConfig m = SocketMemoryConfig(BufferType::L1, 1024)) {
     return [=] { MeshSocket::create_socket_pair(mesh, mesh, SocketConfig(conns, m)); };
   };
+  // As tt-metal: a core may be both a sender and a receiver.
+  expect_error(pair({SocketConnection(s, MeshCoreCoord(a, s.core_coord))}), "no throw",
+               "sender and receiver on one core");
   expect_error(pair({}), "Socket connection config cannot be empty.", "no connections");
   expect_error(pair({SocketConnection(s, r), SocketConnection(MeshCoreCoord(a, CoreCoord(2, 0)), r)}),
                "Cannot reuse receiver cores in a single socket.", "a receiver core twice");
