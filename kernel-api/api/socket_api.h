@@ -36,15 +36,17 @@ constexpr uint32_t downstream_encoding_size_bytes = align(sizeof(sender_downstre
 
 namespace zyxtt::socket {
 
-// Blocks until `word` has moved at least `distance` bytes past `from`
-// (counters wrap at 2^32, as silicon's do). The fiber sleeps on the word
-// until it reaches the target; only when the word must wrap on its way
-// there (once per 4 GiB) does it poll, giving other kernels turns.
-inline void wait_for_count(volatile uint32_t* word, uint32_t from, uint32_t distance, const char* call,
-                           const char* file, uint32_t line) {
+// Blocks until `word` has moved at least `distance` bytes past `from`;
+// the word never moves more than `reach` past `from` (a FIFO's size).
+// Counters wrap at 2^32, as silicon's do: the fiber sleeps until the word
+// is at least the target only while no value the word may take lies past
+// the wrap (a later write may jump over the target); near the wrap (a
+// FIFO's worth every 4 GiB) it polls, giving other kernels turns.
+inline void wait_for_count(volatile uint32_t* word, uint32_t from, uint32_t distance, uint32_t reach,
+                           const char* call, const char* file, uint32_t line) {
   const uint32_t target = from + distance;
   for (uint32_t now = *word; now - from < distance; now = *word) {
-    if (now <= target) {
+    if (now <= from + reach) {
       krt::wait_l1_word(word, target, true, call, file, line);
     } else {
       krt::yield_turns(1);
@@ -145,7 +147,8 @@ inline void socket_reserve_pages(const SocketSenderInterface& socket, uint32_t n
     const uint32_t in_flight_limit = socket.downstream_fifo_total_size - bytes;
     const uint32_t from = socket.bytes_sent - socket.downstream_fifo_total_size;
     if (socket.bytes_sent - *acked > in_flight_limit)
-      zyxtt::socket::wait_for_count(acked, from, bytes, "socket_reserve_pages", ZYXTT_SITE);
+      zyxtt::socket::wait_for_count(acked, from, bytes, socket.downstream_fifo_total_size, "socket_reserve_pages",
+                                    ZYXTT_SITE);
   }
 }
 
@@ -239,7 +242,7 @@ inline void set_receiver_socket_page_size(SocketReceiverInterface& socket, uint3
   uint32_t next = start + align(socket.read_ptr - start, page_size);
   if (next >= start + usable) {
     const uint32_t skip = start + total - next;
-    zyxtt::socket::wait_for_count(zyxtt::kernel::local_l1(socket.bytes_sent_addr), socket.bytes_acked, skip,
+    zyxtt::socket::wait_for_count(zyxtt::kernel::local_l1(socket.bytes_sent_addr), socket.bytes_acked, skip, total,
                                   "set_receiver_socket_page_size", ZYXTT_SITE);
     socket.bytes_acked += skip;
     next = start;
@@ -267,7 +270,8 @@ inline bool socket_wait_for_pages(const SocketReceiverInterface& socket, uint32_
     }
     return true;
   }
-  zyxtt::socket::wait_for_count(sent, socket.bytes_acked, bytes, "socket_wait_for_pages", ZYXTT_SITE);
+  zyxtt::socket::wait_for_count(sent, socket.bytes_acked, bytes, socket.fifo_total_size, "socket_wait_for_pages",
+                                ZYXTT_SITE);
   return true;
 }
 

@@ -3,8 +3,9 @@
 //              receiver each, and one sender fanning out to two), FIFOs of
 //              twice the transfer (no wrap), a quarter of it (wraps) and
 //              1000 bytes, not a whole number of pages (its tail is
-//              skipped on every wrap); the bytes must arrive in order and
-//              both ends' counters must end where the host works out;
+//              skipped on every wrap), and counters that wrap past 2^32
+//              mid-transfer; the bytes must arrive in order and both
+//              ends' counters must end where the host works out;
 //   two_chips  (ZYX_TT_CLUSTER=p300, FABRIC_1D) a socket from chip 0 to
 //              chip 1 and one back, each through a FIFO smaller than the
 //              transfer, data and acknowledgements riding the fabric;
@@ -127,14 +128,37 @@ void check_counters(const MeshSocket& sender, const MeshSocket& receiver, const 
     TT_FATAL(got[i] == want, "receiver block {}: {} is {}, expected {}", e.receiver_block, names[i], got[i], want);
 }
 
+// Sets every counter of a fresh socket's config blocks (the senders'
+// bytes_sent and bytes_acked, the receivers' bytes_sent and bytes_acked)
+// to `start`, as if that many bytes had passed already.
+void seed_counters(const MeshSocket& sender, const MeshSocket& receiver, const MeshCoordinate& at, uint32_t start) {
+  for (const MeshSocket* end : {&sender, &receiver}) {
+    std::vector<uint32_t> words;
+    ReadShard(end->get_mesh_device()->mesh_command_queue(), words, end->get_config_buffer(), at);
+    const uint32_t block = end->get_config_buffer()->page_size() / 4;
+    for (uint32_t b = 0; b * block < words.size(); ++b) {
+      const bool is_sender = end == &sender;
+      words[b * block] = start;  // bytes_sent
+      if (is_sender) {
+        for (uint32_t d = 0; d < words[b * block + 1]; ++d) words[b * block + 8 + 4 * d] = start;  // bytes_acked
+      } else {
+        words[b * block + 4] = start;  // bytes_acked
+      }
+    }
+    WriteShard(end->get_mesh_device()->mesh_command_queue(), end->get_config_buffer(), words, at, true);
+  }
+}
+
 // One socket of `conns` on one chip: a sender kernel per sender core (its
 // own input, sent to each of its receivers), a receiver kernel per
-// receiver core (its own output, which must be its sender's input).
+// receiver core (its own output, which must be its sender's input); the
+// counters start at `start`.
 void one_chip_socket(const std::shared_ptr<MeshDevice>& mesh, const std::vector<SocketConnection>& conns, uint32_t fifo,
-                     const std::vector<Ends>& ends) {
+                     const std::vector<Ends>& ends, uint32_t start = 0) {
   const MeshCoordinate at(0, 0);
   auto [sender, receiver] =
       MeshSocket::create_socket_pair(mesh, mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, fifo)));
+  if (start != 0) seed_counters(sender, receiver, at, start);
   TT_FATAL(receiver.get_data_buffer()->page_size() == fifo, "a receiver's FIFO is fifo_size bytes");
   TT_FATAL(sender.get_active_cores().front() == conns.front().sender_core &&
                receiver.get_active_cores().back() == conns.back().receiver_core,
@@ -164,7 +188,7 @@ void one_chip_socket(const std::shared_ptr<MeshDevice>& mesh, const std::vector<
     std::vector<uint32_t> got;
     ReadShard(mesh->mesh_command_queue(), got, outs[c], at);
     check_words(got, sent[conns[c].sender_core.core_coord], fmt::format("fifo {} connection {}", fifo, c));
-    check_counters(sender, receiver, at, at, ends[c], final_count(fifo, kPage, kPages));
+    check_counters(sender, receiver, at, at, ends[c], start + final_count(fifo, kPage, kPages));
   }
 }
 
@@ -180,6 +204,9 @@ void one_chip() {
     one_chip_socket(mesh, {SocketConnection(core(0, 0), core(2, 1)), SocketConnection(core(0, 0), core(3, 1))}, fifo,
                     {{0, 0, 0}, {0, 1, 1}});
   }
+  // Counters 4 KiB short of 2^32: they wrap mid-transfer, as after 4 GiB through a socket.
+  one_chip_socket(mesh, {SocketConnection(core(0, 0), core(2, 1)), SocketConnection(core(0, 0), core(3, 1))},
+                  kBytes / 4, {{0, 0, 0}, {0, 1, 1}}, 0xFFFFF000u);
   mesh->close();
 }
 
