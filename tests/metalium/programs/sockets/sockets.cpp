@@ -13,8 +13,9 @@
 //              mesh, whose routes turn; on FABRIC_1D refused, as tt-metal does;
 //   submeshes  (p300, FABRIC_1D) the same between two meshes: 1 x 1
 //              submeshes of the two chips, each run from its own queue;
-//   errors     (p300) what tt-metal refuses, with its messages, and a page
-//              size the kernel side refuses;
+//   errors     (p300) what tt-metal refuses, with its messages, a page
+//              size the kernel side refuses, and a receiver with no
+//              sender, whose wait is a deadlock naming it;
 //   ranks      under mpirun -np 2: each rank makes its end; the ends are
 //              exchanged and checked, then refused for want of a transport
 //              between processes; a FIFO size or a receiver core the
@@ -386,6 +387,15 @@ void errors() {
   expect_error([&] { run(*mesh, workload); },
                "set_sender_socket_page_size: the page size must be a non-zero multiple of L1_ALIGNMENT (16)",
                "a 100-byte page");
+  // A receiver whose sender never runs: its wait blocks (no spinning), and
+  // with nothing else to run that is a deadlock naming the call.
+  Program lone = CreateProgram();
+  auto out = dram_buffer(*mesh, kPage);
+  const KernelHandle rk = add_end(lone, "socket_receiver.cpp", r.core_coord, receiver, kPage, false, *out);
+  SetRuntimeArgs(lone, rk, r.core_coord, {static_cast<uint32_t>(out->address())});
+  MeshWorkload lone_work;
+  lone_work.add_program(MeshCoordinateRange(a, a), std::move(lone));
+  expect_error([&] { run(*mesh, lone_work); }, "waits in socket_wait_for_pages", "a receiver with no sender");
   mesh->close();
   // A fabric tt-metal's sockets do not ride.
   tt::tt_fabric::SetFabricConfig(FabricConfig::FABRIC_1D_NEIGHBOR_EXCHANGE);
