@@ -21,3 +21,8 @@ add_test(NAME metalium.program.sockets.ranks.TwoRanks
   WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
 set_tests_properties(metalium.program.sockets.ranks.OneRank metalium.program.sockets.ranks.TwoRanks PROPERTIES
   ENVIRONMENT "${ZYXTT_MPI_TEST_ENV};${ZYXTT_METALIUM_TEST_ENV}" TIMEOUT 120 FIXTURES_REQUIRED test_kernel_cache)
+# tt-metal's own socket kernels, from a checkout at the pin (skipped without one).
+add_test(NAME metalium.program.sockets.ttmetal_kernels
+  COMMAND metalium_sockets ttmetal_kernels "${ZYXTT_TTMETAL_CHECKOUT}" WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(metalium.program.sockets.ttmetal_kernels PROPERTIES
+  ENVIRONMENT "${ZYXTT_METALIUM_TEST_ENV}" TIMEOUT 300 SKIP_RETURN_CODE 77 FIXTURES_REQUIRED test_kernel_cache)

@@ -16,12 +16,16 @@
 //   errors     (p300) what tt-metal refuses, with its messages, a page
 //              size the kernel side refuses, and a receiver with no
 //              sender, whose wait is a deadlock naming it;
+//   ttmetal_kernels CHECKOUT  tt-metal's own socket test kernels (sender.cpp,
+//              receiver_worker.cpp) from a checkout, unchanged: the bytes
+//              must arrive (skipped, exit 77, without one);
 //   ranks      under mpirun -np 2: each rank makes its end; the ends are
 //              exchanged and checked, then refused for want of a transport
 //              between processes; a FIFO size or a receiver core the
 //              ends disagree on is refused as tt-metal's handshake
 //              refuses it; alone (one
 //              rank), both ends on rank 0 are refused.
+#include <filesystem>
 #include <map>
 #include <numeric>
 #include <string>
@@ -444,6 +448,56 @@ void ranks(int argc, char** argv) {
   mesh->close();
 }
 
+// tt-metal's own socket test kernels, unchanged, from a checkout:
+// sender.cpp reads pages from an L1 buffer on its core and receiver_worker.cpp
+// writes them into one on its own, through a FIFO an eighth of the data.
+// Exits 77 (skipped) without a checkout.
+int ttmetal_kernels(const std::string& checkout) {
+  const std::string dir = checkout + "/tests/tt_metal/tt_metal/test_kernels/misc/socket/";
+  if (checkout.empty() || !std::filesystem::exists(dir + "sender.cpp")) {
+    fmt::print("skipped: no tt-metal checkout with {}sender.cpp (configure with -DZYXTT_TTMETAL_CHECKOUT=...)\n", dir);
+    return 77;
+  }
+  auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 1)));
+  const MeshCoordinate at(0, 0);
+  const CoreCoord s(0, 0), r(0, 1);
+  constexpr uint32_t page = 64, data = 8192, fifo = data / 8;
+  auto [sender, receiver] = MeshSocket::create_socket_pair(
+      mesh, mesh,
+      SocketConfig({SocketConnection(MeshCoreCoord(at, s), MeshCoreCoord(at, r))},
+                   SocketMemoryConfig(BufferType::L1, fifo)));
+  const auto l1_buffer = [&](const CoreCoord& core) {
+    const ShardSpecBuffer spec(CoreRangeSet(CoreRange(core)), {1, 1}, ShardOrientation::ROW_MAJOR, {1, 1}, {1, 1});
+    return MeshBuffer::create(
+        ReplicatedBufferConfig{.size = data},
+        DeviceLocalBufferConfig{.page_size = data,
+                                .buffer_type = BufferType::L1,
+                                .sharding_args = BufferShardingArgs(spec, TensorMemoryLayout::HEIGHT_SHARDED)},
+        mesh.get());
+  };
+  auto in = l1_buffer(s), out = l1_buffer(r);
+  std::vector<uint32_t> want(data / 4);
+  std::iota(want.begin(), want.end(), 0xC0DE0000u);
+  WriteShard(mesh->mesh_command_queue(), in, want, at, true);
+  const auto config = [](const MeshSocket& end) { return static_cast<uint32_t>(end.get_config_buffer()->address()); };
+  const auto dm = [](std::vector<uint32_t> args) {
+    return DataMovementConfig{
+        .processor = DataMovementProcessor::RISCV_0, .noc = NOC::RISCV_0_default, .compile_args = std::move(args)};
+  };
+  Program program = CreateProgram();
+  CreateKernel(program, dir + "sender.cpp", s, dm({config(sender), static_cast<uint32_t>(in->address()), page, data}));
+  CreateKernel(program, dir + "receiver_worker.cpp", r,
+               dm({config(receiver), static_cast<uint32_t>(out->address()), page, data, 1}));
+  MeshWorkload workload;
+  workload.add_program(MeshCoordinateRange(at, at), std::move(program));
+  run(*mesh, workload);
+  std::vector<uint32_t> got;
+  ReadShard(mesh->mesh_command_queue(), got, out, at);
+  check_words(got, want, "tt-metal's sender.cpp to receiver_worker.cpp");
+  mesh->close();
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -458,6 +512,8 @@ int main(int argc, char** argv) {
     submeshes();
   } else if (which == "errors") {
     errors();
+  } else if (which == "ttmetal_kernels") {
+    if (const int status = ttmetal_kernels(argc > 2 ? argv[2] : ""); status != 0) return status;
   } else if (which == "ranks") {
     ranks(argc, argv);
   } else {
