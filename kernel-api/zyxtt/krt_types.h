@@ -62,8 +62,10 @@ constexpr uint32_t fabric_link_channel(uint32_t word) { return word & 0xFFu; }
 // Packet headers each processor may take from its core's pool.
 inline constexpr uint32_t kFabricHeadersPerProcessor = 16;
 
-// Bytes of the always-zero L1 region (tt-metal's MEM_ZEROS) at l1_zeros_addr.
+// Bytes of the always-zero L1 region (tt-metal's MEM_ZEROS) at l1_zeros_addr,
+// and its offset in the core's L1 (so a kernel knows where its L1 starts).
 inline constexpr uint32_t kL1ZerosBytes = 512;
+inline constexpr uint32_t kL1ZerosOffset = 0x2600;
 
 // DST's layout, as kernel-side ops (cumsum, welford, ema, reshuffle, the
 // PRNG) index it directly: a tile is kTileWords words, four 16 x 16 faces

@@ -16,6 +16,7 @@
 #include "device/program_checks.h"
 #include "metalium/backend.h"
 #include "metalium/emulator_options.h"
+#include "metalium/fabric_kernel_defines.h"
 #include "metalium/kernel_paths.h"
 #include "tt_metal/impl/kernels/kernel.hpp"
 #include "metalium/program_impl.h"
@@ -179,6 +180,8 @@ KernelHandle add_kernel(Program& program, model::KernelSpec spec, const CoreRang
     auto extra = include_dirs(c.compiler_include_paths);
     spec.include_dirs.insert(spec.include_dirs.end(), extra.begin(), extra.end());
   }
+  // The fabric's routing mode, as tt-metal's build defines it (the kernel's own defines win).
+  for (auto& [name, value] : tt::tt_fabric::detail::fabric_kernel_defines()) spec.defines.try_emplace(name, value);
   // Two data movement kernels on one core must use different processors.
   for (const model::KernelSpec& other : program.impl().model.kernels) {
     if (other.processor != spec.processor || other.core_type != spec.core_type) continue;

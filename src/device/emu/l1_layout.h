@@ -19,7 +19,7 @@ inline constexpr uint32_t kSemaphoreBase = 0x2500;
 inline constexpr uint32_t kSemaphoreStride = 16;  // tt-metal: one aligned L1 word each
 // tt-metal's MEM_ZEROS: bytes the firmware keeps zero, a source for NOC reads
 // that clear L1 (krt l1_zeros_addr); nothing of the emulator writes there.
-inline constexpr uint32_t kZerosBase = 0x2600;
+inline constexpr uint32_t kZerosBase = krt::kL1ZerosOffset;
 // Ethernet cores only: the sync block their dataflow calls keep (tt-metal's
 // erisc_info at ERISC_APP_SYNC_INFO_BASE), above the zeros.
 inline constexpr uint32_t kEthSyncBase = 0x8000;

@@ -176,6 +176,19 @@ TEST(HeaderClosure, TtMetalPathHeadersExposeTheirNames) {
        "Noc noc; noc.async_write_multicast(UnicastEndpoint{}, MulticastEndpoint{}, 16, 4, {.addr = 16}, "
        "{.noc_x_start = 1, .noc_y_start = 1, .noc_x_end = 2, .noc_y_end = 2, .addr = 16});"},
       {Side::kDataflow, "api/debug/waypoint.h", "WAYPOINT(\"ABCD\"); invalidate_l1_cache();"},
+      // Sockets: the records host and kernels share, each end's calls (waits and pops in compute kernels too).
+      {Side::kDataflow, "hostdev/socket.h",
+       "static_assert(sizeof(sender_socket_md) == 28 && sizeof(receiver_socket_md) == 44 && "
+       "sizeof(sender_downstream_encoding) == 16);"},
+      {Side::kDataflow, "api/socket_api.h",
+       "SocketSenderInterface s = create_sender_socket_interface(16); set_sender_socket_page_size(s, 32); "
+       "socket_reserve_pages(s, 1); socket_push_pages(s, 1); socket_notify_receiver(s); socket_barrier(s); "
+       "update_socket_config(s); static_assert(sender_socket_md_size_bytes == 32);"},
+      {Side::kCompute, "api/socket_api.h",
+       "SocketReceiverInterface r = create_receiver_socket_interface(16); set_receiver_socket_page_size(r, 32); "
+       "(void)socket_wait_for_pages(r, 1); socket_pop_pages(r, 1); update_socket_config(r);"},
+      {Side::kDataflow, "tt_metal/fabric/hw/inc/fabric_routing_mode.h",
+       "static_assert((ROUTING_MODE_2D | ROUTING_MODE_MESH | ROUTING_MODE_LOW_LATENCY) == 0xA2);"},
       // The standard headers tt-metal's dataflow API reaches (with libstdc++, <array> brings std::min).
       {Side::kDataflow, "api/dataflow/dataflow_api.h",
        "std::array<uint32_t, 2> a{3, 4}; std::tuple<int, int> t{1, 2}; "

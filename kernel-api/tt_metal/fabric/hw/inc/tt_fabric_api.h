@@ -37,3 +37,12 @@ void fabric_set_mcast_route(volatile PacketHeader* packet_header, uint16_t dst_d
 }
 
 }  // namespace tt::tt_fabric
+
+// As tt-metal's header does: kernels name the fabric's types unqualified.
+using namespace tt::tt_fabric;
+
+// A packet's payload at most (tt-metal defines it in linear/addrgen_api.h;
+// its socket kernels reach it through api/socket_api.h).
+#ifndef FABRIC_MAX_PACKET_SIZE
+#define FABRIC_MAX_PACKET_SIZE (::zyxtt::krt::kFabricMaxPayloadBytes)
+#endif

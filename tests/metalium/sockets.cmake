@@ -1,0 +1,28 @@
+# MeshSocket: sockets between cores of one chip (FIFOs that wrap, one not a
+# whole number of pages), between the two chips of a P300 over the fabric
+# (within one mesh, and between two submeshes), along a 2 x 2 mesh's
+# diagonals over a 2-D fabric, the configs refused, and the
+# handshake between two ranks.
+metalium_program(sockets one_chip)
+foreach(case_and_cluster two_chips:p300 mesh_2d:4xp150 submeshes:p300 errors:p300)
+  string(REPLACE ":" ";" pair "${case_and_cluster}")
+  list(GET pair 0 case)
+  list(GET pair 1 cluster)
+  add_test(NAME metalium.program.sockets.${case} COMMAND metalium_sockets ${case}
+    WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+  set_tests_properties(metalium.program.sockets.${case} PROPERTIES
+    ENVIRONMENT "ZYX_TT_CLUSTER=${cluster};TT_METAL_HOME=${CMAKE_CURRENT_SOURCE_DIR};${ZYXTT_METALIUM_TEST_ENV}"
+    TIMEOUT 300 FIXTURES_REQUIRED test_kernel_cache)
+endforeach()
+add_test(NAME metalium.program.sockets.ranks.OneRank COMMAND metalium_sockets ranks
+  WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+add_test(NAME metalium.program.sockets.ranks.TwoRanks
+  COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 --oversubscribe $<TARGET_FILE:metalium_sockets> ranks
+  WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(metalium.program.sockets.ranks.OneRank metalium.program.sockets.ranks.TwoRanks PROPERTIES
+  ENVIRONMENT "${ZYXTT_MPI_TEST_ENV};${ZYXTT_METALIUM_TEST_ENV}" TIMEOUT 120 FIXTURES_REQUIRED test_kernel_cache)
+# tt-metal's own socket kernels, from a checkout at the pin (skipped without one).
+add_test(NAME metalium.program.sockets.ttmetal_kernels
+  COMMAND metalium_sockets ttmetal_kernels "${ZYXTT_TTMETAL_CHECKOUT}" WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+set_tests_properties(metalium.program.sockets.ttmetal_kernels PROPERTIES
+  ENVIRONMENT "${ZYXTT_METALIUM_TEST_ENV}" TIMEOUT 300 SKIP_RETURN_CODE 77 FIXTURES_REQUIRED test_kernel_cache)
