@@ -1,7 +1,9 @@
-// MeshSocket's end on one rank of a socket between ranks: the two owning
-// ranks exchange descriptions of their ends (config, buffer addresses) over
-// the distributed context and check that they agree, as tt-metal's
-// handshake does. The descriptor's wire form is our own.
+// MeshSocket's end on one rank of a socket between ranks of one mesh: the
+// two owning ranks exchange descriptions of their ends (config, buffer
+// addresses) over the distributed context and check that they agree, as
+// tt-metal's handshake does, then each writes its end's config blocks; the
+// data rides the fabric between the ranks' chips. The descriptor's wire
+// form is our own.
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -197,8 +199,8 @@ void MeshSocket::process_host_ranks() {
            *config_.receiver_rank);
   rank_translation_table_[config_.sender_rank] = config_.sender_rank;
   rank_translation_table_[config_.receiver_rank] = config_.receiver_rank;
-  // Each rank's mesh here is its own emulated cluster's, mesh 0 on every
-  // rank: no mesh spans ranks yet, so ranks are what tells the ends apart.
+  // Every rank holds part of one mesh, mesh 0: ranks are what tells the
+  // ends apart.
   const auto local = MetalContext::instance().get_control_plane().get_local_mesh_id_bindings();
   config_.sender_mesh_id = local.front();
   config_.receiver_mesh_id = local.front();
@@ -237,9 +239,28 @@ MeshSocket::MeshSocket(const std::shared_ptr<MeshDevice>& device, const SocketCo
            "by MeshSocket::create_socket_pair",
            *me);
   socket_endpoint_type_ = me == config_.sender_rank ? SocketEndpoint::SENDER : SocketEndpoint::RECEIVER;
-  config_buffer_ = socket_detail::create_config_buffer(device, config_, socket_endpoint_type_);
-  if (socket_endpoint_type_ == SocketEndpoint::RECEIVER)
-    data_buffer_ = socket_detail::create_data_buffer(device, config_);
+  // Both ranks hold the one mesh (each its own devices): each places both
+  // ends' buffers in the same order, so the mesh's allocators stay in step,
+  // and keeps its own end's.
+  for (const auto& c : config_.socket_connection_config) {
+    const MeshCoordinate& mine = socket_endpoint_type_ == SocketEndpoint::SENDER ? c.sender_core.device_coord
+                                                                               : c.receiver_core.device_coord;
+    TT_FATAL(device->is_local(mine),
+             "MeshSocket: rank {} is the socket's {} but device {} is another rank's (the mesh spans ranks: each "
+             "end's devices must be its rank's)",
+             *me, socket_endpoint_type_ == SocketEndpoint::SENDER ? "sender" : "receiver", mine);
+  }
+  auto sender_config = socket_detail::create_config_buffer(device, config_, SocketEndpoint::SENDER);
+  auto receiver_config = socket_detail::create_config_buffer(device, config_, SocketEndpoint::RECEIVER);
+  auto data = socket_detail::create_data_buffer(device, config_);
+  if (socket_endpoint_type_ == SocketEndpoint::SENDER) {
+    config_buffer_ = sender_config;
+    other_end_buffers_ = {receiver_config, data};
+  } else {
+    config_buffer_ = receiver_config;
+    data_buffer_ = data;
+    other_end_buffers_ = {sender_config};
+  }
   connect_with_peer(context);
 }
 
@@ -257,13 +278,15 @@ void MeshSocket::connect_with_peer(const std::shared_ptr<multihost::DistributedC
     send_descriptor(*context, mine, peer, tag);
   }
   check_peer(config_, theirs.config);
-  // The peer's chips are another process's: its config blocks could be
-  // written, but no data moves between processes yet.
-  TT_THROW(
-      "MeshSocket: the sender (rank {}) and the receiver (rank {}) are different processes; their ends were "
-      "exchanged and agree (the peer's config buffer is at {:#x}), but moving socket data between processes is not "
-      "emulated yet (issue 23: the cross-rank transport)",
-      *config_.sender_rank, *config_.receiver_rank, theirs.config_buffer_address);
+  // Both ends are devices of one mesh over the ranks: the peer's fabric
+  // nodes are this mesh's.
+  MeshDevice* mesh = config_buffer_->device();
+  const auto nodes = [mesh](const MeshCoordinate& c) { return mesh->get_fabric_node_id(c); };
+  socket_detail::write_configs(config_buffer_, mine, theirs, socket_endpoint_type_, nodes);
+  for (const auto& c : config_.socket_connection_config) {
+    fabric_node_id_map_[0].emplace(c.sender_core.device_coord, nodes(c.sender_core.device_coord));
+    fabric_node_id_map_[1].emplace(c.receiver_core.device_coord, nodes(c.receiver_core.device_coord));
+  }
 }
 
 }  // namespace tt::tt_metal::distributed

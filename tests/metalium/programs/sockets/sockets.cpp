@@ -19,12 +19,13 @@
 //   ttmetal_kernels CHECKOUT  tt-metal's own socket test kernels (sender.cpp,
 //              receiver_worker.cpp) from a checkout, unchanged: the bytes
 //              must arrive (skipped, exit 77, without one);
-//   ranks      under mpirun -np 2: each rank makes its end; the ends are
-//              exchanged and checked, then refused for want of a transport
-//              between processes; a FIFO size or a receiver core the
-//              ends disagree on is refused as tt-metal's handshake
-//              refuses it; alone (one
-//              rank), both ends on rank 0 are refused.
+//   ranks      under mpirun -np 2 (p300, FABRIC_1D): a P300's chips on two
+//              ranks, each making its end; the ends are exchanged and
+//              checked, and the bytes cross from rank 0's chip to rank 1's
+//              over the fabric; a FIFO size or a receiver core the ends
+//              disagree on is refused as tt-metal's handshake refuses it,
+//              and an end on the other rank's device; alone (one rank),
+//              both ends on rank 0 are refused.
 #include <filesystem>
 #include <map>
 #include <numeric>
@@ -415,37 +416,87 @@ void ranks(int argc, char** argv) {
   using multihost::Rank;
   DistributedContext::create(argc, argv);
   const auto& world = DistributedContext::get_current_world();
-  auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 1)));
-  const MeshCoordinate at(0, 0);
-  const std::vector<SocketConnection> conns = {
-      SocketConnection(MeshCoreCoord(at, CoreCoord(0, 0)), MeshCoreCoord(at, CoreCoord(1, 0)))};
   const int me = *world->rank();
   if (*world->size() == 1) {
+    auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 1)));
+    const MeshCoreCoord s(MeshCoordinate(0, 0), CoreCoord(0, 0)), r(MeshCoordinate(0, 0), CoreCoord(1, 0));
     expect_error(
         [&] {
-          (void)MeshSocket(mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, 1024), Rank{0}, Rank{0}));
+          (void)MeshSocket(mesh, SocketConfig({SocketConnection(s, r)}, SocketMemoryConfig(BufferType::L1, 1024),
+                                              Rank{0}, Rank{0}));
         },
         "sender and receiver are both rank 0", "both ends on one rank");
     mesh->close();
     return;
   }
+  // A P300's two chips, one per rank: the socket's data and acknowledgements
+  // ride the fabric between the ranks.
   TT_FATAL(*world->size() == 2, "run under mpirun -np 2 (or alone)");
+  tt::tt_fabric::SetFabricConfig(FabricConfig::FABRIC_1D);
+  auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 2)));
+  const MeshCoordinate a(0, 0), b(0, 1);
+  const MeshCoreCoord from(a, CoreCoord(0, 0)), to(b, CoreCoord(1, 1));
+  constexpr uint32_t page = 512, fifo = 3 * page;
+  MeshSocket socket(mesh, SocketConfig({SocketConnection(from, to)}, SocketMemoryConfig(BufferType::L1, fifo), Rank{0},
+                                       Rank{1}));
+  TT_FATAL(socket.get_socket_endpoint_type() == (me == 0 ? SocketEndpoint::SENDER : SocketEndpoint::RECEIVER),
+           "rank {} makes the {} end", me, me == 0 ? "sender" : "receiver");
+  TT_FATAL(socket.get_fabric_node_id(SocketEndpoint::RECEIVER, b) == mesh->get_fabric_node_id(b),
+           "the socket names the other rank's chip");
+  auto in = dram_buffer(*mesh, page);
+  auto out = dram_buffer(*mesh, page);
+  auto want = pattern(5, page);
+  const auto node = [&](const MeshCoordinate& c) { return mesh->get_fabric_node_id(c); };
+  Program program = CreateProgram();
+  if (me == 0) {
+    WriteShard(mesh->mesh_command_queue(), in, want, a, true);
+    std::vector<uint32_t> args = {static_cast<uint32_t>(in->address())};
+    tt::tt_fabric::append_fabric_connection_rt_args(node(a), node(b), 0, program, from.core_coord, args);
+    SetRuntimeArgs(program, add_end(program, "socket_sender.cpp", from.core_coord, socket, page, true, *in),
+                   from.core_coord, args);
+  } else {
+    std::vector<uint32_t> args = {static_cast<uint32_t>(out->address())};
+    tt::tt_fabric::append_fabric_connection_rt_args(node(b), node(a), 0, program, to.core_coord, args);
+    SetRuntimeArgs(program, add_end(program, "socket_receiver.cpp", to.core_coord, socket, page, true, *out),
+                   to.core_coord, args);
+  }
+  MeshWorkload workload;
+  workload.add_program(MeshCoordinateRange(me == 0 ? a : b, me == 0 ? a : b), std::move(program));
+  run(*mesh, workload);
+  if (me == 1) {
+    std::vector<uint32_t> got;
+    ReadShard(mesh->mesh_command_queue(), got, out, b);
+    check_words(got, want, "the socket from rank 0's chip to rank 1's");
+  }
+  world->barrier();
+
+  // Ends that disagree are refused on both ranks, as tt-metal's handshake
+  // refuses them: another FIFO size, another receiver core.
+  const uint32_t other_fifo = me == 0 ? 1024 : 2048;
   expect_error(
-      [&] { (void)MeshSocket(mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, 1024), Rank{0}, Rank{1})); },
-      "are different processes; their ends were exchanged and agree", "ends on two ranks");
-  // Rank 1 asks for another FIFO size: both ends see the mismatch.
-  const uint32_t fifo = me == 0 ? 1024 : 2048;
-  expect_error(
-      [&] { (void)MeshSocket(mesh, SocketConfig(conns, SocketMemoryConfig(BufferType::L1, fifo), Rank{0}, Rank{1})); },
+      [&] {
+        (void)MeshSocket(mesh, SocketConfig({SocketConnection(from, to)},
+                                            SocketMemoryConfig(BufferType::L1, other_fifo), Rank{0}, Rank{1}));
+      },
       "Mismatch in socket FIFO size during handshake.", "ends that disagree");
-  // Rank 1 names another receiver core.
-  const std::vector<SocketConnection> other = {
-      SocketConnection(conns[0].sender_core, MeshCoreCoord(at, CoreCoord(me == 0 ? 1 : 2, 0)))};
+  const MeshCoreCoord other_to(b, CoreCoord(me == 0 ? 1 : 2, 0));
   expect_error(
-      [&] { (void)MeshSocket(mesh, SocketConfig(other, SocketMemoryConfig(BufferType::L1, 1024), Rank{0}, Rank{1})); },
+      [&] {
+        (void)MeshSocket(mesh, SocketConfig({SocketConnection(from, other_to)}, SocketMemoryConfig(BufferType::L1, 1024),
+                                            Rank{0}, Rank{1}));
+      },
       "Mismatch in receiver core during handshake.", "ends that name different receivers");
+  // A sender on the other rank's device is refused before any exchange.
+  expect_error(
+      [&] {
+        (void)MeshSocket(mesh, SocketConfig({SocketConnection(MeshCoreCoord(b, CoreCoord(0, 0)),
+                                                              MeshCoreCoord(a, CoreCoord(1, 1)))},
+                                            SocketMemoryConfig(BufferType::L1, 1024), Rank{0}, Rank{1}));
+      },
+      "is another rank's", "ends on the wrong ranks");
   world->barrier();
   mesh->close();
+  tt::tt_fabric::SetFabricConfig(FabricConfig::DISABLED);
 }
 
 // tt-metal's own socket test kernels, unchanged, from a checkout:

@@ -171,6 +171,9 @@ class MeshSocket {
   std::unordered_map<multihost::Rank, multihost::Rank> rank_translation_table_;
   // Indexed by SocketEndpoint.
   std::array<std::unordered_map<MeshCoordinate, tt::tt_fabric::FabricNodeId>, 2> fabric_node_id_map_;
+  // A socket between ranks of one mesh: the other end's buffers, placed here
+  // too, so that every rank's allocators stay in step.
+  std::vector<std::shared_ptr<MeshBuffer>> other_end_buffers_;
 };
 
 }  // namespace tt::tt_metal::distributed
