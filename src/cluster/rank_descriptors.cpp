@@ -35,15 +35,25 @@ RankedCluster read_rank_descriptors(const std::filesystem::path& mapping, const 
     }
     by_rank[entry.first.as<uint32_t>()] = file;
   }
-  for (uint32_t rank = 0; rank < by_rank.size(); ++rank)
+  std::vector<std::filesystem::path> files_by_rank;
+  for (uint32_t rank = 0; rank < by_rank.size(); ++rank) {
     if (!by_rank.count(rank)) throw refuse(fmt::format("ranks must be 0 to {}; {} is missing", by_rank.size() - 1, rank));
+    files_by_rank.push_back(by_rank.at(rank));
+  }
+  return join_rank_descriptors(files_by_rank, mapping.string(), mesh);
+}
 
+RankedCluster join_rank_descriptors(const std::vector<std::filesystem::path>& by_rank, const std::string& name,
+                                    std::optional<MeshShape> mesh) {
+  auto refuse = [&](const std::string& why) {
+    return Error(Code::kInvalidArgument, fmt::format("ranks' cluster descriptors ({}): {}", name, why));
+  };
   std::vector<Chip> chips;
   std::vector<EthLink> links;
   std::vector<std::vector<uint32_t>> chips_by_rank;
   std::map<uint64_t, uint32_t> by_unique_id;  // -> joined chip id
   std::vector<std::pair<EthEnd, RemoteLink>> remote;
-  for (const auto& [rank, file] : by_rank) {
+  for (const std::filesystem::path& file : by_rank) {
     HostDescriptor host = read_host_descriptor(file);
     const auto first = static_cast<uint32_t>(chips.size());
     chips_by_rank.emplace_back();
@@ -71,7 +81,7 @@ RankedCluster read_rank_descriptors(const std::filesystem::path& mapping, const 
     if (other < end) continue;
     links.push_back({end, other});
   }
-  return {Cluster(mapping.string(), std::move(chips), std::move(links), mesh), std::move(chips_by_rank)};
+  return {Cluster(name, std::move(chips), std::move(links), mesh), std::move(chips_by_rank)};
 }
 
 std::optional<MeshShape> mesh_graph_shape(const std::filesystem::path& path) {

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "cluster/cluster.h"
@@ -24,6 +25,10 @@ struct RankedCluster {
 // mapping that is not one, a rank missing from 0..n-1, or a remote link whose
 // far chip no descriptor has.
 RankedCluster read_rank_descriptors(const std::filesystem::path& mapping, const std::filesystem::path& home,
+                                    std::optional<MeshShape> mesh);
+// The same from each rank's descriptor file, ranks 0..n-1 in order; `name`
+// stands for them in messages.
+RankedCluster join_rank_descriptors(const std::vector<std::filesystem::path>& by_rank, const std::string& name,
                                     std::optional<MeshShape> mesh);
 
 // A mesh graph descriptor's (textproto) first device_topology dims, e.g.

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -13,6 +14,8 @@
 #include "metalium/backend.h"
 #include "metalium/device_profiler.h"
 #include "metalium/emulator_options.h"
+#include <tt-metalium/distributed_context.hpp>
+
 #include "metalium/rank_links.h"
 #include "metalium/rank_share.h"
 #include "cluster/named.h"
@@ -69,6 +72,32 @@ fs::path from_home(const char* path) {
   return p.is_relative() && home != nullptr && fs::exists(fs::path(home) / p) ? fs::path(home) / p : p;
 }
 
+// tt-run's way: each rank's TT_METAL_MOCK_CLUSTER_DESC_PATH names its own
+// host's descriptor. When the ranks' paths differ, every rank reads them all
+// and joins them (no --cluster given); else none.
+std::optional<cluster::RankedCluster> join_ranks_descriptors(const EmulatorOptions& given) {
+  const char* mine = std::getenv("TT_METAL_MOCK_CLUSTER_DESC_PATH");
+  if (!given.options.cluster.empty() || mine == nullptr || *mine == '\0' || !launched_as_rank()) return std::nullopt;
+  namespace multihost = tt::tt_metal::distributed::multihost;
+  const auto& ranks = multihost::DistributedContext::get_current_world();
+  constexpr size_t kPathBytes = 4096;
+  std::vector<char> path(kPathBytes, '\0');
+  const std::string own = from_home(mine).string();
+  if (own.size() >= kPathBytes) return std::nullopt;
+  std::copy(own.begin(), own.end(), path.begin());
+  std::vector<char> all(kPathBytes * static_cast<size_t>(*ranks->size()));
+  ranks->all_gather(ttsl::as_writable_bytes(ttsl::Span<char>(path.data(), path.size())),
+                    ttsl::as_writable_bytes(ttsl::Span<char>(all.data(), all.size())));
+  std::vector<fs::path> by_rank;
+  for (size_t r = 0; r < static_cast<size_t>(*ranks->size()); ++r) by_rank.emplace_back(all.data() + r * kPathBytes);
+  if (std::all_of(by_rank.begin(), by_rank.end(), [&](const fs::path& p) { return p == by_rank.front(); }))
+    return std::nullopt;  // one descriptor for all: every rank's cluster is that one
+  const char* graph = std::getenv("TT_MESH_GRAPH_DESC_PATH");
+  return cluster::join_rank_descriptors(by_rank, "TT_METAL_MOCK_CLUSTER_DESC_PATH of each rank",
+                                        graph != nullptr && *graph != '\0' ? cluster::mesh_graph_shape(from_home(graph))
+                                                                           : std::nullopt);
+}
+
 }  // namespace
 
 const cluster::Cluster& emulated_cluster() {
@@ -83,6 +112,9 @@ const cluster::Cluster& emulated_cluster() {
           graph != nullptr && *graph != '\0' ? cluster::mesh_graph_shape(from_home(graph)) : std::nullopt);
       g_descriptor_ranks = std::move(joined.chips_by_rank);
       g_cluster = std::move(joined.cluster);
+    } else if (auto joined = join_ranks_descriptors(given)) {
+      g_descriptor_ranks = std::move(joined->chips_by_rank);
+      g_cluster = std::move(joined->cluster);
     } else {
       g_cluster = cluster::choose_cluster(given.options.cluster, given.options.arch, given.hints);
     }
