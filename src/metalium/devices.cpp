@@ -73,9 +73,6 @@ MeshDevice::MeshDevice(int device_id, Private) : pimpl_(std::make_unique<MeshDev
   pimpl_->view = std::make_unique<MeshDeviceView>(pimpl_->shape, get_devices());
 }
 
-MeshDevice::MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips, Private)
-    : MeshDevice(shape, std::move(chips), {}, Private()) {}
-
 MeshDevice::MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips,
                        const std::vector<int>& chip_ids, Private)
     : pimpl_(std::make_unique<MeshDeviceImpl>(first_local(chips)->id(), this)) {
@@ -87,8 +84,6 @@ MeshDevice::MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshD
   pimpl_->chip_ids = chip_ids;
   std::vector<IDevice*> devices;
   for (const auto& chip : pimpl_->chips) devices.push_back(chip.get());
-  if (pimpl_->chip_ids.empty())
-    for (IDevice* device : devices) pimpl_->chip_ids.push_back(device->id());
   TT_FATAL(pimpl_->chip_ids.size() == shape.mesh_size(), "A {} mesh needs {} chip ids, not {}", shape,
            shape.mesh_size(), pimpl_->chip_ids.size());
   pimpl_->view = std::make_unique<MeshDeviceView>(shape, devices, fabric_node_ids_of_chips(pimpl_->chip_ids));

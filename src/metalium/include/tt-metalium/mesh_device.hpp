@@ -39,9 +39,8 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
  public:
   MeshDevice(int device_id, Private);
   // A mesh of `shape` over `chips` (row-major), each a unit mesh.
-  MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips, Private);
-  // A mesh over several ranks: another rank's chip is null here; `chip_ids`
-  // names every chip, row-major.
+  // `chips` row-major over `shape`, another rank's null (a mesh over several
+  // ranks); `chip_ids` names every chip.
   MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips, const std::vector<int>& chip_ids,
              Private);
   ~MeshDevice() override;
