@@ -229,7 +229,7 @@ End word_at(KernelInstance& k, uint64_t noc_addr, const char* call) {
   return e;
 }
 
-constexpr timing::CyclesPerByte kNocCost = timing::per_byte(timing::kNocBytesPerCycle);
+using timing::kNocCost;
 
 // Timing model: a transfer between `far` (DRAM or a core's L1) and this
 // core; returns when it lands. DRAM moves at the core's share of it.
