@@ -50,11 +50,14 @@ class CompiledProgram {
 
 // A run on a device's timing model: where it lies on the chip's clock, in
 // cycles since the chip opened (the chip's runs follow one another), and
-// what it takes on silicon.
+// what it takes on silicon: `seconds` from its kernels' start to their end,
+// `dispatch_seconds` before that (the launch's cost, off the chip's clock).
 struct ModelSpan {
   uint64_t begin_cycles = 0;
   uint64_t end_cycles = 0;
   double seconds = 0;
+  double dispatch_seconds = 0;
+  double launch_seconds() const { return dispatch_seconds + seconds; }
 };
 
 class Device {

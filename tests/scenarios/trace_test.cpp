@@ -98,11 +98,12 @@ TEST_F(Trace, ABarrierOnTwoCoresShowsItsKernelsWaitsPushesPopsAndNocWrites) {
   }
 
   // One thread runs core (0,0) until all of it waits, then core (1,0): each
-  // reader blocks on its semaphore, each compute and writer on its CB.
+  // reader blocks on its semaphore, each compute and writer on its CB (the
+  // waits only the model's clock saw are the next test's).
   std::map<std::string, std::vector<std::string>> waits;
   for (const json& w : t.in("X", "wait")) {
     const std::string track = t.track(w);
-    waits[track].push_back(w["name"]);
+    if (!w["args"].value("model_only", false)) waits[track].push_back(w["name"]);
     ASSERT_EQ(kernel_on.count(track), 1u) << track;
     EXPECT_GE(w["ts"].get<double>(), kernel_on[track]["ts"].get<double>() - kRounding) << w;
     EXPECT_LE(end_of(w), end_of(kernel_on[track]) + kRounding) << w;
@@ -151,6 +152,39 @@ TEST_F(Trace, ABarrierOnTwoCoresShowsItsKernelsWaitsPushesPopsAndNocWrites) {
   EXPECT_EQ(t.of("X", "noc_async_write").size(), 1u);  // noc_semaphore_set_remote; the DRAM writes have no flow
 }
 
+// Waits the emulator never blocked in are spans on the model's clock: each
+// NOC barrier that waited for its transfers to land, each CB wait whose
+// page was pushed later on the model's clock than the waiter got there.
+TEST_F(Trace, NocBarriersAndWaitsOnlyTheModelSawAreSpansOnTheModelClock) {
+  expect_still_serves();  // classic_copy_f32 on one core: 8 tiles, each read and written with a barrier
+  const TraceView t = finish();
+  std::map<std::string, json> kernel_on;
+  for (const json& k : t.in("X", "kernel")) kernel_on[t.track(k)] = k;
+  std::map<std::string, int> barriers;
+  int model_only_cb_waits = 0;
+  for (const json& w : t.in("X", "wait")) {
+    const std::string track = t.track(w), name = w["name"];
+    ASSERT_EQ(kernel_on.count(track), 1u) << track;
+    EXPECT_GE(w["ts"].get<double>(), kernel_on[track]["ts"].get<double>() - kRounding) << w;
+    EXPECT_LE(end_of(w), end_of(kernel_on[track]) + kRounding) << w;
+    if (!w["args"].value("model_only", false)) continue;
+    EXPECT_GT(w["dur"].get<double>(), kRounding) << w;  // recorded only when the model's clock moved
+    EXPECT_EQ(w["args"]["wall_dur_us"].get<double>(), 0.0) << w;
+    if (name.ends_with("barrier")) {
+      ++barriers[track + " " + name];
+      EXPECT_EQ(w["args"]["noc"], track.ends_with("reader") ? 0 : 1) << w;  // each RISC's default NOC
+    } else {
+      EXPECT_TRUE(name == "cb_wait_front" || name == "cb_reserve_back") << w;
+      ++model_only_cb_waits;
+    }
+  }
+  // A DRAM read lands no sooner than the DRAM latency (680 cycles) after its barrier began.
+  for (const json& w : t.of("X", "noc_async_read_barrier")) EXPECT_GE(w["dur"].get<double>(), 680 / 1350.0) << w;
+  EXPECT_EQ(barriers, (std::map<std::string, int>{{"core (x=0,y=0) reader noc_async_read_barrier", 8},
+                                                  {"core (x=0,y=0) writer noc_async_write_barrier", 8}}));
+  EXPECT_GT(model_only_cb_waits, 0);
+}
+
 // Kernels that wait forever: compute on CB 0 (line 4), writer on CB 16 (line 2).
 const Kernels kHang = {"void kernel_main() {}\n",
                        "#include \"api/compute/common.h\"\n#include \"api/debug/waypoint.h\"\n"
@@ -183,8 +217,9 @@ TEST_F(Trace, ADeadlockedRunIsTracedUpToTheHangWithTheBlockingLines) {
     EXPECT_EQ(k["args"]["returned"], k["name"] == "reader") << k;
 }
 
-// A run the watchdog stops still has its span, with the watchdog's report.
-TEST_F(Trace, ARunTheWatchdogStopsIsTracedWithItsReport) {
+// A run the watchdog stops still has its span, with the watchdog's report,
+// and what its cores recorded up to the kill: the kernels that returned.
+TEST_F(Trace, ARunTheWatchdogStopsIsTracedWithItsReportAndItsRecordsUpToTheKill) {
   runtime_.reset();
   client::SpawnOptions options = runtime_options({"--threads", "1", "--run-timeout", "1"});
   options.env = {{"ZYX_TT_TRACE", path_.string()}};
@@ -203,6 +238,12 @@ TEST_F(Trace, ARunTheWatchdogStopsIsTracedWithItsReport) {
   const std::string error = runs[0]["args"].value("error", "");
   EXPECT_NE(error.find("watchdog"), std::string::npos) << error;
   EXPECT_NE(error.find("core (x=0, y=0) compute (last waypoint SPIN) was running"), std::string::npos) << error;
+  std::set<std::string> returned;
+  for (const json& k : t.in("X", "kernel")) {
+    EXPECT_EQ(k["args"]["returned"], true) << k;  // the spinning compute never ended: no span
+    returned.insert(t.track(k));
+  }
+  EXPECT_EQ(returned, (std::set<std::string>{"core (x=0,y=0) reader", "core (x=0,y=0) writer"}));
 }
 
 // The flag works as the variable; each run is its own span, the runs' events

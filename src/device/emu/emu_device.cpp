@@ -409,9 +409,11 @@ void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const st
   };
   auto finished = [&] {
     const uint64_t cycles = model_clock_ - begin;
-    model_span_ = ModelSpan{begin, model_clock_, static_cast<double>(cycles) / timing::kClockHz};
-    emulator_log().info("{}: model time {:.3f} us ({} cycles at {:g} GHz)", what, timing::cycles_to_us(cycles),
-                        cycles, timing::kClockHz / 1e9);
+    model_span_ = ModelSpan{begin, model_clock_, static_cast<double>(cycles) / timing::kClockHz,
+                            static_cast<double>(timing::kDispatchCycles) / timing::kClockHz};
+    emulator_log().info("{}: model time {:.3f} us ({} cycles at {:g} GHz), {:.3f} us with dispatch", what,
+                        timing::cycles_to_us(cycles), cycles, timing::kClockHz / 1e9,
+                        timing::cycles_to_us(cycles + timing::kDispatchCycles));
   };
   if (!trace_ && !options_.profile_log) {
     worker_.run(job, [&] { return program.spec(); }, what);

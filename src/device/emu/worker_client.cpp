@@ -134,6 +134,23 @@ void WorkerClient::stop() {
   control_fd_ = -1;
 }
 
+void WorkerClient::take_records_of_stopped_run() {
+  if ((!options_.trace && !options_.profile) || pid_ <= 0 || kill(pid_, SIGUSR1) != 0) return;
+  // Its handler writes them at once; a worker too stuck for that is killed without.
+  pollfd fd{socket_, POLLIN, 0};
+  if (!reader_->buffered() && poll(&fd, 1, 2000) <= 0) return;
+  const std::optional<std::string> frame = reader_->read();
+  if (!frame) return;
+  try {
+    RunOutcome outcome = decode_outcome(*frame);
+    trace_ = std::move(outcome.trace);
+    trace_dropped_ = outcome.trace_dropped;
+    for (const TraceRecord& r : trace_) model_cycles_ = std::max(model_cycles_, r.model_end);  // as far as it got
+  } catch (const Error& e) {  // the run's own outcome crossed it on the link
+    spdlog::debug("records of a stopped run unreadable: {}", e.what());
+  }
+}
+
 std::string WorkerClient::whereabouts(int crashed_thread) const {
   auto slot_text = [&](int t) -> std::string {
     const ThreadSlot& s = control_->threads[t];
@@ -350,6 +367,7 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
     if (max_run_time_.count() > 0 && Clock::now() - started > max_run_time_) {
       std::string where = whereabouts(-1);
       if (where.empty()) where = "no kernel";
+      take_records_of_stopped_run();
       stop();
       throw Error(Code::kDeadlineExceeded,
                   fmt::format("{}: the run took longer than the {:g} s {} allows (0: no limit); {} was running and "
@@ -364,6 +382,7 @@ std::optional<int> WorkerClient::run_once(RunJob& job, const std::function<Progr
     } else if (Clock::now() - last_change > run_timeout_) {
       std::string where = whereabouts(-1);
       if (where.empty()) where = "no kernel";
+      take_records_of_stopped_run();
       stop();
       throw Error(Code::kDeadlineExceeded,
                   fmt::format("{}: no kernel made progress for {:.1f} s: no CB page, NOC transaction or kernel "

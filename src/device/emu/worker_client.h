@@ -63,6 +63,8 @@ class WorkerClient {
  private:
   void start();
   void stop();
+  // Before the watchdog stops a traced run: asks the worker for its records.
+  void take_records_of_stopped_run();
   void reap_if_died_idle();
   // Sends `job` and waits; the worker's wait status when it died meanwhile.
   std::optional<int> run_once(RunJob& job, const std::function<ProgramSpec()>& program, const std::string& what);

@@ -124,7 +124,7 @@ void cb_reserve_back(uint32_t cb, uint32_t pages, const char* file, uint32_t lin
   if (df::cb_free(c) < pages) {
     block_on_pages(k, "cb_reserve_back", reserve_ready, TraceKind::kCbReserve, cb, pages, file, line, sync);
   } else {
-    sync();
+    sync_traced(k, TraceKind::kCbReserve, cb, pages, 0, line, sync);
   }
   c.reserved[r] = std::max(c.reserved[r], pages);
 }
@@ -167,7 +167,7 @@ void cb_wait_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line)
   if (df::cb_used(c) < pages) {
     block_on_pages(k, "cb_wait_front", wait_ready, TraceKind::kCbWait, cb, pages, file, line, sync);
   } else {
-    sync();
+    sync_traced(k, TraceKind::kCbWait, cb, pages, 0, line, sync);
   }
   c.waited[r] = std::max(c.waited[r], pages);
 }

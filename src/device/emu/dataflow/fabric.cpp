@@ -215,7 +215,7 @@ void fabric_send(uint32_t link, uint32_t src_l1, uint32_t bytes, bool commit) {
   if (slot.empty()) slot.resize(kSlotBytes);
   std::memcpy(slot.data() + at, k.core->l1 + src, bytes);
   // The sender pays for moving the bytes to its router over the NOC.
-  timing::transfer(k.model, k.noc, bytes, timing::per_byte(timing::kNocBytesPerCycle), timing::kNocL1Latency);
+  timing::transfer(k.model, k.noc, bytes, timing::kNocCost, timing::kNocL1Latency);
   if (commit) deliver(k, channel, slot.data());
 }
 

@@ -100,7 +100,8 @@ void wait_l1_word(volatile uint32_t* addr, uint32_t value, bool at_least, const 
     emu::block_traced(k, w, emu::TraceKind::kSemaphoreWait, static_cast<uint32_t>(off), value,
                       at_least ? emu::kTraceAtLeast : uint8_t{0}, sync);
   } else {
-    sync();
+    emu::sync_traced(k, emu::TraceKind::kSemaphoreWait, static_cast<uint32_t>(off), value,
+                     at_least ? emu::kTraceAtLeast : uint8_t{0}, line, sync);
   }
 }
 

@@ -229,7 +229,7 @@ End word_at(KernelInstance& k, uint64_t noc_addr, const char* call) {
   return e;
 }
 
-constexpr timing::CyclesPerByte kNocCost = timing::per_byte(timing::kNocBytesPerCycle);
+using timing::kNocCost;
 
 // Timing model: a transfer between `far` (DRAM or a core's L1) and this
 // core; returns when it lands. DRAM moves at the core's share of it.
@@ -384,18 +384,24 @@ void noc_atomic_inc(uint64_t dst_noc_addr, uint32_t increment, uint8_t noc) {
     trace_write(k, TraceKind::kNocAtomic, dst_noc_addr, 4, increment, begin, model_begin, landed);
 }
 
+// A barrier waits only on the model's clock: a span there when traced.
+inline void barrier_traced(KernelInstance& k, NocBarrier which, uint8_t noc, const uint64_t (&done)[2]) {
+  sync_traced(k, TraceKind::kNocBarrier, static_cast<uint32_t>(which), noc & 1u, 0, 0,
+              [&] { timing::barrier(k.model, done, noc); });
+}
+
 // Copies complete at issue; the model's clock waits for them to land.
 void noc_read_barrier(uint8_t noc) {
   KernelInstance& k = current();
   NocCounters& n = counters_of(k, noc, "noc_async_read_barrier");
   n.reads_barriered = n.reads_issued;
-  timing::barrier(k.model, k.model.reads_done, noc);
+  barrier_traced(k, NocBarrier::kRead, noc, k.model.reads_done);
 }
 void noc_write_barrier(uint8_t noc) {
   KernelInstance& k = current();
   NocCounters& n = counters_of(k, noc, "noc_async_write_barrier");
   n.writes_sent = n.writes_issued;
-  timing::barrier(k.model, k.model.writes_done, noc);
+  barrier_traced(k, NocBarrier::kWrite, noc, k.model.writes_done);
 }
 // Flushed: the data has left this core's L1, not landed.
 void noc_writes_flushed(uint8_t noc) {
@@ -403,13 +409,13 @@ void noc_writes_flushed(uint8_t noc) {
   NocCounters& n = counters_of(k, noc, "noc_async_writes_flushed");
   n.writes_sent = n.writes_issued;
   n.posted_flushed = n.posted_issued;
-  timing::barrier(k.model, k.model.port_free, noc);
+  barrier_traced(k, NocBarrier::kWritesFlushed, noc, k.model.port_free);
 }
 void noc_atomic_barrier(uint8_t noc) {
   KernelInstance& k = current();
   NocCounters& n = counters_of(k, noc, "noc_async_atomic_barrier");
   n.atomics_barriered = n.atomics_issued;
-  timing::barrier(k.model, k.model.writes_done, noc);
+  barrier_traced(k, NocBarrier::kAtomic, noc, k.model.writes_done);
 }
 
 }  // namespace zyxtt::emu::krt_impl

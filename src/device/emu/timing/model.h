@@ -20,8 +20,12 @@ inline constexpr double kNocBytesPerCycle = 64;  // one 512-bit flit per cycle
 inline constexpr uint64_t kNocIssueCycles = 16;  // a RISC programming a command buffer
 inline constexpr uint64_t kNocL1Latency = 120;   // request out and data back, core to core
 // ---- DRAM ----
-inline constexpr uint64_t kDramLatency = 590;  // request to data back, beyond the transfer itself
+inline constexpr uint64_t kDramLatency = 680;  // request to data back, beyond crossing the NOC
 inline constexpr double kDramBankBytesPerCycle = 512e9 / 8 / kClockHz;  // 47.4: a GDDR6 channel
+// ---- host ----
+// A launch's cost before its kernels start (host enqueue, dispatch, go
+// signal), not on the chip's clock: added to what the host sees.
+inline constexpr uint64_t kDispatchCycles = 7560;  // 5.6 us
 
 // ---- compute, per 32 x 32 tile ----
 inline constexpr uint64_t kMatmulCyclesPerPhase = 16;  // times the fidelity phases (1 LoFi .. 4 HiFi4)
@@ -50,14 +54,18 @@ struct Clock {
   uint64_t writes_done[2] = {};  // ... of a write (acknowledged)
 };
 
-// A transfer issued now on `noc`: the RISC pays the issue, the NOC port is
-// busy for bytes / bandwidth, the data lands `latency` later. Returns when.
+inline constexpr CyclesPerByte kNocCost = per_byte(kNocBytesPerCycle);
+
+// A transfer issued now on `noc`: the RISC pays the issue, the port is busy
+// for bytes / bandwidth (`cost`: the NOC's, or a DRAM bank's share), and the
+// data lands `latency` after crossing the NOC, not before the port is done:
+// a core's share of a bank is a queue its latency overlaps. Returns when.
 inline uint64_t transfer(Clock& c, uint8_t noc, uint64_t bytes, CyclesPerByte cost, uint64_t latency) {
   noc &= 1;
   c.now += kNocIssueCycles;
   const uint64_t start = std::max(c.now, c.port_free[noc]);
   c.port_free[noc] = start + bytes_cycles(bytes, cost);
-  return c.port_free[noc] + latency;
+  return std::max(c.port_free[noc], start + bytes_cycles(bytes, kNocCost) + latency);
 }
 inline void barrier(Clock& c, const uint64_t (&done)[2], uint8_t noc) { c.now = std::max(c.now, done[noc & 1]); }
 

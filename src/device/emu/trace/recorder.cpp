@@ -109,6 +109,16 @@ void trace_begin_run() {
   g_run.fetch_add(1);
 }
 
+int trace_buffers(std::pair<const TraceRecord*, size_t>* out, int max, uint64_t& dropped) {
+  const size_t used = std::min({g_taken.load(), kMaxBuffers, static_cast<size_t>(max)});
+  dropped = g_overflow.load();
+  for (size_t i = 0; i < used; ++i) {
+    out[i] = {g_buffers[i].records.data(), g_buffers[i].records.size()};
+    dropped += g_buffers[i].dropped;
+  }
+  return static_cast<int>(used);
+}
+
 std::vector<TraceRecord> trace_collect(uint64_t& dropped, std::vector<std::string>& sites) {
   sites.clear();
   const size_t used = std::min(g_taken.load(), kMaxBuffers);

@@ -58,6 +58,22 @@ inline void block_traced(const KernelInstance& k, const Wait& w, TraceKind kind,
   block_traced(k, w, kind, a, b, flags, [] {});
 }
 
+// `sync` for a wait that did not block: when `k` traces and the model clock
+// moved, the wait is recorded as a span on the model clock alone.
+template <class Sync>
+inline void sync_traced(const KernelInstance& k, TraceKind kind, uint32_t a, uint32_t b, uint8_t flags, uint32_t line,
+                        Sync&& sync) {
+  if (!k.trace) [[likely]]
+    return sync();
+  const uint64_t model_begin = k.model.now;
+  sync();
+  if (k.model.now == model_begin) return;
+  const uint64_t now = trace_now();
+  trace_append(k, TraceRecord{.begin_ns = now, .end_ns = now, .model_begin = model_begin, .model_end = k.model.now,
+                              .a = a, .b = b, .kind = kind, .flags = static_cast<uint8_t>(flags | kTraceModelOnly),
+                              .line = line});
+}
+
 // A device-profiler marker of `k` at `site` (a string the kernel object
 // keeps; nullptr: none) with its 64-bit data.
 void trace_mark(const KernelInstance& k, TraceKind kind, const char* site, uint64_t data);
@@ -74,5 +90,9 @@ uint64_t trace_run();
 // sites they index. Only after the run's threads are done, while its kernel
 // objects are loaded.
 std::vector<TraceRecord> trace_collect(uint64_t& dropped, std::vector<std::string>& sites);
+// The run's buffers as they are, while its threads may still run (a run the
+// watchdog stops): up to `max` of them into `out`, and how many records
+// were dropped. No allocation or lock: a signal handler calls it.
+int trace_buffers(std::pair<const TraceRecord*, size_t>* out, int max, uint64_t& dropped);
 
 }  // namespace zyxtt::emu

@@ -39,6 +39,16 @@ const char* noc_call(TraceKind kind) {
   }
 }
 
+const char* barrier_call(uint32_t which) {
+  switch (static_cast<NocBarrier>(which)) {
+    case NocBarrier::kRead: return "noc_async_read_barrier";
+    case NocBarrier::kWrite: return "noc_async_write_barrier";
+    case NocBarrier::kWritesFlushed: return "noc_async_writes_flushed";
+    case NocBarrier::kAtomic: return "noc_async_atomic_barrier";
+  }
+  return "noc barrier";
+}
+
 // Files open in this process by path; never destroyed (closed at exit).
 struct Registry {
   std::mutex mutex;
@@ -150,7 +160,8 @@ void TraceFile::record(const TracedRun& run, const TraceRecord& r) {
                       json_string(name), cat, ts, dur, run.chip, tid, span_args, wall));
   };
   // The kernel line of a blocking call, when it passed one.
-  const std::string line = r.line != 0 ? fmt::format(R"(,"line":{})", r.line) : std::string();
+  std::string line = r.line != 0 ? fmt::format(R"(,"line":{})", r.line) : std::string();
+  if (r.flags & kTraceModelOnly) line += R"(,"model_only":true)";  // the emulator did not block there
   auto instant = [&](const char* name) {
     event(fmt::format(
         R"({{"name":"{}","cat":"cb","ph":"i","s":"t","ts":{:.3f},"pid":{},"tid":{},"args":{{"cb":{},"pages":{},{}}}}})",
@@ -174,6 +185,9 @@ void TraceFile::record(const TracedRun& run, const TraceRecord& r) {
     case TraceKind::kMailboxWait:
       span(r.a == 1 ? "mailbox_read" : "mailbox_write", "wait",
            fmt::format(R"("sender":"{}")", lane_name(r.b < 3 ? r.b : 0)));
+      return;
+    case TraceKind::kNocBarrier:
+      span(barrier_call(r.a), "wait", fmt::format(R"("noc":{}{})", r.b, line));
       return;
     case TraceKind::kPush: instant("cb_push_back"); return;
     case TraceKind::kPop: instant("cb_pop_front"); return;

@@ -21,6 +21,7 @@ enum class TraceKind : uint8_t {
   kNocMulticast,    // one per destination core
   kNocInlineWrite,  // noc_inline_dw_write
   kNocAtomic,       // noc_semaphore_inc: b = the increment
+  kNocBarrier,      // span of a NOC barrier the model clock waited in: a = NocBarrier, b = the NOC
   // Device-profiler markers (tools/profiler/kernel_profiler.hpp), recorded when
   // the profiler is on: instants; `site` indexes the run's marker sites
   // (RunOutcome::profile_sites), `a` / `b` the low / high words of the data.
@@ -34,6 +35,11 @@ enum class TraceKind : uint8_t {
 
 inline constexpr uint8_t kTraceFailed = 1;
 inline constexpr uint8_t kTraceAtLeast = 2;
+// A wait the emulator passed at once but the model clock waited in (its
+// push, pop or landing lay later on the model's clock); barriers always.
+inline constexpr uint8_t kTraceModelOnly = 4;
+
+enum class NocBarrier : uint32_t { kRead, kWrite, kWritesFlushed, kAtomic };
 
 // Two clocks: CLOCK_MONOTONIC nanoseconds (std::chrono::steady_clock), which
 // every process on the host shares, the emulator's wall clock; and the

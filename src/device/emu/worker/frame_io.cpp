@@ -22,7 +22,10 @@ bool write_frame(int fd, std::string_view payload, FrameCount* sent) {
   // One call: a reader woken by the length alone would sleep again for the rest.
   uint64_t length = payload.size();
   iovec parts[2] = {{&length, sizeof length}, {const_cast<char*>(payload.data()), payload.size()}};
-  int count = 2;
+  return write_frame_parts(fd, parts, 2, sent);
+}
+
+bool write_frame_parts(int fd, iovec* parts, int count, FrameCount* sent) {
   iovec* next = parts;
   while (count > 0) {
     ssize_t w = link_writev(fd, next, count);

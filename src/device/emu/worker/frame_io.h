@@ -2,6 +2,8 @@
 // device-worker process: a u64 length, then the frame (run_job.h).
 #pragma once
 
+#include <sys/uio.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -20,6 +22,9 @@ using FrameCount = std::atomic<uint64_t>;
 // One write call per frame, then `sent` (if any) counts it. Returns false
 // when the peer is gone.
 bool write_frame(int fd, std::string_view payload, FrameCount* sent = nullptr);
+// The same for a frame in pieces: `parts[0]` must be the u64 length, which
+// covers the rest. No allocation: a signal handler may call it.
+bool write_frame_parts(int fd, iovec* parts, int count, FrameCount* sent = nullptr);
 
 // Reads frames from one fd. A read takes whatever has arrived, so a frame
 // that follows another in the same read is not lost, and a small frame

@@ -1,5 +1,7 @@
 #include "device/emu/worker/run_job.h"
 
+#include <sys/uio.h>
+
 #include <cstring>
 #include <fmt/format.h>
 #include <type_traits>
@@ -337,6 +339,30 @@ std::string encode(const RunOutcome& outcome) {
   for (const std::string& site : outcome.profile_sites) w.put(site);
   w.put(outcome.model_cycles);
   return w.take();
+}
+
+int stopped_outcome_parts(const std::pair<const TraceRecord*, size_t>* buffers, int count, uint64_t dropped,
+                          StoppedOutcomeScratch& s, iovec* parts, int max_parts) {
+  // encode(RunOutcome)'s layout, written by hand: a handler may not allocate.
+  uint64_t records = 0;
+  int n = 0;
+  parts[n++] = {&s.length, sizeof s.length};
+  parts[n++] = {s.head, sizeof s.head};
+  for (int i = 0; i < count && n < max_parts - 1; ++i)
+    if (buffers[i].second != 0) {
+      parts[n++] = {const_cast<TraceRecord*>(buffers[i].first), buffers[i].second * sizeof(TraceRecord)};
+      records += buffers[i].second;
+    }
+  parts[n++] = {s.tail, sizeof s.tail};
+  s.head[0] = static_cast<uint8_t>(FrameKind::kOutcome);
+  s.head[1] = 0;  // not ok
+  s.head[2] = static_cast<uint8_t>(Code::kDeadlineExceeded);
+  std::memset(s.head + 3, 0, 4);  // an empty message: the runtime has its own
+  std::memcpy(s.head + 7, &records, 8);
+  std::memcpy(s.tail, &dropped, 8);
+  std::memset(s.tail + 8, 0, 12);
+  s.length = sizeof s.head + records * sizeof(TraceRecord) + sizeof s.tail;
+  return n;
 }
 
 RunOutcome decode_outcome(std::string_view frame) {

@@ -10,6 +10,8 @@
 // the link: they are shared through SharedRegions.
 #pragma once
 
+#include <sys/uio.h>
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -145,5 +147,17 @@ FrameKind frame_kind(std::string_view frame);
 WorkerOptions decode_options(std::string_view frame);
 RunJob decode_job(std::string_view frame);
 RunOutcome decode_outcome(std::string_view frame);
+
+// The outcome frame of a run stopped from outside (the watchdog): failed,
+// with the records of `buffers` so far; no sites, no model time. Fills
+// `parts` (the frame's length first, for write_frame_parts) without
+// allocating, pointing into `scratch` and the buffers; returns how many.
+struct StoppedOutcomeScratch {
+  uint64_t length = 0;
+  uint8_t head[1 + 1 + 1 + 4 + 8] = {};  // kind, ok, code, empty message, record count
+  uint8_t tail[8 + 4 + 8] = {};          // dropped, no sites, model cycles
+};
+int stopped_outcome_parts(const std::pair<const TraceRecord*, size_t>* buffers, int count, uint64_t dropped,
+                          StoppedOutcomeScratch& scratch, iovec* parts, int max_parts);
 
 }  // namespace zyxtt::emu

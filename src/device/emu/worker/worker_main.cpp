@@ -25,6 +25,7 @@
 #include "device/emu/worker/memory_guard.h"
 #include "device/emu/worker/sandbox.h"
 #include "device/emu/worker/run_executor.h"
+#include "device/emu/trace/recorder.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -45,6 +46,19 @@ void on_fatal_signal(int sig, siginfo_t* info, void*) {
   raise(sig);
 }
 
+// The watchdog's SIGUSR1 before it kills the worker: the run's records so
+// far go out as its outcome. Its threads may still be running; they are
+// stuck, so their buffers hold still.
+void on_flush_signal(int) {
+  std::pair<const TraceRecord*, size_t> buffers[64];
+  uint64_t dropped = 0;
+  const int count = trace_buffers(buffers, 64, dropped);
+  StoppedOutcomeScratch scratch;
+  iovec parts[64 + 3];
+  const int n = stopped_outcome_parts(buffers, count, dropped, scratch, parts, 64 + 3);
+  write_frame_parts(kWorkerSocketFd, parts, n, g_control != nullptr ? &g_control->frames_from_worker : nullptr);
+}
+
 void install_crash_handlers() {
   // An alternate stack lets the handler run when a fiber overflows its stack.
   static char alt_stack[64 * 1024];
@@ -57,6 +71,11 @@ void install_crash_handlers() {
   sa.sa_flags = SA_ONSTACK | SA_SIGINFO;
   sigemptyset(&sa.sa_mask);
   for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
+  struct sigaction flush {};
+  flush.sa_handler = on_flush_signal;
+  flush.sa_flags = SA_ONSTACK;
+  sigfillset(&flush.sa_mask);
+  sigaction(SIGUSR1, &flush, nullptr);
 }
 
 }  // namespace
