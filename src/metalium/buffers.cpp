@@ -1,6 +1,8 @@
 // Buffers and mesh buffers on the device, and what kernels learn of them
 // (TensorAccessorArgs).
 #include <tt-metalium/buffer.hpp>
+#include <tt-metalium/allocator.hpp>
+#include <tt-metalium/device.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
@@ -96,6 +98,11 @@ std::shared_ptr<Buffer> Buffer::create(IDevice* device, DeviceAddr address, Devi
 }
 
 Buffer::~Buffer() = default;
+
+Allocator* Buffer::allocator() const {
+  TT_FATAL(device_ != nullptr, "The buffer has no device, so no allocator");
+  return device_->allocator().get();
+}
 
 bool Buffer::is_allocated() const { return backing_ && !backing_->freed; }
 

@@ -72,6 +72,10 @@ uint32_t bank_count(MemoryKind memory, const Arch& arch) {
   return memory == MemoryKind::kDram ? arch.dram_banks : arch.grid_rows * arch.grid_cols;
 }
 
+program::Core l1_bank_core(uint32_t bank, const Arch& arch) {
+  return {bank % arch.grid_cols, bank / arch.grid_cols};
+}
+
 uint64_t per_bank_bytes(const BufferSpec& spec, const Arch& arch) {
   const uint64_t aligned = aligned_page_size(spec, arch);
   if (spec.layout != BufferLayout::kInterleaved) {
