@@ -7,7 +7,8 @@
 // cut into shards of shard_height x shard_width elements; shard s (row-major
 // over the shard grid) goes to the s-th core of the ShardSpec (row-major or
 // column-major inside each range, as the orientation says), its pages
-// row-major at address + k * aligned_page_size on that core.
+// row-major at address + k * aligned_page_size on that core. A DRAM shard
+// spec's cores are (bank, 0) on the DRAM grid, as tt-metal's.
 #pragma once
 
 #include <cstddef>
