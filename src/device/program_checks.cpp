@@ -184,8 +184,6 @@ void check_buffer(const program::BufferSpec& spec, const DeviceCapabilities& cap
     throw Error(Code::kInvalidArgument, sharded ? "a sharded buffer needs a shard spec"
                                                 : "an interleaved buffer takes no shard spec");
   }
-  if (sharded && spec.memory != program::MemoryKind::kL1)
-    throw Error(Code::kInvalidArgument, "sharded buffers live in L1; DRAM buffers are interleaved");
   const Arch& arch = *caps.arch;
   const uint64_t capacity = spec.memory == program::MemoryKind::kDram
                                 ? arch.dram_bytes()

@@ -82,6 +82,14 @@ uint32_t Allocator::get_alignment(BufferType buffer_type) const {
   }
 }
 
+CoreCoord Allocator::get_logical_core_from_bank_id(uint32_t bank_id) const {
+  const zyxtt::Arch& arch = *device_of(impl)->capabilities().arch;
+  const uint32_t banks = zyxtt::emu::bank_count(MemoryKind::kL1, arch);
+  TT_FATAL(bank_id < banks, "L1 bank {} does not exist ({} banks, one per worker core)", bank_id, banks);
+  const zyxtt::program::Core core = zyxtt::emu::l1_bank_core(bank_id, arch);
+  return {core.x, core.y};
+}
+
 size_t Allocator::get_worker_l1_size() const { return device_of(impl)->capabilities().arch->l1_bytes; }
 
 }  // namespace tt::tt_metal

@@ -5,6 +5,7 @@
 #include <map>
 #include <mutex>
 
+#include <tt-metalium/tt_metal.hpp>
 #include <tt_stl/assert.hpp>
 
 #include "metalium/chip_guard.h"
@@ -61,5 +62,12 @@ BufferBacking::~BufferBacking() {
       // A destructor cannot report it; the device reclaims everything at close.
     }
   }
+}
+
+// The emulator's context keeps nothing between devices: releasing it only
+// checks, as tt-metal requires, that every device is closed.
+void ReleaseOwnership() {
+  TT_FATAL(!zyxtt::metalium::device_in_use(),
+           "ReleaseOwnership: a device is still open; close every MeshDevice and release its buffers first");
 }
 }  // namespace tt::tt_metal::detail

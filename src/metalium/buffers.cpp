@@ -1,6 +1,8 @@
 // Buffers and mesh buffers on the device, and what kernels learn of them
 // (TensorAccessorArgs).
 #include <tt-metalium/buffer.hpp>
+#include <tt-metalium/allocator.hpp>
+#include <tt-metalium/device.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
@@ -96,6 +98,11 @@ std::shared_ptr<Buffer> Buffer::create(IDevice* device, DeviceAddr address, Devi
 }
 
 Buffer::~Buffer() = default;
+
+Allocator* Buffer::allocator() const {
+  TT_FATAL(device_ != nullptr, "The buffer has no device, so no allocator");
+  return device_->allocator().get();
+}
 
 bool Buffer::is_allocated() const { return backing_ && !backing_->freed; }
 
@@ -225,6 +232,10 @@ std::vector<uint32_t> TensorAccessorArgs::get_compile_time_args() const {
   const uint32_t config = buffer_->is_dram() ? static_cast<uint32_t>(tensor_accessor::ArgConfig::IsDram) : 0u;
   const auto page = static_cast<uint32_t>(buffer_->aligned_page_size());
   if (!is_sharded(buffer_->buffer_layout())) return {config, page};
+  // The banks below are worker cores; a DRAM shard's bank is a DRAM core.
+  TT_FATAL(!buffer_->is_dram(),
+           "TensorAccessorArgs of a DRAM-sharded buffer: kernels reaching DRAM shards are not emulated (the host's "
+           "reads and writes of the buffer are)");
 
   // Rank 2: the tensor and a shard in pages, then the banks: the shard grid's
   // cores in shard order, as NOC coordinates.

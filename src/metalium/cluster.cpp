@@ -97,6 +97,14 @@ ARCH get_arch_from_string(const std::string& arch_str) {
 namespace {
 const zyxtt::cluster::Cluster& emulated() { return zyxtt::metalium::emulated_cluster(); }
 
+// Chip `chip` of the emulated cluster; refuses one it lacks, naming the chips there are.
+const zyxtt::cluster::Chip& chip_of(ChipId chip) {
+  TT_FATAL(chip >= 0 && static_cast<size_t>(chip) < emulated().size(),
+           "Chip {} does not exist: the emulated cluster {} has chips 0 to {}", chip, emulated().source(),
+           emulated().size() - 1);
+  return emulated().chip(static_cast<uint32_t>(chip));
+}
+
 BoardType board_type_of(zyxtt::cluster::Board board) {
   switch (board) {
     case zyxtt::cluster::Board::kP100: return P100;
@@ -121,12 +129,9 @@ std::set<ChipId> Cluster::mmio_chip_ids() const {
 }
 std::set<ChipId> Cluster::user_exposed_chip_ids() const { return all_chip_ids(); }
 
-BoardType Cluster::get_board_type(ChipId chip) const {
-  TT_FATAL(chip >= 0 && static_cast<size_t>(chip) < emulated().size(),
-           "Chip {} does not exist: the emulated cluster {} has chips 0 to {}", chip, emulated().source(),
-           emulated().size() - 1);
-  return board_type_of(emulated().chip(static_cast<uint32_t>(chip)).board);
-}
+BoardType Cluster::get_board_type(ChipId chip) const { return board_type_of(chip_of(chip).board); }
+
+uint32_t Cluster::get_harvesting_mask(ChipId chip) const { return chip_of(chip).harvesting.tensix_columns; }
 
 tt_metal::ClusterType Cluster::get_cluster_type() const {
   using zyxtt::cluster::SystemKind;

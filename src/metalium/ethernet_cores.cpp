@@ -1,6 +1,7 @@
 // A chip's ethernet cores as tt-metal's IDevice shows them: logical cores
 // (0, channel), their NOC coordinates, and which are linked to which chip
 // (the emulated cluster's links, cluster/cluster.h).
+#include <tt-metalium/experimental/fabric/control_plane.hpp>
 #include <tt-metalium/mesh_device.hpp>
 
 #include <tt_stl/assert.hpp>
@@ -18,7 +19,20 @@ uint32_t ethernet_channel_of(const tt::tt_metal::CoreCoord& logical) {
   return static_cast<uint32_t>(logical.y);
 }
 
+std::unordered_set<tt::tt_metal::CoreCoord> active_ethernet_cores(int chip) {
+  TT_FATAL(chip >= 0, "Chip {} does not exist", chip);
+  emulated_cluster().chip(static_cast<uint32_t>(chip));  // throws naming the chips there are
+  std::unordered_set<tt::tt_metal::CoreCoord> out;
+  for (uint32_t channel : emulated_cluster().active_channels(static_cast<uint32_t>(chip))) out.insert({0, channel});
+  return out;
+}
+
 }  // namespace zyxtt::metalium
+
+std::unordered_set<tt::tt_metal::CoreCoord> tt::tt_fabric::ControlPlane::get_active_ethernet_cores(ChipId chip_id,
+                                                                                                  bool) const {
+  return zyxtt::metalium::active_ethernet_cores(chip_id);
+}
 
 namespace tt::tt_metal::distributed {
 namespace {
@@ -52,9 +66,7 @@ CoreCoord MeshDevice::logical_core_from_ethernet_core(const CoreCoord& ethernet_
 }
 
 std::unordered_set<CoreCoord> MeshDevice::get_active_ethernet_cores(bool) const {
-  std::unordered_set<CoreCoord> out;
-  for (uint32_t channel : cluster().active_channels(static_cast<uint32_t>(id()))) out.insert({0, channel});
-  return out;
+  return zyxtt::metalium::active_ethernet_cores(id());
 }
 
 std::unordered_set<CoreCoord> MeshDevice::get_inactive_ethernet_cores() const {

@@ -1,5 +1,7 @@
 #include "metalium/kernel_paths.h"
 
+#include <tt_metal/llrt/rtoptions.hpp>
+
 #include <cstdlib>
 #include <mutex>
 #include <vector>
@@ -9,12 +11,33 @@
 namespace zyxtt::metalium {
 namespace {
 std::mutex mutex;
-std::string root_dir;
+std::string root_dir_set;
 }  // namespace
 
 void set_root_dir(const std::string& dir) {
   std::lock_guard lock(mutex);
-  root_dir = dir;
+  root_dir_set = dir;
+}
+
+std::string root_dir() {
+  namespace fs = std::filesystem;
+  fs::path dir;
+  if (const char* r = std::getenv("TT_METAL_RUNTIME_ROOT"); r && *r) {
+    dir = r;
+  } else {
+    std::lock_guard lock(mutex);
+    dir = root_dir_set;
+  }
+  if (dir.empty()) {
+    if (const char* h = std::getenv("TT_METAL_HOME"); h && *h) dir = h;
+  }
+  std::error_code ec;
+  if (dir.empty() && fs::is_directory(fs::current_path() / "tt_metal", ec)) dir = fs::current_path();
+  TT_FATAL(!dir.empty(),
+           "Root directory is not set: set TT_METAL_RUNTIME_ROOT or TT_METAL_HOME, call SetRootDir, or run from a "
+           "folder holding tt_metal/");
+  dir /= "";  // one trailing separator
+  return dir.string();
 }
 
 std::filesystem::path resolve_kernel_path(const std::string& name) {
@@ -32,7 +55,7 @@ std::filesystem::path resolve_kernel_path(const std::string& name) {
     if (const char* k = std::getenv("TT_METAL_KERNEL_PATH"); k && *k) bases.emplace_back(k);
     {
       std::lock_guard lock(mutex);
-      if (!root_dir.empty()) bases.push_back(root_dir);
+      if (!root_dir_set.empty()) bases.push_back(root_dir_set);
     }
     if (const char* h = std::getenv("TT_METAL_HOME"); h && *h) bases.emplace_back(h);
     for (const std::string& base : bases) {
@@ -46,3 +69,12 @@ std::filesystem::path resolve_kernel_path(const std::string& name) {
 }
 
 }  // namespace zyxtt::metalium
+
+namespace tt::llrt {
+
+const std::string& RunTimeOptions::get_root_dir() const {
+  root_dir_ = zyxtt::metalium::root_dir();
+  return root_dir_;
+}
+
+}  // namespace tt::llrt

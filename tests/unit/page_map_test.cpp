@@ -1,10 +1,12 @@
 // Where a buffer's pages live, as tt-metal lays them out: interleaved DRAM
-// and L1 at any page size, sharded L1 in each orientation; and the host view
+// and L1 at any page size, sharded L1 in each orientation, sharded DRAM over
+// its banks; and the host view
 // over it (pages in order, page_size bytes each).
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "common/error.h"
@@ -142,6 +144,40 @@ TEST(PageMap, HeightShardsNarrowerThanTheTensorTakeRunsOfPages) {
   for (uint32_t page = 0; page < 24; ++page) {
     const uint32_t core_x = page / 6, in_shard = page % 6;
     EXPECT_EQ(first_word(l1.get() + core_x * arch.l1_bytes + address + in_shard * 64), page * 16) << "page " << page;
+  }
+}
+
+// A DRAM shard spec's cores are (bank, 0): shard s lands in the bank of its core.
+TEST(PageMap, DramShardsGoToTheBanksTheirCoresName) {
+  const Arch& arch = default_arch();
+  const size_t bank_bytes = 1 << 20;
+  Arch small = arch;
+  small.dram_bank_bytes = bank_bytes;
+  std::vector<std::byte> dram(size_t{small.dram_banks} * bank_bytes);
+  BufferSpec spec = spec_of(24 * 64, 64, MemoryKind::kDram, BufferLayout::kHeightSharded);
+  // 4 x 6 pages in 2 x 6 page shards on banks 3 and 4.
+  spec.shard = program::ShardSpec{{{{{3, 0}, {4, 0}}}}, 2, 6 * 16, true, 1, 16, 4, 6};
+  const uint64_t address = 0x1000;
+  const emu::BufferMemory memory(PlacedBuffer{address, spec, 64}, small, dram.data(), nullptr);
+  const auto words = counting(spec.size);
+  memory.write(0, std::as_bytes(std::span(words)));
+  for (uint32_t page = 0; page < 24; ++page) {
+    const uint32_t bank = 3 + page / 12, in_shard = page % 12;
+    EXPECT_EQ(first_word(dram.data() + bank * bank_bytes + address + in_shard * 64), page * 16) << "page " << page;
+  }
+  std::vector<uint32_t> back(words.size());
+  memory.read(0, std::as_writable_bytes(std::span(back)));
+  EXPECT_EQ(back, words);
+
+  spec.shard->cores = program::CoreRangeSet{{program::CoreRange{{small.dram_banks - 1, 0}, {small.dram_banks, 0}}}};
+  try {
+    emu::shard_cores(spec, small);
+    FAIL() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Code::kInvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("outside the " + std::to_string(small.dram_banks) + " x 1 DRAM grid"),
+              std::string::npos)
+        << e.what();
   }
 }
 

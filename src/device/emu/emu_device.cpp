@@ -157,8 +157,6 @@ PlacedBuffer EmuDevice::place(const program::BufferSpec& spec, std::optional<uin
   const bool sharded = spec.layout != BufferLayout::kInterleaved;
   if (sharded != spec.shard.has_value())
     throw Error(Code::kInvalidArgument, "a buffer has a shard spec exactly when its layout is sharded");
-  if (sharded && spec.memory == MemoryKind::kDram)
-    throw Error(Code::kUnimplemented, "sharded DRAM buffers are not emulated; shard in L1 or interleave in DRAM");
   const bool dram = spec.memory == MemoryKind::kDram;
   if (sharded) shard_cores(spec, arch_);  // checks the shard spec
   const uint64_t per_bank = per_bank_bytes(spec, arch_);

@@ -72,6 +72,10 @@ uint32_t bank_count(MemoryKind memory, const Arch& arch) {
   return memory == MemoryKind::kDram ? arch.dram_banks : arch.grid_rows * arch.grid_cols;
 }
 
+program::Core l1_bank_core(uint32_t bank, const Arch& arch) {
+  return {bank % arch.grid_cols, bank / arch.grid_cols};
+}
+
 uint64_t per_bank_bytes(const BufferSpec& spec, const Arch& arch) {
   const uint64_t aligned = aligned_page_size(spec, arch);
   if (spec.layout != BufferLayout::kInterleaved) {
@@ -93,8 +97,13 @@ std::vector<Core> shard_cores(const BufferSpec& spec, const Arch& arch) {
     throw Error(Code::kInvalidArgument,
                 fmt::format("sharded buffer: {} shards need as many cores; the shard spec has {}", shards, cores.size()));
   }
+  const bool dram = spec.memory == MemoryKind::kDram;
   for (const Core& c : cores) {
-    if (c.x >= arch.grid_cols || c.y >= arch.grid_rows) {
+    if (dram && (c.x >= arch.dram_banks || c.y != 0)) {
+      throw Error(Code::kInvalidArgument, fmt::format("sharded buffer: DRAM core ({}, {}) is outside the {} x 1 DRAM grid",
+                                                      c.x, c.y, arch.dram_banks));
+    }
+    if (!dram && (c.x >= arch.grid_cols || c.y >= arch.grid_rows)) {
       throw Error(Code::kInvalidArgument, fmt::format("sharded buffer: core ({}, {}) is outside the {} x {} worker grid",
                                                       c.x, c.y, arch.grid_cols, arch.grid_rows));
     }
@@ -119,7 +128,9 @@ BufferMemory::BufferMemory(const program::PlacedBuffer& buffer, const Arch& arch
     shard_w_ = g.shard_w;
     shards_across_ = g.across;
     flat_ = g.flat;
-    for (const Core& c : shard_cores(buffer.spec, arch)) shard_bank_.push_back(c.y * grid_cols_ + c.x);
+    // A DRAM shard's core is (bank, 0) on the DRAM grid; an L1 shard's is a worker core.
+    for (const Core& c : shard_cores(buffer.spec, arch))
+      shard_bank_.push_back(buffer.spec.memory == MemoryKind::kDram ? c.x : c.y * grid_cols_ + c.x);
   }
 }
 

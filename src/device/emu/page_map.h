@@ -7,7 +7,8 @@
 // cut into shards of shard_height x shard_width elements; shard s (row-major
 // over the shard grid) goes to the s-th core of the ShardSpec (row-major or
 // column-major inside each range, as the orientation says), its pages
-// row-major at address + k * aligned_page_size on that core.
+// row-major at address + k * aligned_page_size on that core. A DRAM shard
+// spec's cores are (bank, 0) on the DRAM grid, as tt-metal's.
 #pragma once
 
 #include <cstddef>
@@ -25,6 +26,8 @@ namespace zyxtt::emu {
 uint64_t page_count(const program::BufferSpec& spec);
 // Banks of the memory the buffer lives in (DRAM banks, or worker cores).
 uint32_t bank_count(program::MemoryKind memory, const Arch& arch);
+// The worker core of L1 bank `bank` (bank < bank_count(kL1, arch)).
+program::Core l1_bank_core(uint32_t bank, const Arch& arch);
 // Bytes the buffer takes at its address in each bank it uses.
 uint64_t per_bank_bytes(const program::BufferSpec& spec, const Arch& arch);
 // The ShardSpec's cores in shard order. Throws Error(INVALID_ARGUMENT) when

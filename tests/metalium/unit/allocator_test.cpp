@@ -11,6 +11,7 @@
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/tt_metal.hpp>
 
 namespace {
 
@@ -44,6 +45,32 @@ TEST_F(AllocatorTest, BanksAreTheDramChannelsAndTheWorkerCores) {
   EXPECT_NE(what_of([&] { allocator().get_bank_offset(BufferType::DRAM, allocator().get_num_banks(BufferType::DRAM)); })
                 .find("does not exist"),
             std::string::npos);
+}
+
+// L1 bank b is the worker core the b-th page of an interleaved L1 buffer lands on,
+// and a buffer's allocator is its device's.
+TEST_F(AllocatorTest, AnL1BanksCoreHoldsThatBanksPages) {
+  const uint32_t banks = allocator().get_num_banks(BufferType::L1);
+  const CoreCoord grid = mesh->compute_with_storage_grid_size();
+  EXPECT_EQ(allocator().get_logical_core_from_bank_id(0), CoreCoord(0, 0));
+  EXPECT_EQ(allocator().get_logical_core_from_bank_id(grid.x + 1), CoreCoord(1, 1));
+  EXPECT_EQ(allocator().get_logical_core_from_bank_id(banks - 1), CoreCoord(grid.x - 1, grid.y - 1));
+  EXPECT_NE(what_of([&] { allocator().get_logical_core_from_bank_id(banks); }).find("does not exist"),
+            std::string::npos);
+
+  IDevice* device = mesh.get();
+  auto buffer = Buffer::create(device, uint64_t{banks} * 16, 16, BufferType::L1);
+  EXPECT_EQ(buffer->allocator(), mesh->allocator().get());
+  std::vector<uint32_t> pages(banks * 4);
+  for (uint32_t i = 0; i < pages.size(); ++i) pages[i] = 0x5a000000u + i;
+  detail::WriteToBuffer(buffer, pages);
+  for (uint32_t bank : {0u, 1u, static_cast<uint32_t>(grid.x) + 2, banks - 1}) {
+    std::vector<uint32_t> word;
+    detail::ReadFromDeviceL1(device, buffer->allocator()->get_logical_core_from_bank_id(bank),
+                             static_cast<uint32_t>(buffer->address()), 16, word);
+    ASSERT_EQ(word.size(), 4u);
+    EXPECT_EQ(word[0], 0x5a000000u + bank * 4) << "bank " << bank;
+  }
 }
 
 // A bank runs from the allocator's base to the end of the channel's or core's memory.

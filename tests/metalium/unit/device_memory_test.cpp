@@ -7,6 +7,7 @@
 #include <numeric>
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/tensor_accessor_args.hpp>
 #include <tt-metalium/tt_metal.hpp>
 
 namespace {
@@ -34,6 +35,32 @@ TEST_F(DeviceMemory, DramChannelsHoldABuffersPagesInTurn) {
   std::vector<uint32_t> back;
   detail::ReadFromBuffer(*buffer, back);
   EXPECT_EQ(std::vector<uint32_t>(back.begin(), back.begin() + 16), changed);
+}
+
+// A DRAM height-sharded buffer: shard s on the DRAM channel its shard core
+// (channel, 0) names, unaligned sizes round trip; kernels cannot reach it yet.
+TEST_F(DeviceMemory, DramShardsLieOnTheChannelsTheirCoresName) {
+  // 4 pages of 40 bytes, 2 per shard, on channels 2 and 3 (what test_unaligned_read_write_core makes, with two shards).
+  const ShardSpecBuffer spec(CoreRangeSet(CoreRange({2, 0}, {3, 0})), {2, 10}, ShardOrientation::ROW_MAJOR, {1, 10},
+                             {4, 1});
+  auto buffer = CreateBuffer(ShardedBufferConfig{.device = device,
+                                                 .size = 4 * 40,
+                                                 .page_size = 40,
+                                                 .buffer_type = BufferType::DRAM,
+                                                 .buffer_layout = TensorMemoryLayout::HEIGHT_SHARDED,
+                                                 .shard_parameters = spec});
+  std::vector<uint8_t> bytes(4 * 40);
+  std::iota(bytes.begin(), bytes.end(), uint8_t{1});
+  detail::WriteToBuffer(buffer, bytes);
+  std::vector<uint8_t> back;
+  detail::ReadFromBuffer(buffer, back);
+  EXPECT_EQ(back, bytes);
+  // Page 2 starts the second shard: channel 3 at the buffer's address.
+  std::vector<uint32_t> word;
+  ASSERT_TRUE(detail::ReadFromDeviceDRAMChannel(device, 3, buffer->address(), 4, word));
+  EXPECT_EQ(word.at(0), 81u | 82u << 8 | 83u << 16 | 84u << 24);
+  EXPECT_NE(what_of([&] { TensorAccessorArgs(*buffer).get_compile_time_args(); }).find("DRAM-sharded"),
+            std::string::npos);
 }
 
 // A kernel reads the L1 bytes the host wrote at a raw address (given as a

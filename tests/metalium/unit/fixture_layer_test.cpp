@@ -5,7 +5,10 @@
 
 #include "what_of.h"
 
+#include <cstdlib>
+#include <optional>
 #include <set>
+#include <string>
 #include <stdexcept>
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/cluster.hpp>
@@ -13,6 +16,7 @@
 #include <tt-metalium/experimental/fabric/fabric.hpp>
 #include <tt-metalium/hal.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/tt_metal.hpp>
 #include <tt_metal/common/tt_backend_api_types.hpp>
 #include <tt_stl/reflection.hpp>
 #include <tt_metal/impl/context/metal_context.hpp>
@@ -58,6 +62,38 @@ TEST(FixtureLayer, OptionsAndHalAreTtMetalsDefaults) {
             tt::tt_metal::DispatchCoreType::WORKER);
   EXPECT_EQ(MetalContext::instance().hal().get_arch_num_circular_buffers(), 64u);
   EXPECT_EQ(&MetalContext::instance(), &MetalContext::instance());
+}
+
+// The root folder: TT_METAL_RUNTIME_ROOT over TT_METAL_HOME, with one trailing '/'.
+TEST(FixtureLayer, TheRootDirIsTheRuntimeRootElseTtMetalHome) {
+  auto saved = [](const char* name) {
+    const char* v = std::getenv(name);
+    return v ? std::optional<std::string>(v) : std::nullopt;
+  };
+  const std::optional<std::string> root = saved("TT_METAL_RUNTIME_ROOT"), home = saved("TT_METAL_HOME");
+  const auto& options = MetalContext::instance().rtoptions();
+  setenv("TT_METAL_HOME", "/tmp/home-of-tt-metal", 1);
+  setenv("TT_METAL_RUNTIME_ROOT", "/tmp/runtime-root/", 1);
+  EXPECT_EQ(options.get_root_dir(), "/tmp/runtime-root/");
+  unsetenv("TT_METAL_RUNTIME_ROOT");
+  EXPECT_EQ(options.get_root_dir(), "/tmp/home-of-tt-metal/");
+  auto restore = [](const char* name, const std::optional<std::string>& v) {
+    if (v) setenv(name, v->c_str(), 1); else unsetenv(name);
+  };
+  restore("TT_METAL_RUNTIME_ROOT", root);
+  restore("TT_METAL_HOME", home);
+}
+
+// The context is given up only with every device closed; a device opens again after.
+TEST(FixtureLayer, ReleaseOwnershipWantsEveryDeviceClosed) {
+  auto mesh = tt::tt_metal::distributed::MeshDevice::create_unit_mesh(0);
+  EXPECT_NE(what_of([] { tt::tt_metal::detail::ReleaseOwnership(); }).find("still open"), std::string::npos);
+  mesh->close();
+  mesh.reset();
+  tt::tt_metal::detail::ReleaseOwnership();
+  auto again = tt::tt_metal::distributed::MeshDevice::create_unit_mesh(0);
+  EXPECT_EQ(again->id(), 0);
+  again->close();
 }
 
 TEST(FixtureLayer, TheSimulatorIsRefusedSayingTheEmulatorNeedsNone) {

@@ -8,6 +8,7 @@
 #include "what_of.h"
 
 #include <tt-metalium/distributed.hpp>
+#include <tt-metalium/experimental/fabric/control_plane.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tt_metal.hpp>
 #include <tt_metal/impl/context/metal_context.hpp>
@@ -82,6 +83,21 @@ TEST_F(TtCluster, WriteCoreRefusesWhatIsNotAnOpenChipsWorkerL1) {
   EXPECT_NE(what_of([&] { cluster().write_core(&byte, 1, tt_cxy_pair(1, noc.x, noc.y), 0x80000); })
                 .find("Cluster::write_core: chip 1 is not open"),
             std::string::npos);
+}
+
+// Both chips have PCIe and the descriptor's Tensix harvest mask (3); the control
+// plane's active ethernet cores are each chip's linked channels.
+TEST_F(TtCluster, ChipCountsHarvestingAndActiveEthernetCoresAreTheDescriptors) {
+  EXPECT_EQ(cluster().number_of_pci_devices(), 2u);
+  EXPECT_EQ(cluster().number_of_user_devices(), 2u);
+  EXPECT_EQ(cluster().get_harvesting_mask(0), 3u);
+  EXPECT_EQ(cluster().get_harvesting_mask(1), 3u);
+  EXPECT_NE(what_of([] { cluster().get_harvesting_mask(2); }).find("Chip 2 does not exist"), std::string::npos);
+  const tt::tt_fabric::ControlPlane& plane = MetalContext::instance().get_control_plane();
+  EXPECT_EQ(plane.get_active_ethernet_cores(0), std::unordered_set<CoreCoord>({{0, 2}, {0, 3}}));
+  EXPECT_EQ(plane.get_active_ethernet_cores(1), std::unordered_set<CoreCoord>({{0, 4}, {0, 5}}));
+  EXPECT_EQ(plane.get_active_ethernet_cores(1), chips.at(1)->get_active_ethernet_cores());
+  EXPECT_THROW(plane.get_active_ethernet_cores(2), std::exception);
 }
 
 TEST_F(TtCluster, EthernetQueriesGiveTheDescriptorsLinks) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include <tt-metalium/buffer_types.hpp>
+#include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/hal_types.hpp>
 
 namespace tt::tt_metal {
@@ -30,6 +31,8 @@ class Allocator {
   DeviceAddr get_base_allocator_addr(const HalMemType& mem_type) const;
   // What a page in this memory is padded to.
   uint32_t get_alignment(BufferType buffer_type) const;
+  // The worker core that holds L1 bank `bank_id` (banks go row by row over the worker grid).
+  CoreCoord get_logical_core_from_bank_id(uint32_t bank_id) const;
   // L1 bytes per worker core (IDevice::l1_size_per_core).
   size_t get_worker_l1_size() const;
 

@@ -22,6 +22,7 @@
 namespace tt::tt_metal {
 
 class IDevice;
+class Allocator;
 class Buffer;
 
 namespace detail {
@@ -141,6 +142,8 @@ class Buffer final : public std::enable_shared_from_this<Buffer> {
   ~Buffer();
 
   IDevice* device() const { return device_; }
+  // The allocator of the device the buffer lives on.
+  Allocator* allocator() const;
   DeviceAddr size() const { return size_; }
   bool is_allocated() const;
   // The bank-local address, the same in every bank.

@@ -69,4 +69,8 @@ void LaunchProgram(IDevice* device, const std::shared_ptr<Program>& program, boo
 // Compiles the program's kernels now (else at first launch).
 void CompileProgram(IDevice* device, Program& program, bool force_slow_dispatch = false);
 
+// Gives up the process's hold on the devices (MetalContext); the next use takes it
+// again. Every device must be closed first.
+void ReleaseOwnership();
+
 }  // namespace tt::tt_metal::detail

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 #include <tt-metalium/dispatch_core_common.hpp>
 
@@ -16,9 +17,14 @@ class RunTimeOptions {
   const std::filesystem::path& get_simulator_path() const { return simulator_path_; }
   // TT_METAL_DEVICE_PROFILER: the device profiler logs every run (tt_metal_profiler.hpp).
   bool get_profiler_enabled() const;
+  // The folder kernel paths start from, with a trailing '/': TT_METAL_RUNTIME_ROOT, else
+  // SetRootDir's, else TT_METAL_HOME, else the current folder when it holds tt_metal/.
+  // Throws when none is set.
+  const std::string& get_root_dir() const;
 
  private:
   std::filesystem::path simulator_path_;
+  mutable std::string root_dir_;
 };
 
 }  // namespace tt::llrt

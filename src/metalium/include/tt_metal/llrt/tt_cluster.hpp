@@ -27,6 +27,11 @@ class Cluster {
   std::set<ChipId> mmio_chip_ids() const;
   std::set<ChipId> user_exposed_chip_ids() const;
   std::size_t number_of_devices() const { return all_chip_ids().size(); }
+  std::size_t number_of_pci_devices() const { return mmio_chip_ids().size(); }
+  std::size_t number_of_user_devices() const { return user_exposed_chip_ids().size(); }
+  // The chip's Tensix harvesting mask as its tt-umd descriptor gives it (bit i: the
+  // i-th Tensix column in NOC x order); 0 for an unharvested chip.
+  uint32_t get_harvesting_mask(ChipId chip) const;
   ARCH arch() const { return ARCH::BLACKHOLE; }
   BoardType get_board_type(ChipId chip) const;
   tt_metal::ClusterType get_cluster_type() const;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include <tt-metalium/experimental/fabric/fabric_edm_types.hpp>
 #include <tt-metalium/experimental/fabric/fabric_types.hpp>
 #include <tt-metalium/experimental/fabric/mesh_graph.hpp>
+#include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/mesh_coord.hpp>
 #include <umd/device/types/cluster_descriptor_types.hpp>
 
@@ -52,6 +54,9 @@ class ControlPlane {
   std::pair<FabricNodeId, chan_id_t> get_connected_mesh_chip_chan_ids(FabricNodeId fabric_node_id,
                                                                       chan_id_t chan_id) const;
   eth_chan_directions get_eth_chan_direction(FabricNodeId fabric_node_id, int chan) const;
+  // Chip `chip_id`'s ethernet cores linked to another chip, as logical cores (0, channel).
+  std::unordered_set<tt::tt_metal::CoreCoord> get_active_ethernet_cores(ChipId chip_id,
+                                                                        bool skip_reserved_cores = false) const;
 };
 
 }  // namespace tt::tt_fabric

@@ -14,6 +14,7 @@
 
 #include <hostdevcommon/fabric_common.h>
 #include <tt-metalium/core_coord.hpp>
+#include <tt-metalium/device_types.hpp>
 #include <tt-metalium/experimental/fabric/fabric_edm_types.hpp>
 #include <tt-metalium/experimental/fabric/fabric_types.hpp>
 #include <tt-metalium/experimental/fabric/mesh_graph.hpp>
