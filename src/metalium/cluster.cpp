@@ -97,13 +97,7 @@ ARCH get_arch_from_string(const std::string& arch_str) {
 namespace {
 const zyxtt::cluster::Cluster& emulated() { return zyxtt::metalium::emulated_cluster(); }
 
-// Chip `chip` of the emulated cluster; refuses one it lacks, naming the chips there are.
-const zyxtt::cluster::Chip& chip_of(ChipId chip) {
-  TT_FATAL(chip >= 0 && static_cast<size_t>(chip) < emulated().size(),
-           "Chip {} does not exist: the emulated cluster {} has chips 0 to {}", chip, emulated().source(),
-           emulated().size() - 1);
-  return emulated().chip(static_cast<uint32_t>(chip));
-}
+const zyxtt::cluster::Chip& chip_of(ChipId chip) { return zyxtt::metalium::emulated_chip(chip); }
 
 BoardType board_type_of(zyxtt::cluster::Board board) {
   switch (board) {

@@ -21,12 +21,7 @@ using tt_metal::CoreCoord;
 
 const zyxtt::cluster::Cluster& emulated() { return zyxtt::metalium::emulated_cluster(); }
 
-const zyxtt::cluster::Chip& chip_of(ChipId chip) {
-  TT_FATAL(chip >= 0 && static_cast<size_t>(chip) < emulated().size(),
-           "Chip {} does not exist: the emulated cluster {} has chips 0 to {}", chip, emulated().source(),
-           emulated().size() - 1);
-  return emulated().chip(static_cast<uint32_t>(chip));
-}
+const zyxtt::cluster::Chip& chip_of(ChipId chip) { return zyxtt::metalium::emulated_chip(chip); }
 
 // The open device of `core.chip` and the L1 address of the worker core at
 // NOC (core.x, core.y).

@@ -15,6 +15,7 @@
 #include "metalium/device_profiler.h"
 #include "metalium/emulator_options.h"
 #include <tt-metalium/distributed_context.hpp>
+#include <tt_stl/assert.hpp>
 
 #include "metalium/rank_links.h"
 #include "metalium/rank_share.h"
@@ -120,6 +121,13 @@ const cluster::Cluster& emulated_cluster() {
     }
   }
   return *g_cluster;
+}
+
+const cluster::Chip& emulated_chip(int chip) {
+  const cluster::Cluster& chips = emulated_cluster();
+  TT_FATAL(chip >= 0 && static_cast<size_t>(chip) < chips.size(),
+           "Chip {} does not exist: the emulated cluster {} has chips 0 to {}", chip, chips.source(), chips.size() - 1);
+  return chips.chip(static_cast<uint32_t>(chip));
 }
 
 const std::optional<std::vector<std::vector<uint32_t>>>& descriptor_ranks() {

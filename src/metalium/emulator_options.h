@@ -34,6 +34,8 @@ const EmulatorOptions& emulator_options();
 // TT_METAL_MOCK_CLUSTER_DESC_PATH, else one chip of --arch): chosen on first
 // use, again after use_runtime_options.
 const cluster::Cluster& emulated_cluster();
+// Chip `chip` of that cluster; throws naming the chips there are.
+const cluster::Chip& emulated_chip(int chip);
 // Each rank's chips when the cluster was joined from per-rank descriptors.
 const std::optional<std::vector<std::vector<uint32_t>>>& descriptor_ranks();
 
