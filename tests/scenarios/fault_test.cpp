@@ -280,6 +280,47 @@ void kernel_main() {
   expect_still_serves();
 }
 
+// The same on two host threads, 64 cores, each reader storing through the
+// raw address and checking through its own pointer 100 times, giving way at a
+// full CB between stores: while one thread shows its core's L1, a kernel of
+// another core on the other thread must not reach the shown L1 without a
+// fault (it would store into that core's word and find its own unchanged).
+TEST_F(FaultTest, KernelsOnTwoThreadsDereferenceL1AddressesIntoTheirOwnCoresL1) {
+  restart({"--threads", "2"});
+  const std::string answer = compile_and_run({R"(
+#include <cstdlib>
+void kernel_main() {
+  constexpr uint32_t kWord = 0x60000;  // past both CBs
+  volatile uint32_t* raw = reinterpret_cast<volatile uint32_t*>(uintptr_t(kWord));
+  // CB 0 starts at the first CB address, 0x10000: this core's own view of kWord.
+  volatile uint32_t* own = reinterpret_cast<volatile uint32_t*>(
+      uintptr_t(get_write_ptr(tt::CBIndex::c_0) + (kWord - 0x10000)));
+  const uint32_t core = get_absolute_logical_y() * 64 + get_absolute_logical_x();
+  for (uint32_t i = 0; i < 100; ++i) {
+    const uint32_t tag = (core << 16) | i;
+    *raw = tag;
+    if (*own != tag) std::abort();
+    cb_reserve_back(tt::CBIndex::c_0, 1);
+    cb_push_back(tt::CBIndex::c_0, 1);
+    if (*raw != tag) std::abort();
+  }
+}
+)",
+                                              R"(
+#include "api/compute/common.h"
+void kernel_main() {
+  for (uint32_t i = 0; i < 100; ++i) {
+    cb_wait_front(tt::CBIndex::c_0, 1);
+    cb_pop_front(tt::CBIndex::c_0, 1);
+  }
+}
+)",
+                                              kEmpty},
+                                             8, 8);
+  EXPECT_EQ(answer, R"({"status":"ok"})");
+  expect_still_serves();
+}
+
 TEST_F(FaultTest, AbortIsReportedAsSigabrt) {
   const std::string answer =
       compile_and_run({kEmpty, kEmpty, "#include <cstdlib>\nvoid kernel_main() { std::abort(); }\n"});

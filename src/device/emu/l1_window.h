@@ -3,10 +3,14 @@
 // (tt-metal's add_2_integers_in_riscv does). Here every core's L1 lives in
 // one arena elsewhere, so such an access faults; the device worker then shows
 // the faulting kernel's core's L1 in a window at [l1::kCbBase, L1 size) and
-// the access runs again. The window shows one core at a time: a fiber switch
-// to another core's kernel on the showing thread hides it (the next access
-// faults again), and a kernel of another core on another thread cannot take
-// it while it is shown (that run fails, naming the address).
+// the access runs again.
+//
+// The window is one mapping for the whole process, so while it shows a core
+// no other host thread may run kernel code: a kernel of another core would
+// read and write the shown core's L1 without faulting. Each scheduler thread
+// therefore passes a gate around every fiber it resumes: the faulting thread
+// takes the window only once every other thread is out of kernel code, and
+// others wait at the gate until it leaves its fiber, which hides the window.
 #pragma once
 
 #include <atomic>
@@ -27,14 +31,12 @@ bool l1_window_reserve(uint32_t l1_bytes);
 // current kernel's core now shows there (the faulting access can run again).
 bool l1_window_fault(uintptr_t address);
 
-// A fiber of `core` starts running on this thread: the window, if this thread
-// shows another core in it, is hidden. Inline check first: the window is
-// almost always off.
-void l1_window_hide_unless(const CoreState* core);
-inline void l1_window_enter(const CoreState* core) {
-  const CoreState* shown = g_l1_window_core.load(std::memory_order_relaxed);
-  if (shown != nullptr && shown != core) [[unlikely]] l1_window_hide_unless(core);
-}
+// Scheduler thread `thread` is about to run kernel code: waits while another
+// thread shows a core.
+void l1_window_gate_enter(int thread);
+
+// Scheduler thread `thread` left kernel code: hides the window if it showed it.
+void l1_window_gate_leave(int thread);
 
 // The run ended: nothing shows.
 void l1_window_hide();

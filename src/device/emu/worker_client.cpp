@@ -199,18 +199,16 @@ const char* phase_text(int32_t phase) {
 // A fault where a program's L1 buffers and CBs lie (past the reserved low
 // L1, below its end) is a kernel that used an L1 address as a pointer, as
 // silicon allows, which the worker could not show its core's L1 at
-// (l1_window.h): another thread's kernel held those addresses, or the core
-// is one of a virtual grid's.
+// (l1_window.h): the core is one of a virtual grid's.
 std::string WorkerClient::l1_address_hint(int status) const {
   const uint64_t address = control_->crash_address.load();
   if (!WIFSIGNALED(status) || (WTERMSIG(status) != SIGSEGV && WTERMSIG(status) != SIGBUS) ||
       address < l1::kCbBase || address >= find_arch(arch_name_).l1_bytes) {
     return "";
   }
-  return fmt::format(" at address {:#x}, an L1 address used as a pointer while the emulator showed another core's "
-                     "L1 at those addresses for a kernel on another host thread ({} runs such kernels one at a "
-                     "time), or on a core beyond the arch's grid",
-                     address, option_hint(options_.hints, "threads", "1"));
+  return fmt::format(" at address {:#x}, an L1 address used as a pointer on a core beyond the arch's grid (only "
+                     "the arch's cores can show their L1 at its own addresses; a grid within the arch's can)",
+                     address);
 }
 
 // A worker that died while it waited for work (killed from outside, or a

@@ -255,7 +255,6 @@ __attribute__((tls_model("initial-exec"))) constinit thread_local ThreadSlot* t_
 void enter(Fiber* f) {
   t_current = f;
   t_current_instance = &f->task->instance;
-  l1_window_enter(f->task->instance.core);
   // Relaxed: read only after this process died, or by its own crash handler.
   if (ThreadSlot* slot = t_slot) {
     slot->core_x.store(static_cast<int32_t>(f->task->instance.core->x), std::memory_order_relaxed);
@@ -445,11 +444,13 @@ void run_thread(Shared& shared, uint32_t index) {
     }
     Carrier* c = f->carrier;
     f->wait = nullptr;
+    l1_window_gate_enter(t_thread_index);
     enter(f);
     c->finished = 0;
     c->san.enter();
     c->self = std::move(c->self).resume();
     c->san.returned();
+    l1_window_gate_leave(t_thread_index);
     const uint32_t finished = c->finished;
     if (Fiber* last = c->job; last->done) {
       t_carriers.put(c);
