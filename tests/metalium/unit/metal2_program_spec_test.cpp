@@ -155,13 +155,16 @@ class Metal2Spec : public ::testing::Test {
   std::shared_ptr<distributed::MeshDevice> mesh;
 };
 
-TEST_F(Metal2Spec, AReaderComputeWriterSpecAddsTwoTensorsOnThreeNodes) {
-  constexpr uint32_t n_nodes = 3, n_tiles = 4, total = n_nodes * n_tiles;
+// Runs `spec` (add_spec's kernels) over n_nodes x n_tiles random tiles and
+// checks c = a + b.
+void expect_sums(distributed::MeshDevice& device, const ProgramSpec& spec, uint32_t n_nodes, uint32_t n_tiles) {
+  const uint32_t total = n_nodes * n_tiles;
+  distributed::MeshDevice* mesh = &device;
   distributed::DeviceLocalBufferConfig dram{.page_size = kTileBytes, .buffer_type = BufferType::DRAM};
   distributed::ReplicatedBufferConfig size{.size = total * kTileBytes};
-  auto a = distributed::MeshBuffer::create(size, dram, mesh.get());
-  auto b = distributed::MeshBuffer::create(size, dram, mesh.get());
-  auto c = distributed::MeshBuffer::create(size, dram, mesh.get());
+  auto a = distributed::MeshBuffer::create(size, dram, mesh);
+  auto b = distributed::MeshBuffer::create(size, dram, mesh);
+  auto c = distributed::MeshBuffer::create(size, dram, mesh);
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> dist(-8.0f, 8.0f);
   std::vector<bfloat16> a_vec(total * 1024), b_vec(a_vec.size());
@@ -171,7 +174,7 @@ TEST_F(Metal2Spec, AReaderComputeWriterSpecAddsTwoTensorsOnThreeNodes) {
   distributed::EnqueueWriteMeshBuffer(cq, a, a_vec, false);
   distributed::EnqueueWriteMeshBuffer(cq, b, b_vec, false);
 
-  Program program = MakeProgramFromSpec(*mesh, add_spec(n_nodes, n_tiles));
+  Program program = MakeProgramFromSpec(*mesh, spec);
   SetProgramRunArgs(program, add_args(n_nodes, n_tiles, a->address(), b->address(), c->address()));
   distributed::MeshWorkload workload;
   workload.add_program(distributed::MeshCoordinateRange(mesh->shape()), std::move(program));
@@ -186,6 +189,17 @@ TEST_F(Metal2Spec, AReaderComputeWriterSpecAddsTwoTensorsOnThreeNodes) {
     const float want = static_cast<float>(bfloat16(static_cast<float>(a_vec[i]) + static_cast<float>(b_vec[i])));
     ASSERT_NEAR(static_cast<float>(got[i]), want, std::abs(want) / 128 + 1e-6f) << "element " << i;
   }
+}
+
+TEST_F(Metal2Spec, AReaderComputeWriterSpecAddsTwoTensorsOnThreeNodes) { expect_sums(*mesh, add_spec(3, 4), 3, 4); }
+
+// tt-metal's matmul tests define DST_ACCUM_MODE=1 for a kernel with a 32-bit
+// DST; the compute API's constant of that name must yield to it.
+TEST_F(Metal2Spec, AKernelMayDefineDstAccumMode) {
+  ProgramSpec spec = add_spec(1, 2);
+  spec.kernels[1].compiler_options.defines = {{"DST_ACCUM_MODE", "1"}};
+  std::get<ComputeHardwareConfig>(spec.kernels[1].hw_config).fp32_dest_acc_en = true;
+  expect_sums(*mesh, spec, 1, 2);
 }
 
 TEST_F(Metal2Spec, StructuralErrorsCarryTttMetalsMessages) {
