@@ -305,6 +305,40 @@ CoreRangeSet select_from_corerangeset(const CoreRangeSet& crs, uint32_t start_in
   return CoreRangeSet(std::move(picked));
 }
 
+std::vector<CoreCoord> grid_to_cores_with_noop(uint32_t bbox_x, uint32_t bbox_y, uint32_t grid_size_x,
+                                               uint32_t grid_size_y, bool row_wise) {
+  TT_FATAL(bbox_x < grid_size_x && bbox_y < grid_size_y, "Box ({}, {}) does not fit a {}x{} grid", bbox_x, bbox_y,
+           grid_size_x, grid_size_y);
+  std::vector<CoreCoord> cores = grid_to_cores(CoreCoord{0, 0}, CoreCoord{bbox_x, bbox_y}, row_wise);
+  for (uint32_t x = bbox_x + 1; x < grid_size_x; ++x) {
+    for (uint32_t y = 0; y < grid_size_y; ++y) cores.emplace_back(x, y);
+  }
+  for (uint32_t y = bbox_y + 1; y < grid_size_y; ++y) {
+    for (uint32_t x = 0; x <= bbox_x; ++x) cores.emplace_back(x, y);
+  }
+  return cores;
+}
+
+std::vector<CoreCoord> grid_to_cores_with_noop(const CoreRangeSet& used_cores, const CoreRangeSet& all_cores,
+                                               bool row_wise) {
+  std::vector<CoreCoord> cores = corerange_to_cores(used_cores, std::nullopt, row_wise);
+  std::vector<CoreCoord> used = cores;
+  std::vector<CoreCoord> all = corerange_to_cores(all_cores, std::nullopt, row_wise);
+  std::sort(used.begin(), used.end());
+  std::sort(all.begin(), all.end());
+  std::set_difference(all.begin(), all.end(), used.begin(), used.end(), std::back_inserter(cores));
+  return cores;
+}
+
+std::optional<CoreRange> select_contiguous_range_from_corerangeset(const CoreRangeSet& crs, uint32_t x, uint32_t y) {
+  for (const CoreRange& r : crs.ranges()) {
+    if (r.start_coord.x + x <= r.end_coord.x && r.start_coord.y + y <= r.end_coord.y) {
+      return CoreRange(r.start_coord, CoreCoord{r.start_coord.x + x, r.start_coord.y + y});
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace tt::tt_metal
 
 auto fmt::formatter<tt::tt_metal::CoreCoord>::format(const tt::tt_metal::CoreCoord& core, format_context& ctx) const

@@ -57,6 +57,8 @@ class RuntimeArgViews {
   std::vector<Core> cells_;
 };
 
+struct Metal2Program;
+
 class ProgramImpl {
  public:
   zyxtt::program::Program model;
@@ -64,6 +66,7 @@ class ProgramImpl {
   zyxtt::program::Run run;      // every kernel's args (and the runtime id), as the device takes them
   std::vector<CircularBufferConfig> cb_configs;  // by CB handle
   std::vector<std::shared_ptr<const Buffer>> held_buffers;  // AssignGlobalBufferToProgram
+  std::shared_ptr<Metal2Program> metal2;  // set when made from a Metal 2.0 ProgramSpec
 
   // Each device's compiled form (a mesh runs the program on several), valid
   // while `compiled_model` equals `model`.

@@ -36,7 +36,12 @@
 
 
 // JIT constants (tt-metal generates them per kernel; ours come from -D flags).
+// A kernel's own DST_ACCUM_MODE define wins (tt-metal's matmul tests pass
+// DST_ACCUM_MODE=1): tt-metal's JIT declares the constant before a kernel's
+// defines, ours come first as -D flags.
+#ifndef DST_ACCUM_MODE
 constexpr bool DST_ACCUM_MODE = ZYXTT_DST_ACCUM_MODE != 0;
+#endif
 constexpr bool APPROX = ZYXTT_MATH_APPROX != 0;
 // A macro, as tt-metal's JIT defines it (kernels test it with #if defined).
 #define DST_SYNC_MODE (ZYXTT_DST_FULL_SYNC ? ckernel::SyncFull : ckernel::SyncHalf)

@@ -129,6 +129,17 @@ std::vector<CoreCoord> corerange_to_cores(const CoreRangeSet& crs, std::optional
 // Cores [start_index, end_index] of corerange_to_cores(crs, nullopt, row_wise).
 CoreRangeSet select_from_corerangeset(const CoreRangeSet& crs, uint32_t start_index, uint32_t end_index,
                                       bool row_wise = false);
+// The cores of the box (0,0)..(bbox_x,bbox_y) in grid_to_cores order, then
+// the grid's other cores (the right strip column by column, then the strip
+// below the box), which a kernel leaves idle.
+std::vector<CoreCoord> grid_to_cores_with_noop(uint32_t bbox_x, uint32_t bbox_y, uint32_t grid_size_x,
+                                               uint32_t grid_size_y, bool row_wise = false);
+// corerange_to_cores(used_cores), then the other cores of all_cores (sorted).
+std::vector<CoreCoord> grid_to_cores_with_noop(const CoreRangeSet& used_cores, const CoreRangeSet& all_cores,
+                                               bool row_wise = false);
+// The range from the start of the first range of crs that spans x more
+// columns and y more rows than its start, or none.
+std::optional<CoreRange> select_contiguous_range_from_corerangeset(const CoreRangeSet& crs, uint32_t x, uint32_t y);
 
 }  // namespace tt::tt_metal
 
