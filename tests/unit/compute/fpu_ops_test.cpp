@@ -315,6 +315,31 @@ TEST_F(FpuKrt, BroadcastDestReuseAndAccToDest) {
   for (uint32_t i = 0; i < kTileElems; ++i) ASSERT_EQ(dst(3)[i], 2 * (a[i] + b[i]));
 }
 
+// ELWMUL is Dst += SrcA * SrcB on silicon: without acc_to_dest a mul into a
+// tile that holds values (here copied in) adds to them (tt-metal's
+// MultiTileMulDestAcc test); into a tile still zero it is the product, at
+// every fidelity; add without acc_to_dest still overwrites.
+TEST_F(FpuKrt, MulAccumulatesIntoDstThatHoldsValues) {
+  cb(0, F32), cb(1, F32), cb(2, F32);
+  std::vector<float> a(kTileElems), b(kTileElems), c(kTileElems);
+  for (uint32_t i = 0; i < kTileElems; ++i)
+    a[i] = float(i % 13) - 6.0f, b[i] = 0.25f * float(i % 5), c[i] = float(i % 9) + 0.5f;
+  feed_f32(0, a), feed_f32(1, b), feed_f32(2, c);
+  krt::cb_wait_front(0, 1), krt::cb_wait_front(1, 1), krt::cb_wait_front(2, 1);
+  krt::dst_acquire();
+  krt::fpu_accumulate(false);
+  krt::copy_tile(2, 0, 0);
+  krt::fpu_binary(krt::FpuBinaryOp::kMul, 0, 1, 0, 0, 0);
+  krt::fpu_binary(krt::FpuBinaryOp::kMul, 0, 1, 0, 0, 1);
+  krt::copy_tile(2, 0, 2);
+  krt::fpu_binary(krt::FpuBinaryOp::kAdd, 0, 1, 0, 0, 2);
+  for (uint32_t i = 0; i < kTileElems; ++i) {
+    ASSERT_EQ(dst(0)[i], c[i] + a[i] * b[i]) << i;
+    ASSERT_EQ(dst(1)[i], a[i] * b[i]) << i;
+    ASSERT_EQ(dst(2)[i], a[i] + b[i]) << i;
+  }
+}
+
 TEST_F(FpuKrt, TransposeTilizeUntilizeRoundTrip) {
   cb(0, F32), cb(1, F32), cb(2, F32), cb(16, F32);
   // Row-major strip of 32 rows x 64 columns in two pages.

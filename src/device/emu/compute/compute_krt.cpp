@@ -572,7 +572,12 @@ void fpu_binary(FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint
   require_math(cs, name);
   if (static_cast<uint32_t>(op) >= static_cast<uint32_t>(FpuBinaryOp::kCount))
     emu::fail_run(std::string("unknown FPU op ") + std::to_string(static_cast<uint32_t>(op)));
-  float* d = cs.fpu_acc_to_dest ? dst_out(cs, dst, name) : dst_overwrite(cs, dst, name);
+  // ELWMUL is a multiply-accumulate on silicon (Dst += SrcA * SrcB; DST is
+  // zero after acquire): a mul into a tile that holds values adds to them
+  // without acc_to_dest (tt-metal's mul_tiles tests with DST accumulation).
+  // A tile still zero keeps the plain product (+0 + -0 is not modelled).
+  const bool accumulate = cs.fpu_acc_to_dest || (op == FpuBinaryOp::kMul && dst < 32 && !(cs.dst_stale >> dst & 1u));
+  float* d = accumulate ? dst_out(cs, dst, name) : dst_overwrite(cs, dst, name);
   alignas(64) float abuf[kTileElems];
   alignas(64) float bbuf[kTileElems];
   alignas(64) float bb[kTileElems];
@@ -583,10 +588,7 @@ void fpu_binary(FpuBinaryOp op, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint
     broadcast_operand(bcast, b, bb, bcast_row);  // element moves: commute with TF32 truncation
     b = bb;
   }
-  // Written, not accumulated, unless the init asked for acc_to_dest: DST is
-  // zero after acquire, so a single op per index equals silicon's accumulate
-  // (a second op into one index without acc_to_dest: unconfirmed).
-  apply_fpu_binary_src(op, a, b, d, tf32_a, tf32_b, cs.fpu_acc_to_dest, cs.fidelity_phases);
+  apply_fpu_binary_src(op, a, b, d, tf32_a, tf32_b, accumulate, cs.fidelity_phases);
   fpu_narrow(cs, d);
   charge(std::max(eltwise_cycles(op, cs.fidelity_phases), std::max(unpack_cycles(cb0), unpack_cycles(cb1))));
 }
