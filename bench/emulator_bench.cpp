@@ -780,6 +780,12 @@ void BM_EmuExp1MGridThreads2(benchmark::State& state) {
   run_pipeline(state, 2, kExpGrid, exp_program(kGridRows, kGridCols), false, kGridRows, kGridCols);
 }
 EMU_BENCHMARK(BM_EmuExp1MGridThreads2)->UseRealTime()->Unit(benchmark::kMillisecond);
+// The add (memory-bound where exp is compute-bound) on one host thread: beside
+// BM_EmuAdd1MGrid it shows what the second thread buys.
+void BM_EmuAdd1MGridThreads1(benchmark::State& state) {
+  run_pipeline(state, 1, kAddGrid, add_program(kGridRows, kGridCols), true, kGridRows, kGridCols);
+}
+EMU_BENCHMARK(BM_EmuAdd1MGridThreads1)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 // ---- 4. zyx's per-element reads, one host thread ---------------------------------------------
 

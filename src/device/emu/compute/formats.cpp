@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "device/emu/dataflow/block_copy.h"
 #include "zyxtt/data_format.h"
 #include "zyxtt/format_facts.h"
 
@@ -195,13 +196,19 @@ const char* format_name(uint32_t format) { return format_name_of(format); }
 bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32, const L1Encoding& enc) {
   switch (static_cast<DataFormat>(format)) {
     case DataFormat::Float32:
-      std::memcpy(dst, src, kTileElems * 4);
-      if (tf32)
-        for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = tf32_truncate(dst[i]);
+      if (!tf32) {
+        block_copy(dst, src, kTileElems * 4);
+        return true;
+      }
+      for (uint32_t i = 0; i < kTileElems; ++i) {
+        float v;
+        std::memcpy(&v, src + 4 * i, 4);
+        dst[i] = tf32_truncate(v);
+      }
       return true;
     case DataFormat::Int32:
     case DataFormat::UInt32:
-      std::memcpy(dst, src, kTileElems * 4);
+      block_copy(dst, src, kTileElems * 4);
       return true;
     case DataFormat::Float16_b: {
       uint16_t h[kTileElems];
@@ -246,7 +253,7 @@ bool pack_tile(uint32_t format, const float* src, uint8_t* dst, const PackOption
     case DataFormat::Float32:
     case DataFormat::Int32:
     case DataFormat::UInt32:
-      std::memcpy(dst, src, kTileElems * 4);
+      block_copy(dst, src, kTileElems * 4);
       return true;
     case DataFormat::Float16_b: {
       uint16_t h[kTileElems];

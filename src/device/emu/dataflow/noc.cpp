@@ -14,6 +14,7 @@
 #include "common/log.h"
 #include "device/emu/run_context.h"
 #include "device/emu/dataflow/dataflow_checks.h"
+#include "device/emu/dataflow/block_copy.h"
 #include "device/emu/dataflow/dataflow_internal.h"
 #include "device/emu/dataflow/findings.h"
 #include "device/emu/krt_impl.h"
@@ -215,7 +216,7 @@ inline void copy(uint8_t* d, const uint8_t* s, uint32_t bytes) {
     case 2: std::memcpy(d, s, 2); break;
     case 4: std::memcpy(d, s, 4); break;
     case 8: std::memcpy(d, s, 8); break;
-    default: std::memmove(d, s, bytes);
+    default: block_copy(d, s, bytes);
   }
 }
 
