@@ -48,10 +48,11 @@ class CompiledProgram {
   virtual ~CompiledProgram() = default;
 };
 
-// A run on a device's timing model: where it lies on the chip's clock, in
-// cycles since the chip opened (the chip's runs follow one another), and
-// what it takes on silicon: `seconds` from its kernels' start to their end,
-// `dispatch_seconds` before that (the launch's cost, off the chip's clock).
+// A run on a device's timing model: where its kernels lie on the chip's
+// clock, in cycles since the chip opened (the chip's launches and host
+// transfers follow one another), and what it takes on silicon: `seconds`
+// from its kernels' start to their end, `dispatch_seconds` the launch's cost
+// on that clock just before them.
 struct ModelSpan {
   uint64_t begin_cycles = 0;
   uint64_t end_cycles = 0;
@@ -105,6 +106,9 @@ class Device {
   // The last run on the device's timing model (emulator: docs/timing-model.md);
   // nullopt when the device has none.
   virtual std::optional<ModelSpan> last_run_model_span() const { return std::nullopt; }
+  // The chip's model clock now, in cycles since it opened: its launches
+  // (dispatch and kernels) and host transfers one after another.
+  virtual std::optional<uint64_t> model_clock_cycles() const { return std::nullopt; }
 };
 
 }  // namespace zyxtt

@@ -22,6 +22,7 @@ class ChipGuard final : public Device {
   void open(const std::string& cache_dir) override;
   const DeviceCapabilities& capabilities() const override { return chip_->capabilities(); }
   std::optional<ModelSpan> last_run_model_span() const override { return chip_->last_run_model_span(); }
+  std::optional<uint64_t> model_clock_cycles() const override { return chip_->model_clock_cycles(); }
   uint64_t free_bytes(program::MemoryKind memory) const override;
 
   program::PlacedBuffer allocate(const program::BufferSpec& spec) override;

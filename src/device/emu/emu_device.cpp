@@ -223,23 +223,39 @@ BufferMemory EmuDevice::memory(const PlacedBuffer& buffer) const {
 
 void EmuDevice::write(const PlacedBuffer& buffer, uint64_t offset, std::span<const std::byte> bytes) {
   check_range(buffer, offset, bytes.size(), "a write");
+  const uint64_t begin_ns = trace_ ? trace_now() : 0;
   memory(buffer).write(offset, bytes);
+  charge_host(true, bytes.size(), begin_ns);
 }
 
 void EmuDevice::read(const PlacedBuffer& buffer, uint64_t offset, std::span<std::byte> bytes) {
   check_range(buffer, offset, bytes.size(), "a read");
+  const uint64_t begin_ns = trace_ ? trace_now() : 0;
   memory(buffer).read(offset, bytes);
+  charge_host(false, bytes.size(), begin_ns);
 }
 
 void EmuDevice::write_from_fd(const PlacedBuffer& buffer, int fd, uint64_t length) {
   check_range(buffer, 0, length, "a write");
+  const uint64_t begin_ns = trace_ ? trace_now() : 0;
   memory(buffer).write_from_fd(fd, length, client_mappings_.map(fd, length, /*writable=*/false),
                                first_transfer(buffer));
+  charge_host(true, length, begin_ns);
 }
 
 void EmuDevice::read_to_fd(const PlacedBuffer& buffer, int fd, uint64_t length) {
   check_range(buffer, 0, length, "a read");
+  const uint64_t begin_ns = trace_ ? trace_now() : 0;
   memory(buffer).read_to_fd(fd, length, client_mappings_.map(fd, length, /*writable=*/true), first_transfer(buffer));
+  charge_host(false, length, begin_ns);
+}
+
+void EmuDevice::charge_host(bool to_device, uint64_t bytes, uint64_t begin_ns) {
+  const uint64_t begin = model_clock_;
+  model_clock_ += timing::host_transfer_cycles(bytes, to_device);
+  if (trace_)
+    trace_->host_span(options_.chip, to_device ? "host write" : "host read", begin, model_clock_ - begin, bytes,
+                      begin_ns, trace_now());
 }
 
 bool EmuDevice::first_transfer(const PlacedBuffer& buffer) {
@@ -271,8 +287,10 @@ std::byte* EmuDevice::raw(const RawAddress& at, uint64_t length, const char* wha
 }
 
 void EmuDevice::write_raw(const RawAddress& at, std::span<const std::byte> bytes) {
+  const uint64_t begin_ns = trace_ ? trace_now() : 0;
   std::memcpy(raw(at, bytes.size(), "a write"), bytes.data(), bytes.size());
   if (at.memory == MemoryKind::kDram && !bytes.empty()) note_raw_dram(at.address, at.address + bytes.size());
+  charge_host(true, bytes.size(), begin_ns);
 }
 
 void EmuDevice::note_raw_dram(uint64_t begin, uint64_t end) {
@@ -304,7 +322,9 @@ void EmuDevice::drop_raw_dram(uint64_t begin, uint64_t end) {
 }
 
 void EmuDevice::read_raw(const RawAddress& at, std::span<std::byte> bytes) {
+  const uint64_t begin_ns = trace_ ? trace_now() : 0;
   std::memcpy(bytes.data(), raw(at, bytes.size(), "a read"), bytes.size());
+  charge_host(false, bytes.size(), begin_ns);
 }
 
 void EmuDevice::check_cbs_clear_of_l1_buffers(const EmuProgram& program) const {
@@ -397,8 +417,11 @@ void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const st
   RunJob job = job_for(program, run);
   check_cbs_clear_of_l1_buffers(program);
   model_span_.reset();
-  // The chip's runs follow one another on its model clock (a traced or profiled failed run's
-  // time counts too: its records sit on that clock).
+  // The chip's launches follow one another on its model clock, each its
+  // dispatch and then its kernels (a traced or profiled failed run's time
+  // counts too: its records sit on that clock).
+  if (trace_) trace_->host_span(options_.chip, "dispatch", model_clock_, timing::kDispatchCycles, 0, trace_now(), trace_now());
+  model_clock_ += timing::kDispatchCycles;
   const uint64_t begin = model_clock_;
   auto advance_clock = [&] {
     const uint64_t cycles = worker_.model_cycles();

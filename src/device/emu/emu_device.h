@@ -83,6 +83,7 @@ class EmuDevice final : public Device {
   std::shared_ptr<CompiledProgram> compile(const program::Program& program) override;
   void run(CompiledProgram& program, const program::Run& run, const std::string& what) override;
   std::optional<ModelSpan> last_run_model_span() const override;
+  std::optional<uint64_t> model_clock_cycles() const override { return model_clock_; }
 
   const std::string& cache_dir() const { return cache_dir_; }
 
@@ -129,6 +130,8 @@ class EmuDevice final : public Device {
   SharedRegions regions_;
   WorkerClient worker_;
   std::shared_ptr<TraceFile> trace_;  // null unless tracing
+  // Timing model: a host transfer of `bytes` costs its PCIe time on the chip's clock.
+  void charge_host(bool to_device, uint64_t bytes, uint64_t begin_ns);
   std::optional<ModelSpan> model_span_;  // the last run's, when it finished
   uint64_t model_clock_ = 0;             // cycles on the model's clock since the chip opened
 };

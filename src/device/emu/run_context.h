@@ -11,6 +11,7 @@
 #include "device/arch.h"
 #include "device/emu/core_state.h"
 #include "device/emu/interconnect.h"
+#include "device/emu/timing/links.h"
 #include "zyxtt/krt_types.h"
 
 namespace zyxtt::emu {
@@ -48,9 +49,9 @@ struct RunState {
   bool dprint_enabled = true;
   bool strict = false;  // --strict: findings silicon tolerates fail the run too
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
-  // Timing model: a core's share of DRAM bandwidth, every core of the run
-  // reading at once.
-  timing::CyclesPerByte dram_cost = timing::per_byte(timing::kDramBankBytesPerCycle);
+  // Timing model: the links, ejection ports and DRAM banks the run's
+  // transfers share (timing/links.h); null: no contention.
+  timing::LinkLoad* links = nullptr;
 };
 
 struct KernelInstance;

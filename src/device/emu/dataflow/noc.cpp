@@ -34,6 +34,7 @@ struct End {
   uint64_t align_key;
   bool dram;
   CoreState* core = nullptr;  // the core whose L1 it is
+  uint32_t bank = 0;          // the DRAM bank it is in
 };
 
 // Failure reports stay out of line so that the checks on every NOC call inline.
@@ -171,7 +172,7 @@ inline End noc_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const c
   const RunState& rs = current_run();
   if (y >= rs.dram_banks || !k.noc_cache.holds(addr, bytes)) [[unlikely]]
     check_dram_slow(k, noc_addr, bytes, call, side);
-  return End{rs.dram + y * rs.dram_bank_bytes + addr, addr, true};
+  return End{rs.dram + y * rs.dram_bank_bytes + addr, addr, true, nullptr, y};
 }
 
 // An end in a core's L1 (this core's or another's).
@@ -232,11 +233,25 @@ End word_at(KernelInstance& k, uint64_t noc_addr, const char* call) {
 
 using timing::kNocCost;
 
+inline timing::NocXY noc_xy(const CoreState& c) { return {c.noc_x, c.noc_y}; }
+
 // Timing model: a transfer between `far` (DRAM or a core's L1) and this
-// core; returns when it lands. DRAM moves at the core's share of it.
-inline uint64_t model_transfer(KernelInstance& k, uint8_t noc, uint64_t bytes, const End& far) {
-  return far.dram ? timing::transfer(k.model, noc, bytes, k.run->dram_cost, timing::kDramLatency)
-                  : timing::transfer(k.model, noc, bytes, kNocCost, timing::kNocL1Latency);
+// core, into this core when `inbound` (a read); returns when it lands, no
+// sooner than the links, the ejection port and the DRAM bank it shares let it.
+[[gnu::noinline]] uint64_t contend(KernelInstance& k, uint8_t noc, uint64_t bytes, const End& far, bool inbound,
+                                   uint64_t start) {
+  timing::LinkLoad& links = *k.run->links;
+  const timing::NocXY here = noc_xy(*k.core), there = far.dram ? timing::dram_endpoint(far.bank) : noc_xy(*far.core);
+  uint64_t done = inbound ? links.route(noc, there, here, start, bytes) : links.route(noc, here, there, start, bytes);
+  if (far.dram) done = std::max(done, links.bank(far.bank, start, bytes));
+  return done;
+}
+inline uint64_t model_transfer(KernelInstance& k, uint8_t noc, uint64_t bytes, const End& far, bool inbound) {
+  uint64_t start;
+  const uint64_t landed = timing::transfer(k.model, noc, bytes, kNocCost,
+                                           far.dram ? timing::kDramLatency : timing::kNocL1Latency, start);
+  if (bytes < timing::kLinkMinBytes || k.run->links == nullptr) return landed;
+  return std::max(landed, contend(k, noc, bytes, far, inbound, start));
 }
 inline void model_write(KernelInstance& k, uint8_t noc, uint64_t landed, const End& dst) {
   uint64_t& done = k.model.writes_done[noc & 1];
@@ -282,7 +297,7 @@ void noc_read(uint64_t src_noc_addr, uint32_t dst_l1_addr, uint32_t bytes, uint8
   check_align("noc_async_read", src, dst, src.dram ? rs.dram_alignment : rs.l1_alignment);
   copy(dst.p, src.p, bytes);
   uint64_t& done = k.model.reads_done[noc & 1];
-  done = std::max(done, model_transfer(k, noc, bytes, src));
+  done = std::max(done, model_transfer(k, noc, bytes, src, true));
 }
 
 void noc_write(uint32_t src_l1_addr, uint64_t dst_noc_addr, uint32_t bytes, uint8_t noc, bool posted) {
@@ -295,7 +310,7 @@ void noc_write(uint32_t src_l1_addr, uint64_t dst_noc_addr, uint32_t bytes, uint
   const End dst = noc_end(k, dst_noc_addr, bytes, "noc_async_write", "destination");
   check_align("noc_async_write", src, dst, current_run().l1_alignment);
   const uint64_t model_begin = k.model.now;
-  const uint64_t landed = model_transfer(k, noc, bytes, dst);
+  const uint64_t landed = model_transfer(k, noc, bytes, dst, false);
   model_write(k, noc, landed, dst);
   if (k.trace) [[unlikely]] {
     const uint64_t begin = trace_now();
@@ -323,8 +338,14 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
   const uint64_t addr = noc::local_of(dst_mcast_addr);
   // The NOC replicates one packet: the sender pays for it once.
   const uint64_t model_begin = k.model.now;
-  const uint64_t landed = timing::transfer(k.model, noc, bytes, kNocCost, timing::kNocL1Latency);
-  k.model.writes_done[noc & 1] = std::max(k.model.writes_done[noc & 1], landed);
+  uint64_t start;
+  uint64_t landed = timing::transfer(k.model, noc, bytes, kNocCost, timing::kNocL1Latency, start);
+  // Links: the route to the rectangle's far corner (in the NOC's direction),
+  // then each other destination's ejection port.
+  timing::LinkLoad* links = bytes >= timing::kLinkMinBytes ? rs.links : nullptr;
+  const timing::NocXY corner = (noc & 1) == 0 ? timing::NocXY{x1, y1} : timing::NocXY{x0, y0};
+  if (links != nullptr) landed = std::max(landed, links->route(noc, noc_xy(*k.core), corner, start, bytes));
+  uint64_t latest = landed;
   uint32_t hits = 0;
   for (uint32_t i = 0; i < rs.rows * rs.cols; ++i) {
     CoreState& c = rs.cores[i];
@@ -336,14 +357,19 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
     check_align(kCall, src, dst, rs.l1_alignment);
     const uint64_t begin = k.trace ? trace_now() : 0;
     copy(dst.p, src.p, bytes);
-    timing::note_landing(c.l1_landed, landed);
+    uint64_t here = landed;
+    if (links != nullptr && (c.noc_x != corner.x || c.noc_y != corner.y))
+      here = std::max(here, links->eject(noc, noc_xy(c), start, bytes));
+    latest = std::max(latest, here);
+    timing::note_landing(c.l1_landed, here);
     if (k.trace) [[unlikely]] {
       trace_append(k, TraceRecord{.begin_ns = begin, .end_ns = trace_now(), .model_begin = model_begin,
-                                  .model_end = landed, .a = bytes,
+                                  .model_end = here, .a = bytes,
                                   .to_x = static_cast<uint16_t>(c.x), .to_y = static_cast<uint16_t>(c.y),
                                   .kind = TraceKind::kNocMulticast});
     }
   }
+  k.model.writes_done[noc & 1] = std::max(k.model.writes_done[noc & 1], latest);
   if (hits != num_dests) {
     fail_run(fmt::format("{}: the rectangle ({},{})-({},{}) holds {} destination cores{} but num_dests is {}", kCall,
                          x0, y0, x1, y1, hits, include_self ? " (sender included)" : " (sender excluded)", num_dests));
@@ -362,7 +388,7 @@ void noc_inline_write(uint64_t dst_noc_addr, uint32_t value, uint8_t byte_enable
     if (byte_enable & (1u << i)) p[i] = uint8_t(value >> (8 * i));
   }
   const uint64_t model_begin = k.model.now;
-  const uint64_t landed = model_transfer(k, noc, 4, e);
+  const uint64_t landed = model_transfer(k, noc, 4, e, false);
   model_write(k, noc, landed, e);
   if (k.trace) [[unlikely]]
     trace_write(k, TraceKind::kNocInlineWrite, dst_noc_addr, 4, value, begin, model_begin, landed);
@@ -378,7 +404,7 @@ void noc_atomic_inc(uint64_t dst_noc_addr, uint32_t increment, uint8_t noc) {
   const uint64_t begin = k.trace ? trace_now() : 0;
   // Landed before the increment shows: a waiter that sees it syncs to it.
   const uint64_t model_begin = k.model.now;
-  const uint64_t landed = model_transfer(k, noc, 4, e);
+  const uint64_t landed = model_transfer(k, noc, 4, e, false);
   model_write(k, noc, landed, e);
   std::atomic_ref<uint32_t>(*w).fetch_add(increment, std::memory_order_acq_rel);
   if (k.trace) [[unlikely]]

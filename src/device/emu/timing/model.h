@@ -24,8 +24,16 @@ inline constexpr uint64_t kDramLatency = 680;  // request to data back, beyond c
 inline constexpr double kDramBankBytesPerCycle = 512e9 / 8 / kClockHz;  // 47.4: a GDDR6 channel
 // ---- host ----
 // A launch's cost before its kernels start (host enqueue, dispatch, go
-// signal), not on the chip's clock: added to what the host sees.
+// signal), on the chip's clock before them.
 inline constexpr uint64_t kDispatchCycles = 7560;  // 5.6 us
+// Host transfers over PCIe: a command through the dispatch path (the fixed
+// cost above) and the bytes at the host's write or read rate.
+inline constexpr double kPcieWriteBytesPerSecond = 15e9;  // host -> device DRAM
+inline constexpr double kPcieReadBytesPerSecond = 3.2e9;  // device DRAM -> host
+inline uint64_t host_transfer_cycles(uint64_t bytes, bool to_device) {
+  const double rate = to_device ? kPcieWriteBytesPerSecond : kPcieReadBytesPerSecond;
+  return kDispatchCycles + static_cast<uint64_t>(static_cast<double>(bytes) / rate * kClockHz + 0.5);
+}
 
 // ---- compute, per 32 x 32 tile ----
 inline constexpr uint64_t kMatmulCyclesPerPhase = 16;  // times the fidelity phases (1 LoFi .. 4 HiFi4)
@@ -60,12 +68,17 @@ inline constexpr CyclesPerByte kNocCost = per_byte(kNocBytesPerCycle);
 // for bytes / bandwidth (`cost`: the NOC's, or a DRAM bank's share), and the
 // data lands `latency` after crossing the NOC, not before the port is done:
 // a core's share of a bank is a queue its latency overlaps. Returns when.
-inline uint64_t transfer(Clock& c, uint8_t noc, uint64_t bytes, CyclesPerByte cost, uint64_t latency) {
+// `start`: when the bytes start out (what links and banks see).
+inline uint64_t transfer(Clock& c, uint8_t noc, uint64_t bytes, CyclesPerByte cost, uint64_t latency, uint64_t& start) {
   noc &= 1;
   c.now += kNocIssueCycles;
-  const uint64_t start = std::max(c.now, c.port_free[noc]);
+  start = std::max(c.now, c.port_free[noc]);
   c.port_free[noc] = start + bytes_cycles(bytes, cost);
   return std::max(c.port_free[noc], start + bytes_cycles(bytes, kNocCost) + latency);
+}
+inline uint64_t transfer(Clock& c, uint8_t noc, uint64_t bytes, CyclesPerByte cost, uint64_t latency) {
+  uint64_t start;
+  return transfer(c, noc, bytes, cost, latency, start);
 }
 inline void barrier(Clock& c, const uint64_t (&done)[2], uint8_t noc) { c.now = std::max(c.now, done[noc & 1]); }
 

@@ -145,6 +145,18 @@ void TraceFile::append(const TracedRun& run, std::span<const TraceRecord> record
   std::fflush(file_);
 }
 
+void TraceFile::host_span(uint32_t chip, const std::string& name, uint64_t model_begin, uint64_t model_cycles,
+                          uint64_t bytes, uint64_t begin_ns, uint64_t end_ns) {
+  std::lock_guard lock(mutex_);
+  if (file_ == nullptr) return;
+  name_track(chip, 0, "runs");
+  event(fmt::format(
+      R"({{"name":{},"cat":"host","ph":"X","ts":{:.3f},"dur":{:.3f},"pid":{},"tid":0,"args":{{"bytes":{},"model_cycles":{},"wall_us":{:.3f},"wall_dur_us":{:.3f}}}}})",
+      json_string(name), timing::cycles_to_us(model_begin), std::max(timing::cycles_to_us(model_cycles), 0.001), chip,
+      bytes, model_cycles, us(begin_ns), us(end_ns) - us(begin_ns)));
+  std::fflush(file_);
+}
+
 void TraceFile::record(const TracedRun& run, const TraceRecord& r) {
   const uint32_t lane = r.role < 3 ? r.role : 0;
   const uint64_t tid = track(r.x, r.y, lane);

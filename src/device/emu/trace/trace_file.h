@@ -52,6 +52,10 @@ class TraceFile {
   TraceFile& operator=(const TraceFile&) = delete;
 
   void append(const TracedRun& run, std::span<const TraceRecord> records);
+  // A host command on the chip's model clock (a launch's dispatch, a
+  // transfer over PCIe: `bytes` of them), on the chip's runs track.
+  void host_span(uint32_t chip, const std::string& name, uint64_t model_begin, uint64_t model_cycles, uint64_t bytes,
+                 uint64_t begin_ns, uint64_t end_ns);
   // Writes the closing bracket; later appends are ignored.
   void close();
 

@@ -211,11 +211,10 @@ void RunExecutor::add_model_time(std::span<const Task> tasks) {
   model_cycles_ += latest;
 }
 
-// Every core of the run reads DRAM at once: each gets its share of the banks.
-void RunExecutor::share_dram(size_t cores) {
-  const double banks = arch_.dram_banks;
-  run_.dram_cost = timing::per_byte(timing::kDramBankBytesPerCycle *
-                                    std::min(1.0, banks / static_cast<double>(std::max<size_t>(cores, 1))));
+// A wave's clocks start at 0: so do its links' and banks' timelines.
+void RunExecutor::clear_links() {
+  links_.reset();
+  run_.links = &links_;
 }
 
 RunOutcome RunExecutor::run(const RunJob& job) {
@@ -322,7 +321,7 @@ RunOutcome RunExecutor::run(const RunJob& job) {
     state.rows = arch_.grid_rows;
     state.cols = arch_.grid_cols;
     state.first_row = 0;
-    share_dram(program.used.size());
+    clear_links();
     auto failure = run_tasks(std::span(tasks_.data(), tasks), options);
     add_model_time(std::span(tasks_.data(), tasks));
     if (failure) return RunOutcome{false, Code::kFailedPrecondition, *failure};
@@ -359,7 +358,7 @@ RunOutcome RunExecutor::run(const RunJob& job) {
     state.rows = wave_rows;
     state.cols = program.cols;
     state.first_row = row0;
-    share_dram(size_t{wave_rows} * program.cols);
+    clear_links();
     auto failure = run_tasks(std::span(tasks_.data(), tasks), options);
     add_model_time(std::span(tasks_.data(), tasks));
     if (failure) return RunOutcome{false, Code::kFailedPrecondition, *failure};

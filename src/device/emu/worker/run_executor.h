@@ -43,9 +43,10 @@ class RunExecutor {
   // Places core `slot` of a wave: its coordinates and L1.
   void place(CoreState& core, uint32_t x, uint32_t y, size_t slot);
   std::optional<RunOutcome> map_extra_l1(size_t slots);
-  // Timing model: adds a finished wave's model time; sets the DRAM share.
+  // Timing model: adds a finished wave's model time; empties the links'
+  // timelines before a wave.
   void add_model_time(std::span<const Task> tasks);
-  void share_dram(size_t cores);
+  void clear_links();
 
   const Arch& arch_;
   uint8_t* dram_;
@@ -71,6 +72,7 @@ class RunExecutor {
   RunState run_;                  // what the current run's instances share
   std::vector<Task> tasks_;       // a wave's are the first ones; kept for the next (no allocation per run)
   uint64_t model_cycles_ = 0;     // the current run's model time so far
+  timing::LinkLoad links_;        // what the current wave's transfers share
 };
 
 }  // namespace zyxtt::emu
