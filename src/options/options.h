@@ -37,6 +37,9 @@ struct Options {
   double compile_timeout = 120.0;
   uint64_t worker_memory = 0;  // bytes; 0: no limit; default: half the host's RAM
   std::string trace;  // a Chrome trace of every run written here; empty: none
+  // Timing model: NOC link, port and DRAM bank contention: auto (when a
+  // trace or the device profiler records), on or off.
+  std::string model_contention = "auto";
 };
 
 }  // namespace zyxtt

@@ -84,8 +84,9 @@ Summary summarize(const json& trace, size_t longest_waits) {
     const std::string cat = e.value("cat", ""), name = e.value("name", "");
     const json args = e.value("args", json::object());
     Span span{number(e, "ts"), number(e, "dur"), name, kind_of(cat, name)};
-    // The kernels' extent: a run's span also holds loading its kernels.
-    if (cat != "run") {
+    // The kernels' extent: a run's span also holds loading its kernels, and
+    // the chip's dispatch and host transfers (`host`) lie outside its kernels.
+    if (cat != "run" && cat != "host") {
       s.begin = any ? std::min(s.begin, span.ts) : span.ts;
       s.end = any ? std::max(s.end, span.ts + span.dur) : span.ts + span.dur;
       any = true;

@@ -60,7 +60,7 @@ TEST_F(Options, EveryEmulatorOptionReachesTheEmulatorAsGiven) {
   restart({"--log-level", "debug", "--arch", "p150", "--threads", "3", "--run-timeout", "7.5", "--noc-alignment",
            "warn", "--dprint", "--strict", "--unpack-to-dest", "default", "--idle-spin-us", "17", "--worker-memory",
            "3G", "--kernel-api", kernel_api, "--compiler", "/usr/bin/g++", "--compile-timeout", "9", "--trace",
-           trace.string()},
+           trace.string(), "--model-contention", "off"},
           log_, cache_dir_for_tests());
   const std::string log = logged();
   std::filesystem::remove(trace);  // the runtime writes on into the unlinked file
@@ -70,7 +70,7 @@ TEST_F(Options, EveryEmulatorOptionReachesTheEmulatorAsGiven) {
                              kernel_api +
                              ", compiler /usr/bin/g++, compile timeout 9 s, compiler memory 3 GiB, log level debug, "
                              "hints flags and variables, chip 0, trace " +
-                             trace.string() + "\n"));
+                             trace.string() + ", model contention off\n"));
 }
 
 TEST_F(Options, StrictMakesAFindingFailTheRunNamingFlagAndVariable) {

@@ -86,7 +86,8 @@ struct Grid {
 
 class EmuDeviceTest : public ::testing::Test {
  public:
-  EmuDeviceTest() : device_(options()) { device_.open(ZYXTT_DEVICE_TEST_CACHE); }
+  EmuDeviceTest() : EmuDeviceTest(options()) {}
+  explicit EmuDeviceTest(EmuOptions o) : device_(std::move(o)) { device_.open(ZYXTT_DEVICE_TEST_CACHE); }
 
   static EmuOptions options() {
     EmuOptions o;
@@ -94,6 +95,12 @@ class EmuDeviceTest : public ::testing::Test {
     o.kernel_api_dir = ZYXTT_KERNEL_API_DIR;
     o.threads = 2;
     o.run_timeout = 60s;
+    return o;
+  }
+  // The timing model with link, port and bank contention counted (--model-contention on).
+  static EmuOptions contention_options() {
+    EmuOptions o = options();
+    o.model_contention = true;
     return o;
   }
 

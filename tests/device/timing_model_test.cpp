@@ -12,7 +12,10 @@ namespace {
 
 constexpr double kHz = 1.35e9;
 
-using TimingModel = EmuDeviceTest;
+class TimingModel : public EmuDeviceTest {
+ protected:
+  TimingModel() : EmuDeviceTest(contention_options()) {}
+};
 
 // tt-metal's Blackhole DRAM benchmark: one reader per bank streaming 16 KB
 // pages reaches 17.2 B/cycle per core waiting for each read, 46.3 B/cycle

@@ -55,10 +55,11 @@ TEST(WorkerFrames, OptionsRoundTrip) {
   o.log_level = 1;
   o.trace = true;
   o.profile = true;
+  o.model_contention = true;
   const std::string frame = encode(o);
   EXPECT_EQ(frame_kind(frame), FrameKind::kOptions);
   EXPECT_EQ(decode_options(frame), o);
-  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 1 + 4 + 4 + 4 + 4 + 1)
+  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 1 + 4 + 4 + 4 + 4 + 1 + 1)
       << "fixed-width fields, and a chip alone: no arch names, no ethernet peers";
 }
 

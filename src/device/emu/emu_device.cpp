@@ -52,6 +52,7 @@ WorkerOptions worker_options(const EmuOptions& o) {
   }
   w.trace = !o.trace_path.empty();
   w.profile = o.profile_log != nullptr;
+  w.model_contention = o.model_contention.value_or(w.trace || w.profile);
   return w;
 }
 
@@ -86,7 +87,7 @@ std::string describe(const EmuOptions& o) {
   return fmt::format(
       "arch {}, threads {}, run timeout {:g} s, noc alignment {}, dprint {}, strict {}, unpack to dest {}, idle spin "
       "{} us, worker memory {}, kernel api {}, compiler {}, compile timeout {:g} s, compiler memory {}, log level {}, "
-      "hints {}, chip {}, trace {}",
+      "hints {}, chip {}, trace {}, model contention {}",
       o.arch != nullptr ? o.arch->name : default_arch().name, o.threads, o.run_timeout.count() / 1000.0,
       align_name(o.align_policy), o.dprint ? "on" : "off", o.strict ? "on" : "off",
       o.unpack_fp32_to_dest ? "fp32" : "default", o.idle_spin.count(),
@@ -95,7 +96,8 @@ std::string describe(const EmuOptions& o) {
       o.compiler.memory_limit_bytes == 0 ? "unlimited" : format_byte_size(o.compiler.memory_limit_bytes),
       spdlog::level::to_string_view(static_cast<spdlog::level::level_enum>(o.log_level)),
       o.hints == OptionHints::kVariable ? "variables" : "flags and variables", o.chip,
-      o.trace_path.empty() ? "off" : o.trace_path);
+      o.trace_path.empty() ? "off" : o.trace_path,
+      o.model_contention ? (*o.model_contention ? "on" : "off") : "auto");
 }
 
 EmuDevice::EmuDevice(const EmuOptions& options)

@@ -55,6 +55,9 @@ struct EmuOptions {
   // tt-metal's device profiler (TT_METAL_DEVICE_PROFILER): kernels built with
   // PROFILE_KERNEL, every run's kernels and markers logged here. Null: off.
   std::shared_ptr<ProfileLog> profile_log;
+  // Timing model: count NOC link, port and DRAM bank contention
+  // (--model-contention); unset: when a trace or the profiler records.
+  std::optional<bool> model_contention;
 };
 
 // One line for logs: every option the device was given.

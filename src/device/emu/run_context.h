@@ -50,8 +50,10 @@ struct RunState {
   bool strict = false;  // --strict: findings silicon tolerates fail the run too
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options
   // Timing model: the links, ejection ports and DRAM banks the run's
-  // transfers share (timing/links.h); null: no contention.
+  // transfers share (timing/links.h); null: no contention counted, and a
+  // core reads DRAM at its share of the banks, every core reading at once.
   timing::LinkLoad* links = nullptr;
+  timing::CyclesPerByte dram_share_cost = timing::per_byte(timing::kDramBankBytesPerCycle);
 };
 
 struct KernelInstance;

@@ -211,10 +211,19 @@ void RunExecutor::add_model_time(std::span<const Task> tasks) {
   model_cycles_ += latest;
 }
 
-// A wave's clocks start at 0: so do its links' and banks' timelines.
-void RunExecutor::clear_links() {
-  links_.reset();
-  run_.links = &links_;
+// A wave's clocks start at 0: so do its links' and banks' timelines. Without
+// contention (its cost per transfer is the model's largest), every core of
+// the wave reads DRAM at its share of the banks.
+void RunExecutor::prepare_model(size_t cores) {
+  if (options_.model_contention) {
+    links_.reset();
+    run_.links = &links_;
+    return;
+  }
+  run_.links = nullptr;
+  const double banks = arch_.dram_banks;
+  run_.dram_share_cost = timing::per_byte(timing::kDramBankBytesPerCycle *
+                                          std::min(1.0, banks / static_cast<double>(std::max<size_t>(cores, 1))));
 }
 
 RunOutcome RunExecutor::run(const RunJob& job) {
@@ -321,7 +330,7 @@ RunOutcome RunExecutor::run(const RunJob& job) {
     state.rows = arch_.grid_rows;
     state.cols = arch_.grid_cols;
     state.first_row = 0;
-    clear_links();
+    prepare_model(program.used.size());
     auto failure = run_tasks(std::span(tasks_.data(), tasks), options);
     add_model_time(std::span(tasks_.data(), tasks));
     if (failure) return RunOutcome{false, Code::kFailedPrecondition, *failure};
@@ -358,7 +367,7 @@ RunOutcome RunExecutor::run(const RunJob& job) {
     state.rows = wave_rows;
     state.cols = program.cols;
     state.first_row = row0;
-    clear_links();
+    prepare_model(size_t{wave_rows} * program.cols);
     auto failure = run_tasks(std::span(tasks_.data(), tasks), options);
     add_model_time(std::span(tasks_.data(), tasks));
     if (failure) return RunOutcome{false, Code::kFailedPrecondition, *failure};

@@ -43,10 +43,10 @@ class RunExecutor {
   // Places core `slot` of a wave: its coordinates and L1.
   void place(CoreState& core, uint32_t x, uint32_t y, size_t slot);
   std::optional<RunOutcome> map_extra_l1(size_t slots);
-  // Timing model: adds a finished wave's model time; empties the links'
-  // timelines before a wave.
+  // Timing model: adds a finished wave's model time; readies the links'
+  // timelines (or the DRAM share) before a wave of `cores`.
   void add_model_time(std::span<const Task> tasks);
-  void clear_links();
+  void prepare_model(size_t cores);
 
   const Arch& arch_;
   uint8_t* dram_;

@@ -140,6 +140,7 @@ std::string encode(const WorkerOptions& o) {
   w.put(o.mesh_places);
   w.put(o.trace);
   w.put(o.profile);
+  w.put(o.model_contention);
   return w.take();
 }
 
@@ -165,6 +166,7 @@ WorkerOptions decode_options(std::string_view frame) {
     r.fail("a chip's links do not fit its cluster");
   o.trace = r.get_bool();
   o.profile = r.get_bool();
+  o.model_contention = r.get_bool();
   r.finish();
   return o;
 }

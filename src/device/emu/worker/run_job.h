@@ -55,6 +55,8 @@ struct WorkerOptions {
   std::vector<uint32_t> mesh_places;
   bool trace = false;  // record every run's events (trace/recorder.h)
   bool profile = false;  // record kernels and device-profiler markers (trace/profile_log.h)
+  // Timing model: count NOC link, port and DRAM bank contention (timing/links.h).
+  bool model_contention = false;
   bool operator==(const WorkerOptions&) const = default;
 };
 
