@@ -468,14 +468,14 @@ void guarded(benchmark::State& state) {
 
 // ---- 1. compile ------------------------------------------------------------------------------
 
-// Keeps a runtime alive until the user's precompiled standard headers exist
-// (the first runtime that needs them builds them in the background).
+// Keeps a runtime alive until the user's precompiled kernel API exists (the
+// first runtime that needs it builds it in the background, compute last).
 void ensure_precompiled_headers() {
   const fs::path root = fs::path(zyxtt::cache_home()) / "zyx-tt" / "pch";
   auto present = [&] {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(root, ec))
-      if (fs::exists(e.path() / "zyxtt" / "kernel_std.h.gch")) return true;
+      if (fs::exists(e.path() / "zyxtt" / "kernel_api_compute.h.gch")) return true;
     return false;
   };
   auto rt = spawn(bench_root() / "cold-pch");
@@ -484,7 +484,7 @@ void ensure_precompiled_headers() {
 }
 
 // Cold compile_program of new kernels: a fresh process and a fresh, empty
-// kernel cache each iteration, with the user's precompiled standard headers
+// kernel cache each iteration, with the user's precompiled kernel API
 // in place (made once per user and compiler, see BM_CompileFirstForUser).
 // Only compile_program is timed.
 // Times compile_program of zyx's three kernels in a fresh process on a fresh,
@@ -521,9 +521,10 @@ void BM_CompileFirstForUser(benchmark::State& state) {
 EMU_BENCHMARK(BM_CompileFirstForUser)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
 
 // Issue 25's baseline for a cold compile: the kernel compiler (g++, or
-// ZYX_TT_COMPILER as for the runtime) with the JIT's flags builds three
-// empty shared objects, three at once, as compile_program runs its three
-// kernels. What the kernel API costs on top of starting the compiler is the
+// ZYX_TT_COMPILER as for the runtime) with the JIT's optimisation and code
+// flags builds three empty shared objects, three at once, as compile_program
+// runs its three kernels; linked as the compiler links by default (the JIT
+// links no default libraries, which the kernel API has no part in). What the kernel API costs on top of starting the compiler is the
 // ratio of BM_CompileCold to this.
 void BM_CompileThreeEmptyObjects(benchmark::State& state) {
   const char* env = std::getenv("ZYX_TT_COMPILER");
