@@ -523,8 +523,7 @@ EMU_BENCHMARK(BM_CompileFirstForUser)->UseManualTime()->Iterations(3)->Unit(benc
 // Issue 25's baseline for a cold compile: the kernel compiler (g++, or
 // ZYX_TT_COMPILER as for the runtime) with the JIT's optimisation and code
 // flags builds three empty shared objects, three at once, as compile_program
-// runs its three kernels; linked as the compiler links by default (the JIT
-// links no default libraries, which the kernel API has no part in). What the kernel API costs on top of starting the compiler is the
+// runs its three kernels. What the kernel API costs on top of starting the compiler is the
 // ratio of BM_CompileCold to this.
 void BM_CompileThreeEmptyObjects(benchmark::State& state) {
   const char* env = std::getenv("ZYX_TT_COMPILER");
