@@ -6,6 +6,7 @@
 // Everything goes through the real zyx-tt-runtime binary, its device worker
 // and real shm, driven by the client library.
 #include <benchmark/benchmark.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -472,11 +473,21 @@ void guarded(benchmark::State& state) {
 // first runtime that needs it builds it in the background, compute last).
 void ensure_precompiled_headers() {
   const fs::path root = fs::path(zyxtt::cache_home()) / "zyx-tt" / "pch";
+  // Done when some set is whole and none is being built (a set of an older
+  // kernel-API tree is whole too: the new one's build holds its lock).
   auto present = [&] {
     std::error_code ec;
-    for (const auto& e : fs::directory_iterator(root, ec))
-      if (fs::exists(e.path() / "zyxtt" / "kernel_api_compute.h.gch")) return true;
-    return false;
+    bool whole = false;
+    for (const auto& e : fs::directory_iterator(root, ec)) {
+      const int fd = open((e.path() / "build.lock").c_str(), O_RDONLY | O_CLOEXEC);
+      if (fd >= 0) {
+        const bool building = flock(fd, LOCK_EX | LOCK_NB) != 0;
+        close(fd);
+        if (building) return false;
+      }
+      whole = whole || fs::exists(e.path() / "zyxtt" / "kernel_api_compute.h.gch");
+    }
+    return whole;
   };
   auto rt = spawn(bench_root() / "cold-pch");
   compile(*rt, kZyx, zyx_shaped_program("cold-pch"));
