@@ -6,6 +6,7 @@
 // Everything goes through the real zyx-tt-runtime binary, its device worker
 // and real shm, driven by the client library.
 #include <benchmark/benchmark.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -468,15 +469,25 @@ void guarded(benchmark::State& state) {
 
 // ---- 1. compile ------------------------------------------------------------------------------
 
-// Keeps a runtime alive until the user's precompiled standard headers exist
-// (the first runtime that needs them builds them in the background).
+// Keeps a runtime alive until the user's precompiled kernel API exists (the
+// first runtime that needs it builds it in the background, compute last).
 void ensure_precompiled_headers() {
   const fs::path root = fs::path(zyxtt::cache_home()) / "zyx-tt" / "pch";
+  // Done when some set is whole and none is being built (a set of an older
+  // kernel-API tree is whole too: the new one's build holds its lock).
   auto present = [&] {
     std::error_code ec;
-    for (const auto& e : fs::directory_iterator(root, ec))
-      if (fs::exists(e.path() / "zyxtt" / "kernel_std.h.gch")) return true;
-    return false;
+    bool whole = false;
+    for (const auto& e : fs::directory_iterator(root, ec)) {
+      const int fd = open((e.path() / "build.lock").c_str(), O_RDONLY | O_CLOEXEC);
+      if (fd >= 0) {
+        const bool building = flock(fd, LOCK_EX | LOCK_NB) != 0;
+        close(fd);
+        if (building) return false;
+      }
+      whole = whole || fs::exists(e.path() / "zyxtt" / "kernel_api_compute.h.gch");
+    }
+    return whole;
   };
   auto rt = spawn(bench_root() / "cold-pch");
   compile(*rt, kZyx, zyx_shaped_program("cold-pch"));
@@ -484,7 +495,7 @@ void ensure_precompiled_headers() {
 }
 
 // Cold compile_program of new kernels: a fresh process and a fresh, empty
-// kernel cache each iteration, with the user's precompiled standard headers
+// kernel cache each iteration, with the user's precompiled kernel API
 // in place (made once per user and compiler, see BM_CompileFirstForUser).
 // Only compile_program is timed.
 // Times compile_program of zyx's three kernels in a fresh process on a fresh,
@@ -521,9 +532,9 @@ void BM_CompileFirstForUser(benchmark::State& state) {
 EMU_BENCHMARK(BM_CompileFirstForUser)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
 
 // Issue 25's baseline for a cold compile: the kernel compiler (g++, or
-// ZYX_TT_COMPILER as for the runtime) with the JIT's flags builds three
-// empty shared objects, three at once, as compile_program runs its three
-// kernels. What the kernel API costs on top of starting the compiler is the
+// ZYX_TT_COMPILER as for the runtime) with the JIT's optimisation and code
+// flags builds three empty shared objects, three at once, as compile_program
+// runs its three kernels. What the kernel API costs on top of starting the compiler is the
 // ratio of BM_CompileCold to this.
 void BM_CompileThreeEmptyObjects(benchmark::State& state) {
   const char* env = std::getenv("ZYX_TT_COMPILER");

@@ -3,6 +3,9 @@
 // compiles there. Here the kernel compiler passes the formats of the
 // program's CBs as -DKERNEL_CB_DATA_FORMATS=f0,f1,... (tt::DataFormat values
 // indexed by CB id, 255 for none). At run time the CB's live configuration answers.
+// The values differ per program, so they are defined after the precompiled
+// kernel API, by zyxtt/kernel_cb_formats.h (a constexpr function may call one
+// that is defined later, before any constant evaluation reaches it).
 #pragma once
 
 #include <cstdint>
@@ -13,22 +16,8 @@
 #include "zyxtt/format_facts.h"
 
 namespace zyxtt::kernel {
-inline constexpr uint8_t kCbDataFormats[] = {
-#ifdef KERNEL_CB_DATA_FORMATS
-    KERNEL_CB_DATA_FORMATS
-#else
-    255
-#endif
-};
-
-// Deliberately not constexpr: reaching it in a constant expression is the
-// compile error that says what is missing.
-inline uint32_t cb_format_not_known_when_this_kernel_was_compiled() { return 255; }
-
-constexpr uint32_t compile_time_cb_format(uint32_t cb) {
-  if (cb < sizeof(kCbDataFormats) && kCbDataFormats[cb] != 255) return kCbDataFormats[cb];
-  return cb_format_not_known_when_this_kernel_was_compiled();
-}
+// The format of CB `cb` as the compile was told (kernel_cb_formats.h).
+constexpr uint32_t compile_time_cb_format(uint32_t cb);
 
 constexpr uint32_t cb_format(uint32_t cb) {
   if (std::is_constant_evaluated()) return compile_time_cb_format(cb);
@@ -40,16 +29,6 @@ struct PerCb {
   T v[zyxtt::limits::kMaxCircularBuffers];
   constexpr T operator[](uint32_t cb) const { return v[cb]; }
 };
-constexpr PerCb<uint8_t> cb_format_table() {
-  PerCb<uint8_t> t{};
-  for (uint32_t i = 0; i < zyxtt::limits::kMaxCircularBuffers; ++i) t.v[i] = i < sizeof(kCbDataFormats) ? kCbDataFormats[i] : 255;
-  return t;
-}
-constexpr PerCb<uint32_t> cb_tile_bytes_table() {
-  PerCb<uint32_t> t{};
-  for (uint32_t i = 0; i < zyxtt::limits::kMaxCircularBuffers; ++i) t.v[i] = tile_bytes_of_format(cb_format_table()[i]);
-  return t;
-}
 template <uint32_t V>
 constexpr PerCb<uint8_t> cb_constant_table() {
   PerCb<uint8_t> t{};
@@ -57,25 +36,3 @@ constexpr PerCb<uint8_t> cb_constant_table() {
   return t;
 }
 }  // namespace zyxtt::kernel
-
-#ifdef KERNEL_CB_DATA_FORMATS
-// The descriptor tables tt-metal's JIT generates, for kernels and helper
-// headers that index them directly: 32x32 tiles of four 16x16 faces, the CB's
-// format on both sides of the unpacker and packer (DST's own format is not
-// modelled here), tile sizes in bytes.
-#define DATA_FORMATS_DEFINED 1
-inline constexpr auto unpack_src_format = ::zyxtt::kernel::cb_format_table();
-inline constexpr auto unpack_dst_format = ::zyxtt::kernel::cb_format_table();
-inline constexpr auto pack_src_format = ::zyxtt::kernel::cb_format_table();
-inline constexpr auto pack_dst_format = ::zyxtt::kernel::cb_format_table();
-inline constexpr auto unpack_tile_r_dim = ::zyxtt::kernel::cb_constant_table<32>();
-inline constexpr auto unpack_tile_c_dim = ::zyxtt::kernel::cb_constant_table<32>();
-inline constexpr auto unpack_tile_num_faces = ::zyxtt::kernel::cb_constant_table<4>();
-inline constexpr auto unpack_tile_face_r_dim = ::zyxtt::kernel::cb_constant_table<16>();
-inline constexpr auto pack_tile_r_dim = ::zyxtt::kernel::cb_constant_table<32>();
-inline constexpr auto pack_tile_c_dim = ::zyxtt::kernel::cb_constant_table<32>();
-inline constexpr auto pack_tile_num_faces = ::zyxtt::kernel::cb_constant_table<4>();
-inline constexpr auto pack_tile_face_r_dim = ::zyxtt::kernel::cb_constant_table<16>();
-inline constexpr auto unpack_tile_size = ::zyxtt::kernel::cb_tile_bytes_table();
-inline constexpr auto pack_tile_size = ::zyxtt::kernel::cb_tile_bytes_table();
-#endif

@@ -3,6 +3,7 @@
 // record, its binding and the entry the emulator calls.
 #pragma once
 
+#include "zyxtt/compile_time_args.h"
 #include "zyxtt/compute_config.h"
 #include "zyxtt/krt_abi.h"
 

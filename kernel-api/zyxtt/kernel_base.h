@@ -65,22 +65,20 @@ using tt::DataFormat;
 #endif
 
 // ---- compile-time arguments ---------------------------------------------------
-// The JIT passes -DKERNEL_COMPILE_TIME_ARGS=a,b,c (possibly empty).
+// The JIT passes -DKERNEL_COMPILE_TIME_ARGS=a,b,c (possibly empty). The values
+// differ per kernel, so they are defined by zyxtt/compile_time_args.h, after
+// the precompiled kernel API: here the API names them through a class
+// template, looked up only when a kernel instantiates it (any Dependent gives
+// the same values; callers pass one of their own template parameters).
 namespace zyxtt::kernel {
-inline constexpr uint32_t kCompileTimeArgs[] = {0u
-#ifdef KERNEL_COMPILE_TIME_ARGS
-    , KERNEL_COMPILE_TIME_ARGS
-#endif
-};
-inline constexpr size_t kCompileTimeArgCount = sizeof(kCompileTimeArgs) / sizeof(uint32_t) - 1;
+template <size_t Dependent>
+struct CompileTimeArgs;
 
 template <size_t I>
 constexpr uint32_t compile_time_arg() {
-  static_assert(I < kCompileTimeArgCount, "get_compile_time_arg_val: index beyond the kernel's compile-time args");
-  return kCompileTimeArgs[I + 1];
+  static_assert(I < CompileTimeArgs<I>::count, "get_compile_time_arg_val: index beyond the kernel's compile-time args");
+  return CompileTimeArgs<I>::values[I + 1];
 }
 }  // namespace zyxtt::kernel
 
 #define get_compile_time_arg_val(idx) (::zyxtt::kernel::compile_time_arg<(idx)>())
-
-#include "zyxtt/named_args.h"

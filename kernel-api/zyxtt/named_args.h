@@ -12,9 +12,9 @@
 
 namespace zyxtt::kernel {
 
-constexpr std::array<uint32_t, kCompileTimeArgCount> ct_args_array() {
-  std::array<uint32_t, kCompileTimeArgCount> a{};
-  for (size_t i = 0; i < kCompileTimeArgCount; ++i) a[i] = kCompileTimeArgs[i + 1];
+constexpr std::array<uint32_t, CompileTimeArgs<0>::count> ct_args_array() {
+  std::array<uint32_t, CompileTimeArgs<0>::count> a{};
+  for (size_t i = 0; i < CompileTimeArgs<0>::count; ++i) a[i] = CompileTimeArgs<0>::values[i + 1];
   return a;
 }
 

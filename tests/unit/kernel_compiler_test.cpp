@@ -12,7 +12,10 @@
 #include <optional>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "common/error.h"
+#include "device/emu/emu_program.h"
 #include "device/emu/jit/kernel_compiler.h"
 #include "device/emu/jit/object_store.h"
 #include "device/emu/jit/precompiled_headers.h"
@@ -288,7 +291,7 @@ TEST_F(KernelCompilerTest, TheKeyFollowsEveryKernelApiHeader) {
   EXPECT_NE(key_now(), edited) << "a header added";
 }
 
-// The precompiled standard headers live under $XDG_CACHE_HOME/zyx-tt/pch,
+// The precompiled kernel API lives under $XDG_CACHE_HOME/zyx-tt/pch,
 // shared by every kernel cache; a damaged one costs a warning, not a kernel.
 TEST_F(KernelCompilerTest, StandardHeadersArePrecompiledOnceAndADamagedCopyIsDropped) {
   const char* old_home = std::getenv("XDG_CACHE_HOME");
@@ -305,14 +308,14 @@ TEST_F(KernelCompilerTest, StandardHeadersArePrecompiledOnceAndADamagedCopyIsDro
     KernelCompiler compiler((dir_ / "a").string(), ZYXTT_SOURCE_KERNEL_API);
     pch = compiler.wait_for_pch();
     ASSERT_TRUE(pch) << "no precompiled header was built";
-    EXPECT_TRUE(is_trusted_file(*pch + "/zyxtt/kernel_std_dataflow.h.gch"));
-    EXPECT_TRUE(is_trusted_file(*pch + "/zyxtt/kernel_std_compute.h.gch"));
+    for (const char* role : {"reader", "writer", "compute"})
+      EXPECT_TRUE(is_trusted_file(*pch + "/zyxtt/kernel_api_" + role + ".h.gch")) << role;
     EXPECT_EQ(fs::path(*pch).parent_path(), root);
     EXPECT_FALSE(fs::exists(root / "old0")) << "the oldest set was kept";
     for (const char* kept : {"old1", "old2", "old3"}) EXPECT_TRUE(fs::exists(root / kept)) << kept;
     EXPECT_TRUE(is_trusted_file(compiler.build(reader())));
   }
-  const fs::path gch = fs::path(*pch) / "zyxtt" / "kernel_std_dataflow.h.gch";  // what a reader uses
+  const fs::path gch = fs::path(*pch) / "zyxtt" / "kernel_api_reader.h.gch";  // what a reader uses
   const auto built = fs::last_write_time(gch);
   {
     KernelCompiler again((dir_ / "b").string(), ZYXTT_SOURCE_KERNEL_API);  // another cache, same user
@@ -329,6 +332,81 @@ TEST_F(KernelCompilerTest, StandardHeadersArePrecompiledOnceAndADamagedCopyIsDro
   {
     KernelCompiler next((dir_ / "d").string(), ZYXTT_SOURCE_KERNEL_API);
     EXPECT_EQ(next.wait_for_pch(), pch) << "the next runtime builds it again";
+  }
+  if (old_home != nullptr) {
+    setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  } else {
+    unsetenv("XDG_CACHE_HOME");
+  }
+}
+
+// Each role's precompiled kernel API serves the kernels of that role as the
+// runtime compiles them (compile-time args, the compute configuration's
+// defines), and a set is made anew when any kernel-API header changes: a
+// kernel then sees the edited header, never the old precompiled one.
+TEST_F(KernelCompilerTest, TheKernelApiIsPrecompiledPerRoleAndAgainWhenAHeaderChanges) {
+  const char* old_home = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = old_home != nullptr ? old_home : "";
+  setenv("XDG_CACHE_HOME", (dir_ / "xdg").c_str(), 1);
+  const fs::path api = dir_ / "api";
+  fs::create_directories(dir_);
+  fs::copy(ZYXTT_SOURCE_KERNEL_API, api, fs::copy_options::recursive);
+
+  // The kernels of a program in zyx's shape, with every define the runtime
+  // gives them (compile-time args, named args, CB formats, compute config).
+  program::Program p;
+  const program::CoreRangeSet cores{{program::CoreRange{{0, 0}, {1, 1}}}};
+  for (uint32_t cb = 0; cb < 3; ++cb)
+    p.circular_buffers.push_back({cores, 8192, {{cb, tt::DataFormat::Float32, 4096}}, std::nullopt});
+  program::KernelSpec k;
+  k.cores = cores;
+  k.name = "reader.cpp";
+  k.source = "void kernel_main() { noc_async_read_barrier(); }\n";
+  k.compile_args = {2, 4096, 2, 4096};
+  p.kernels.push_back(k);
+  k.name = "writer.cpp";
+  k.processor = program::Processor::kRiscv1;
+  k.noc = 1;
+  k.compile_args = {2, 4096};
+  k.named_compile_args = {{"tiles", 4}};
+  p.kernels.push_back(k);
+  k.name = "compute.cpp";
+  k.processor = program::Processor::kCompute;
+  k.source = "#include \"api/compute/common.h\"\nvoid kernel_main() { tile_regs_acquire(); }\n";
+  k.compile_args = {};
+  k.named_compile_args = {};
+  k.compute.fp32_dest_acc = true;
+  p.kernels.push_back(k);
+  std::optional<std::string> first;
+  {
+    KernelCompiler compiler((dir_ / "a").string(), api.string());
+    first = compiler.wait_for_pch();
+    ASSERT_TRUE(first) << "no precompiled header was built";
+    // GCC names the precompiled header it reads with -H ("! file.gch").
+    for (size_t i = 0; i < p.kernels.size(); ++i) {
+      const CompileRequest request = compile_request(p, i);
+      const CompileRequest* spec = &request;
+      ASSERT_FALSE(spec->defines.empty()) << "the runtime's defines";
+      std::vector<std::string> cmd = compiler.command(*spec, "/dev/null");
+      cmd.insert(cmd.begin() + 1, "-I" + *first);
+      cmd.insert(cmd.end(), {"-fsyntax-only", "-H"});
+      std::string err;
+      // As build() hands it over: the entry stub (with the kernel's own args) first.
+      const std::string tu = "#include \"zyxtt/entry.h\"\n" + spec->source;
+      const ProcessResult r = run_process(cmd, tu, [&](std::string_view chunk) { err += chunk; });
+      EXPECT_EQ(r.exit_code, 0) << err;
+      const std::string used = fmt::format("! {}/{}.gch", *first, PrecompiledHeaders::header_for(spec->role));
+      EXPECT_NE(err.find(used), std::string::npos) << used << " not used:\n" << err.substr(0, 2000);
+    }
+  }
+  // An edit to a header the precompiled reader API holds.
+  std::ofstream(api / "api" / "dataflow" / "dataflow_api.h", std::ios::app) << "\n#define ZYXTT_EDITED_HEADER 7\n";
+  {
+    KernelCompiler compiler((dir_ / "b").string(), api.string());
+    const std::optional<std::string> second = compiler.wait_for_pch();
+    ASSERT_TRUE(second);
+    EXPECT_NE(*second, *first) << "the edited header was not precompiled again";
+    EXPECT_TRUE(is_trusted_file(compiler.build(reader("static_assert(ZYXTT_EDITED_HEADER == 7);"))));
   }
   if (old_home != nullptr) {
     setenv("XDG_CACHE_HOME", saved.c_str(), 1);

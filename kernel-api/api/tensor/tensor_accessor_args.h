@@ -36,8 +36,8 @@ struct TensorAccessorArgs {
                 "TensorAccessorArgs: runtime fields are not supported by the zyx-tt emulator");
   static constexpr uint32_t AlignedPageSize = ::zyxtt::kernel::compile_time_arg<CTA_OFFSET + 1>();
   // Read only when sharded: an interleaved accessor may end the args.
-  static constexpr uint32_t RankCT = is_sharded ? ::zyxtt::kernel::kCompileTimeArgs[CTA_OFFSET + 3] : 1;
-  static constexpr uint32_t NumBanksCT = is_sharded ? ::zyxtt::kernel::kCompileTimeArgs[CTA_OFFSET + 4] : 0;
+  static constexpr uint32_t RankCT = is_sharded ? ::zyxtt::kernel::CompileTimeArgs<CTA_OFFSET>::values[CTA_OFFSET + 3] : 1;
+  static constexpr uint32_t NumBanksCT = is_sharded ? ::zyxtt::kernel::CompileTimeArgs<CTA_OFFSET>::values[CTA_OFFSET + 4] : 0;
 
   constexpr TensorAccessorArgs() = default;
   constexpr explicit TensorAccessorArgs(uint32_t crta_offset) : crta_offset_(crta_offset) {}
@@ -62,6 +62,6 @@ struct TensorAccessorArgs {
   }
 
  private:
-  static constexpr uint32_t word(uint32_t i) { return ::zyxtt::kernel::kCompileTimeArgs[CTA_OFFSET + i + 1]; }
+  static constexpr uint32_t word(uint32_t i) { return ::zyxtt::kernel::CompileTimeArgs<CTA_OFFSET>::values[CTA_OFFSET + i + 1]; }
   uint32_t crta_offset_ = 0;
 };

@@ -99,6 +99,7 @@ class KernelCompiler {
   struct Toolchain {
     std::string compiler_report;  // the compiler's -v
     std::string identity;         // + the ABI and the kernel-API fingerprint
+    std::string kernel_api_fingerprint;  // tree_fingerprint of the kernel-API folder
   };
   std::shared_future<Toolchain> toolchain_;
   std::unique_ptr<PrecompiledHeaders> pch_;  // after toolchain_: its thread reads it

@@ -10,7 +10,6 @@
 #include <array>
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <spdlog/spdlog.h>
 
 #include "common/error.h"
@@ -20,13 +19,19 @@
 namespace zyxtt::emu {
 namespace {
 
-constexpr std::array<const char*, 2> kHeaders = {"zyxtt/kernel_std_dataflow.h", "zyxtt/kernel_std_compute.h"};
+struct RoleHeader {
+  krt::Role role;
+  const char* header;
+};
+constexpr std::array<RoleHeader, 3> kHeaders = {{{krt::Role::kReader, "zyxtt/kernel_api_reader.h"},
+                                                 {krt::Role::kWriter, "zyxtt/kernel_api_writer.h"},
+                                                 {krt::Role::kCompute, "zyxtt/kernel_api_compute.h"}}};
 
 std::string gch_of(const std::string& dir, const char* header) { return fmt::format("{}/{}.gch", dir, header); }
 
 bool all_built(const std::string& dir) {
-  for (const char* header : kHeaders)
-    if (!is_trusted_file(gch_of(dir, header))) return false;
+  for (const RoleHeader& h : kHeaders)
+    if (!is_trusted_file(gch_of(dir, h.header))) return false;
   return true;
 }
 
@@ -57,12 +62,9 @@ void forget_old_sets(const std::string& built) {
 
 }  // namespace
 
-PrecompiledHeaders::PrecompiledHeaders(std::function<std::string()> compiler_report, std::string kernel_api,
-                                       std::vector<std::string> flags, RunCompiler run)
-    : compiler_report_(std::move(compiler_report)),
-      kernel_api_(std::move(kernel_api)),
-      flags_(std::move(flags)),
-      run_(std::move(run)) {
+PrecompiledHeaders::PrecompiledHeaders(std::function<Inputs()> inputs, std::string kernel_api, Flags flags,
+                                       RunCompiler run)
+    : inputs_(std::move(inputs)), kernel_api_(std::move(kernel_api)), flags_(std::move(flags)), run_(std::move(run)) {
   found_ = std::async(std::launch::async, [this] { return find(); }).share();
 }
 
@@ -72,28 +74,28 @@ PrecompiledHeaders::~PrecompiledHeaders() {
 }
 
 const char* PrecompiledHeaders::header_for(krt::Role role) {
-  return role == krt::Role::kCompute ? kHeaders[1] : kHeaders[0];
+  for (const RoleHeader& h : kHeaders)
+    if (h.role == role) return h.header;
+  return kHeaders[0].header;
 }
 
 std::string PrecompiledHeaders::find() {
-  std::string report;
+  Inputs inputs;
   try {
-    report = compiler_report_();
+    inputs = inputs_();
   } catch (const std::exception&) {
     return {};  // the compile itself reports what is wrong with the compiler
   }
   const std::string home = cache_home();
   // Only GCC reads a .gch found on the include path.
-  if (report.find("gcc version") == std::string::npos || home.empty()) return {};
+  if (inputs.compiler_report.find("gcc version") == std::string::npos || home.empty()) return {};
   // The report names the compiler; its path does not count, so that
   // wrappers of the same compiler (ccache, a script) share them.
-  std::string facts = report;
-  for (size_t i = 1; i < flags_.size(); ++i) facts += "\n" + flags_[i];
-  for (const char* header : kHeaders) {
-    std::ifstream in(kernel_api_ + "/" + header, std::ios::binary);
-    if (!in) return {};
-    facts.append("\n").append(header).append("\n");
-    facts.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::string facts = inputs.compiler_report + "\n" + inputs.kernel_api_fingerprint;
+  for (const RoleHeader& h : kHeaders) {
+    const std::vector<std::string> flags = flags_(h.role);
+    facts.append("\n").append(h.header);
+    for (size_t i = 1; i < flags.size(); ++i) facts += "\n" + flags[i];
   }
   const std::string root = home + "/zyx-tt/pch";
   const XXH128_hash_t key = XXH3_128bits(facts.data(), facts.size());
@@ -107,24 +109,24 @@ std::string PrecompiledHeaders::find() {
   if (lstat(root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022) != 0)
     return {};  // a folder others could write to: nothing from it is used
   if (all_built(dir)) return dir;
-  built_ = std::async(std::launch::async, [this, dir] { return build(dir, flags_); }).share();
+  built_ = std::async(std::launch::async, [this, dir] { return build(dir); }).share();
   return {};
 }
 
-std::string PrecompiledHeaders::build(const std::string& dir, std::vector<std::string> argv) {
+std::string PrecompiledHeaders::build(const std::string& dir) {
   const int lock = open((dir + "/build.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (lock < 0) return {};
   if (flock(lock, LOCK_EX | LOCK_NB) != 0) {  // another runtime is building them
     close(lock);
     return {};
   }
-  const size_t flags = argv.size();
   bool built = true;
-  for (const char* header : kHeaders) {
+  for (const RoleHeader& h : kHeaders) {
+    const char* header = h.header;
     const std::string gch = gch_of(dir, header);
     if (is_trusted_file(gch)) continue;
     const std::string tmp = gch + ".tmp";  // ours alone while the lock is held
-    argv.resize(flags);
+    std::vector<std::string> argv = flags_(h.role);
     argv.insert(argv.end(), {"-x", "c++-header", kernel_api_ + "/" + header, "-o", tmp});
     std::string errors;
     ProcessResult result;
@@ -166,7 +168,7 @@ std::optional<std::string> PrecompiledHeaders::wait() {
 void PrecompiledHeaders::drop() {
   const std::optional<std::string> dir = ready();
   if (dropped_.exchange(true) || !dir) return;
-  for (const char* header : kHeaders) unlink(gch_of(*dir, header).c_str());
+  for (const RoleHeader& h : kHeaders) unlink(gch_of(*dir, h.header).c_str());
 }
 
 }  // namespace zyxtt::emu

@@ -1,13 +1,15 @@
-// The C++ standard headers every kernel is given first (kernel-api's
-// zyxtt/kernel_std_dataflow.h and kernel_std_compute.h) are most of what a
-// kernel's compile parses. With GCC they are precompiled once per user,
-// compiler and header text (not per kernel cache: they depend on neither the
-// kernels nor the rest of the kernel API) under $XDG_CACHE_HOME/zyx-tt/pch.
-// Finding them is quick, and compiles wait for that; building them is not:
-// one runtime at a time builds them in the background at the lowest
-// priority (ended if it stops first), and compiles parse the headers
-// themselves until they are ready. Objects are the same either way. The
-// newest four sets (one per compiler or header text) are kept.
+// What every kernel of a role is given first (kernel-api's
+// zyxtt/kernel_api_reader.h, _writer.h and _compute.h: the C++ standard
+// headers and the prelude) is most of what a kernel's compile parses. With
+// GCC it is precompiled once per user, compiler and kernel-API tree (not per
+// kernel cache: it depends on no kernel) under $XDG_CACHE_HOME/zyx-tt/pch,
+// with the role's fixed defines; a kernel whose other defines change a macro
+// the header reads is refused it by GCC and parses the header itself, with
+// the same result. Finding them is quick, and compiles wait for that;
+// building them is not: one runtime at a time builds them in the background
+// at the lowest priority (ended if it stops first), and compiles parse the
+// headers themselves until they are ready. Objects are the same either way.
+// The newest four sets (one per compiler or kernel-API tree) are kept.
 #pragma once
 
 #include <atomic>
@@ -27,11 +29,18 @@ class PrecompiledHeaders {
   // Runs the compiler in the background with `argv`, its stderr to the sink.
   using RunCompiler = std::function<ProcessResult(const std::vector<std::string>& argv, const OutputSink& on_stderr)>;
 
-  // Starts looking for them on a thread. `compiler_report` (the compiler's
-  // -v, which may block until known) names the compiler; `flags` are the
-  // kernels' compiler and options, which a precompiled header must share.
-  PrecompiledHeaders(std::function<std::string()> compiler_report, std::string kernel_api,
-                     std::vector<std::string> flags, RunCompiler run);
+  // What names a set: the compiler's -v report and the kernel-API tree's
+  // fingerprint (every file, so that an edit to any header builds anew).
+  struct Inputs {
+    std::string compiler_report;
+    std::string kernel_api_fingerprint;
+  };
+  // A role's compiler, options and fixed defines, which its precompiled header
+  // must share with the kernels.
+  using Flags = std::function<std::vector<std::string>(krt::Role)>;
+
+  // Starts looking for them on a thread; `inputs` may block until known.
+  PrecompiledHeaders(std::function<Inputs()> inputs, std::string kernel_api, Flags flags, RunCompiler run);
   ~PrecompiledHeaders();  // waits for its threads
   PrecompiledHeaders(const PrecompiledHeaders&) = delete;
   PrecompiledHeaders& operator=(const PrecompiledHeaders&) = delete;
@@ -47,11 +56,11 @@ class PrecompiledHeaders {
 
  private:
   std::string find();
-  std::string build(const std::string& dir, std::vector<std::string> argv);
+  std::string build(const std::string& dir);
 
-  std::function<std::string()> compiler_report_;
+  std::function<Inputs()> inputs_;
   std::string kernel_api_;
-  std::vector<std::string> flags_;
+  Flags flags_;
   RunCompiler run_;
   std::shared_future<std::string> found_;  // the folder, "" when none (yet)
   std::shared_future<std::string> built_;  // started by find() when missing
