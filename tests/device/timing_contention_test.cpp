@@ -27,6 +27,13 @@ class TimingContention : public EmuDeviceTest {
 
 uint64_t clock_of(const EmuDevice& d) { return d.model_clock_cycles().value_or(0); }
 
+// Runs `p` and returns its kernels' model cycles.
+double kernel_cycles(EmuDeviceTest& t, const Program& p, const ModelRun& r) {
+  t.run(p, r);
+  const ModelSpan s = t.device_.last_run_model_span().value_or(ModelSpan{});
+  return static_cast<double>(s.end_cycles - s.begin_cycles);
+}
+
 // `readers` cores (row 0) each stream `pages` 16 KB pages of DRAM bank 0,
 // reads in flight; returns the run's kernel cycles.
 double one_bank_readers(EmuDeviceTest& t, uint32_t readers) {
@@ -41,9 +48,7 @@ double one_bank_readers(EmuDeviceTest& t, uint32_t readers) {
   ModelRun r;
   r.kernels.resize(1);
   for (uint32_t i = 0; i < g.cores(); ++i) r.kernels[0].per_core[g.core(i)] = {addr(src), 0, banks, kPages, kPage};
-  t.run(p, r);
-  const ModelSpan s = t.device_.last_run_model_span().value_or(ModelSpan{});
-  const double cycles = static_cast<double>(s.end_cycles - s.begin_cycles);
+  const double cycles = kernel_cycles(t, p, r);
   const double floor = double{kPage} * kPages * readers / kBankBytesPerCycle;
   std::printf("%u readers of one bank: %.0f cycles, the bank's bandwidth alone %.0f\n", readers, cycles, floor);
   return cycles / floor;
@@ -72,9 +77,7 @@ double fan_in_cycles(EmuDeviceTest& t, uint32_t senders) {
   ModelRun r;
   r.kernels.resize(1);
   for (uint32_t i = 0; i < senders; ++i) r.kernels[0].per_core[g.core(i)] = {to.x, to.y, kBlocks, kBytes};
-  t.run(p, r);
-  const ModelSpan s = t.device_.last_run_model_span().value_or(ModelSpan{});
-  const double cycles = static_cast<double>(s.end_cycles - s.begin_cycles);
+  const double cycles = kernel_cycles(t, p, r);
   const double link = double{kBlocks} * kBytes * senders / kLinkBytesPerCycle;
   std::printf("%u cores writing to one: %.0f cycles, the shared link alone %.0f\n", senders, cycles, link);
   return cycles / link;

@@ -14,6 +14,8 @@
 #include "api/debug/dprint_tile.h"
 #include "api/debug/dprint_pages.h"
 #include "api/debug/dump.h"
+// The kernel's own compile-time args, after the API as the JIT's entry stub has them.
+#include "zyxtt/compile_time_args.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

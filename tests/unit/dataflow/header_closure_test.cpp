@@ -24,7 +24,8 @@ enum class Side { kCompute, kDataflow };
 // The kernel's diagnostics, empty when `source` compiles.
 std::string syntax_errors(Side side, const std::string& source, const std::vector<std::string>& defines = {}) {
   std::vector<std::string> cmd = {ZYXTT_TEST_CXX, "-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
-                                  "-I" ZYXTT_KERNEL_API_DIR, "-include", "zyxtt/prelude.h", "-DKERNEL_BUILD",
+                                  "-I" ZYXTT_KERNEL_API_DIR, "-include", "zyxtt/prelude.h", "-include",
+                                  "zyxtt/compile_time_args.h", "-DKERNEL_BUILD",
                                   "-DZYXTT_KRT_ABI_VERSION=" + std::to_string(krt::kKrtAbiVersion) + "u",
                                   side == Side::kCompute ? "-DCOMPILE_FOR_TRISC" : "-DCOMPILE_FOR_BRISC"};
   for (const auto& d : defines) cmd.push_back("-D" + d);
