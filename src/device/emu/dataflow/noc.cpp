@@ -247,14 +247,13 @@ inline timing::NocXY noc_xy(const CoreState& c) { return {c.noc_x, c.noc_y}; }
   return done;
 }
 inline uint64_t model_transfer(KernelInstance& k, uint8_t noc, uint64_t bytes, const End& far, bool inbound) {
+  // Without contention counted, a DRAM transfer runs at the core's share of the banks.
+  const bool counted = k.run->links != nullptr;
   uint64_t start;
-  if (k.run->links == nullptr) {
-    return timing::transfer(k.model, noc, bytes, far.dram ? k.run->dram_share_cost : kNocCost,
-                            far.dram ? timing::kDramLatency : timing::kNocL1Latency, start);
-  }
-  const uint64_t landed = timing::transfer(k.model, noc, bytes, kNocCost,
-                                           far.dram ? timing::kDramLatency : timing::kNocL1Latency, start);
-  if (bytes < timing::kLinkMinBytes) return landed;
+  const uint64_t landed =
+      timing::transfer(k.model, noc, bytes, far.dram && !counted ? k.run->dram_share_cost : kNocCost,
+                       far.dram ? timing::kDramLatency : timing::kNocL1Latency, start);
+  if (!counted || bytes < timing::kLinkMinBytes) return landed;
   return std::max(landed, contend(k, noc, bytes, far, inbound, start));
 }
 inline void model_write(KernelInstance& k, uint8_t noc, uint64_t landed, const End& dst) {
