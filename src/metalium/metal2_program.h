@@ -23,6 +23,9 @@ struct Metal2Kernel {
   // Common args: named ones in schema order, then the varargs.
   std::vector<std::string> common_runtime_arg_names;
   uint32_t num_common_runtime_varargs = 0;
+  // The TensorParameter whose address each binding slot holds (after the named common args).
+  std::vector<std::string> tensor_bindings;
+  std::vector<uint32_t> common_args;  // as last set, for UpdateTensorArgs
 };
 
 struct Metal2Program {
@@ -37,6 +40,7 @@ struct Metal2Program {
     }
     return nullptr;
   }
+  Metal2Kernel* kernel_mut(const std::string& name) { return const_cast<Metal2Kernel*>(kernel(name)); }
 };
 
 }  // namespace tt::tt_metal::detail

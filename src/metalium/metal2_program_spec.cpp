@@ -21,6 +21,7 @@
 
 #include "metalium/kernel_paths.h"
 #include "metalium/metal2_program.h"
+#include "metalium/metal2_tensor_bindings.h"
 #include "metalium/program_impl.h"
 
 // The deprecated advanced options are still part of the spec that is read.
@@ -441,11 +442,13 @@ std::pair<std::string, std::filesystem::path> kernel_text(const KernelSpec& k) {
 }
 
 // What tt-metal's JIT generates ahead of a Metal 2.0 kernel: its DFBs as
-// dfb::<accessor>, semaphore ids as sem::<accessor>, runtime args as
+// dfb::<accessor>, semaphore ids as sem::<accessor>, tensor bindings as
+// ta::<accessor> (metal2_tensor_bindings.h), runtime args as
 // args::<name> (byte offsets), compile-time values as args::<name>, and
 // get_vararg / get_common_vararg past the named args.
 std::string kernel_prelude(const KernelSpec& k, const std::unordered_map<std::string, uint32_t>& dfb_ids,
-                           const std::unordered_map<std::string, uint32_t>& sem_ids) {
+                           const std::unordered_map<std::string, uint32_t>& sem_ids,
+                           const KernelTensorBindings& bindings) {
   std::ostringstream out;
   out << "#include <cstdint>\n#include \"experimental/kernel_args.h\"\n";
   if (!k.dfb_bindings.empty()) {
@@ -466,6 +469,7 @@ std::string kernel_prelude(const KernelSpec& k, const std::unordered_map<std::st
     }
     out << "}  // namespace sem\n";
   }
+  out << bindings.prelude;
   const auto& schema = k.runtime_arg_schema;
   out << "namespace args {\n";
   for (size_t i = 0; i < schema.runtime_arg_names.size(); ++i) {
@@ -482,13 +486,14 @@ std::string kernel_prelude(const KernelSpec& k, const std::unordered_map<std::st
   out << "FORCE_INLINE uint32_t get_vararg(uint32_t idx) { return get_arg_val<uint32_t>("
       << schema.runtime_arg_names.size() << " + idx); }\n";
   out << "FORCE_INLINE uint32_t get_common_vararg(uint32_t idx) { return get_common_arg_val<uint32_t>("
-      << schema.common_runtime_arg_names.size() << " + idx); }\n";
+      << schema.common_runtime_arg_names.size() + bindings.parameters.size() << " + idx); }\n";
   return out.str();
 }
 
 std::variant<DataMovementConfig, ComputeConfig> kernel_config(const KernelSpec& k,
                                                               const std::unordered_map<std::string, uint32_t>& dfb_ids,
-                                                              const std::filesystem::path& source_dir) {
+                                                              const std::filesystem::path& source_dir,
+                                                              const std::vector<uint32_t>& compile_args) {
   std::vector<std::filesystem::path> includes = k.compiler_options.include_paths;
   if (!source_dir.empty()) includes.push_back(source_dir);  // the kernel's own folder, as for a kernel file
   const std::map<std::string, std::string> defines(k.compiler_options.defines.begin(),
@@ -499,7 +504,7 @@ std::variant<DataMovementConfig, ComputeConfig> kernel_config(const KernelSpec& 
     return DataMovementConfig{.processor = g.processor,
                               .noc = g.noc,
                               .noc_mode = g.noc_mode,
-                              .compile_args = {},
+                              .compile_args = compile_args,
                               .defines = defines,
                               .named_compile_args = named,
                               .opt_level = k.compiler_options.opt_level,
@@ -514,7 +519,7 @@ std::variant<DataMovementConfig, ComputeConfig> kernel_config(const KernelSpec& 
                        .unpack_to_dest_mode = unpack,
                        .bfp8_pack_precise = cc.bfp8_pack_precise,
                        .math_approx_mode = cc.math_approx_mode,
-                       .compile_args = {},
+                       .compile_args = compile_args,
                        .defines = defines,
                        .named_compile_args = named,
                        .opt_level = k.compiler_options.opt_level,
@@ -546,7 +551,7 @@ Program MakeProgramFromSpec(const distributed::MeshDevice& mesh_device, const Pr
     std::map<uint8_t, tt::DataFormat> formats;
     for (const DataflowBufferSpec* m : group) {
       formats[static_cast<uint8_t>(dfb_ids.at(m->unique_id.get()))] =
-          m->data_format_metadata.value_or(tt::DataFormat::Invalid);
+          m->data_format_metadata.value_or(tt::DataFormat::UInt8);  // plain bytes: a DFB only DM kernels use
     }
     CircularBufferConfig config(d.entry_size * d.num_entries, formats);
     for (const DataflowBufferSpec* m : group) {
@@ -565,14 +570,18 @@ Program MakeProgramFromSpec(const distributed::MeshDevice& mesh_device, const Pr
   for (const KernelSpec& k : spec.kernels) {
     const NodeRangeSet& nodes = c.kernel_nodes.at(k.unique_id.get());
     auto [text, dir] = kernel_text(k);
-    const std::string source = kernel_prelude(k, dfb_ids, sem_ids) + text;
+    const KernelTensorBindings bindings = lay_out_tensor_bindings(k, spec, *mesh_device.allocator());
+    const std::string source = kernel_prelude(k, dfb_ids, sem_ids, bindings) + text;
     detail::Metal2Kernel kernel{.name = k.unique_id.get(),
-                                .handle = CreateKernelFromString(program, source, nodes, kernel_config(k, dfb_ids, dir)),
+                                .handle = CreateKernelFromString(program, source, nodes,
+                                                                 kernel_config(k, dfb_ids, dir, bindings.compile_args)),
                                 .nodes = nodes,
                                 .runtime_arg_names = k.runtime_arg_schema.runtime_arg_names,
                                 .num_runtime_varargs = {},
                                 .common_runtime_arg_names = k.runtime_arg_schema.common_runtime_arg_names,
-                                .num_common_runtime_varargs = k.advanced_options.num_common_runtime_varargs};
+                                .num_common_runtime_varargs = k.advanced_options.num_common_runtime_varargs,
+                                .tensor_bindings = bindings.parameters,
+                                .common_args = {}};
     // The vararg count on each node: the default, then the per-node overrides.
     if (k.advanced_options.num_runtime_varargs > 0) {
       for (const NodeCoord& n : corerange_to_cores(nodes)) kernel.num_runtime_varargs[n] = k.advanced_options.num_runtime_varargs;

@@ -7,6 +7,7 @@
 #include <set>
 #include <unordered_set>
 
+#include <tt-metalium/experimental/tensor/mesh_tensor.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt_stl/assert.hpp>
 
@@ -101,7 +102,8 @@ void validate(const detail::Metal2Program& record, const ProgramRunArgs& params)
   for (const detail::Metal2Kernel& k : record.kernels) {
     if (given.contains(k.name)) continue;
     const bool needs_args = !k.runtime_arg_names.empty() || !k.common_runtime_arg_names.empty() ||
-                            !k.num_runtime_varargs.empty() || k.num_common_runtime_varargs > 0;
+                            !k.num_runtime_varargs.empty() || k.num_common_runtime_varargs > 0 ||
+                            !k.tensor_bindings.empty();
     TT_FATAL(!needs_args,
              "Kernel '{}' is registered in the Program with a non-empty RTA/CRTA schema but has no runtime parameters "
              "specified in ProgramRunArgs (the schema is non-empty, or the kernel binds tensor parameters whose "
@@ -118,13 +120,23 @@ void validate(const detail::Metal2Program& record, const ProgramRunArgs& params)
   check_tensor_args(record, params.tensor_args);
 }
 
+// The base address of each tensor a kernel binds, into its slots after the named common args.
+void place_tensor_addresses(detail::Metal2Kernel& k, const Table<TensorParamName, ProgramRunArgs::TensorArgument>& tensors) {
+  for (size_t i = 0; i < k.tensor_bindings.size(); ++i) {
+    const auto address = mesh_tensor_of(*tensors.get(TensorParamName{k.tensor_bindings[i]})).address();
+    TT_FATAL(address <= UINT32_MAX, "TensorParameter '{}' lies at {:#x}, past what a 32-bit kernel arg holds",
+             k.tensor_bindings[i], address);
+    k.common_args.at(k.common_runtime_arg_names.size() + i) = static_cast<uint32_t>(address);
+  }
+}
+
 }  // namespace
 
 void SetProgramRunArgs(Program& program, const ProgramRunArgs& params) {
   detail::Metal2Program& record = record_of(program);
   validate(record, params);
   for (const KernelRunArgs& a : params.kernel_run_args) {
-    const detail::Metal2Kernel& k = *record.kernel(a.kernel.get());
+    detail::Metal2Kernel& k = *record.kernel_mut(a.kernel.get());
     // Each node's args: named ones, then its varargs.
     std::map<CoreCoord, std::vector<uint32_t>> per_node;
     for (const auto& [node, values] : a.runtime_arg_values) {
@@ -136,8 +148,12 @@ void SetProgramRunArgs(Program& program, const ProgramRunArgs& params) {
       out.insert(out.end(), values.begin(), values.end());
     }
     for (const auto& [node, values] : per_node) SetRuntimeArgs(program, k.handle, node, values);
-    std::vector<uint32_t> common;
+    // Common args: named ones, the tensor addresses, then the varargs.
+    std::vector<uint32_t>& common = k.common_args;
+    common.clear();
     for (const std::string& name : k.common_runtime_arg_names) common.push_back(*a.common_runtime_arg_values.get(name));
+    common.resize(common.size() + k.tensor_bindings.size());
+    place_tensor_addresses(k, params.tensor_args);
     const auto& varargs = a.advanced_options.common_runtime_varargs;
     common.insert(common.end(), varargs.begin(), varargs.end());
     if (!common.empty()) SetCommonRuntimeArgs(program, k.handle, common);
@@ -146,9 +162,14 @@ void SetProgramRunArgs(Program& program, const ProgramRunArgs& params) {
 }
 
 void UpdateTensorArgs(Program& program, const Table<TensorParamName, ProgramRunArgs::TensorArgument>& tensor_args) {
-  const detail::Metal2Program& record = record_of(program);
+  detail::Metal2Program& record = record_of(program);
   TT_FATAL(record.run_args_set, "UpdateTensorArgs called on Program before SetProgramRunArgs");
   check_tensor_args(record, tensor_args);
+  for (detail::Metal2Kernel& k : record.kernels) {
+    if (k.tensor_bindings.empty()) continue;
+    place_tensor_addresses(k, tensor_args);
+    SetCommonRuntimeArgs(program, k.handle, k.common_args);
+  }
 }
 
 ProgramRunArgsView& GetProgramRunArgsView(Program&) {

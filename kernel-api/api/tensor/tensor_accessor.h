@@ -92,6 +92,19 @@ struct ShardedPages {
 };
 }  // namespace zyxtt::kernel
 
+namespace tensor_accessor {
+// A Metal 2.0 tensor binding as the host's generated ta::<name> names it:
+// the binding's TensorAccessorArgs start at positional compile-time arg
+// CTA_OFFSET and its base address is the common runtime arg at byte
+// ADDR_CRTA_OFFSET (its runtime fields, none here, would follow it).
+template <uint32_t CTA_OFFSET, uint32_t ADDR_CRTA_OFFSET>
+struct TensorAccessorBindingToken {
+  using args_t = TensorAccessorArgs<CTA_OFFSET>;
+  static constexpr args_t args{};
+  static constexpr uint32_t addr_crta_offset = ADDR_CRTA_OFFSET;  // bytes
+};
+}  // namespace tensor_accessor
+
 template <typename DSpecT>
 class TensorAccessor;
 
@@ -112,6 +125,12 @@ class TensorAccessor<TensorAccessorArgs<CTA_OFFSET, CRTA_OFFSET>>
 
   TensorAccessor(const ArgsT& args, uint32_t bank_base_address, uint32_t page_size = ArgsT::AlignedPageSize)
       : Base{bank_base_address, page_size}, args_(args) {}
+  // From a Metal 2.0 binding token (ta::<name>): its args and the address the run gave.
+  template <uint32_t C, uint32_t A>
+  TensorAccessor(tensor_accessor::TensorAccessorBindingToken<C, A>)
+      : TensorAccessor(ArgsT{}, get_common_arg_val<uint32_t>(A / sizeof(uint32_t))) {
+    static_assert(A % sizeof(uint32_t) == 0, "TensorAccessorBindingToken: ADDR_CRTA_OFFSET must be 4-byte aligned");
+  }
 
   using Base::get_noc_addr;
   // As tt-metal: the page size as passed, not re-aligned.
@@ -154,6 +173,9 @@ template <std::size_t C, std::size_t R>
 TensorAccessor(const TensorAccessorArgs<C, R>&, uint32_t) -> TensorAccessor<TensorAccessorArgs<C, R>>;
 template <std::size_t C, std::size_t R>
 TensorAccessor(const TensorAccessorArgs<C, R>&, uint32_t, uint32_t) -> TensorAccessor<TensorAccessorArgs<C, R>>;
+template <uint32_t C, uint32_t A>
+TensorAccessor(tensor_accessor::TensorAccessorBindingToken<C, A>)
+    -> TensorAccessor<TensorAccessorArgs<C, A / sizeof(uint32_t) + 1>>;
 
 template <typename DSpecT>
 FORCE_INLINE void noc_async_read_shard(uint32_t, const TensorAccessor<DSpecT>&, uint32_t, uint8_t = noc_index) {

@@ -18,12 +18,7 @@
 #include <tt-metalium/experimental/metal2_host_api/tensor_parameter.hpp>
 #include <tt-metalium/experimental/metal2_host_api/utility/group.hpp>
 #include <tt-metalium/experimental/metal2_host_api/utility/table.hpp>
-
-namespace tt::tt_metal {
-// tt-metal's device tensor (experimental/tensor/mesh_tensor.hpp), which is
-// not provided yet: tensor arguments are only referred to.
-class MeshTensor;
-}  // namespace tt::tt_metal
+#include <tt-metalium/experimental/tensor/mesh_tensor.hpp>
 
 namespace tt::tt_metal::experimental {
 
