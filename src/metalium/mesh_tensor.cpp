@@ -130,7 +130,10 @@ class MeshTensorImpl {
  public:
   MeshTensorImpl(std::shared_ptr<distributed::MeshBuffer> buffer, TensorSpec spec, TensorTopology topology)
       : buffer_(std::move(buffer)), spec_(std::move(spec)), topology_(std::move(topology)) {
-    TT_FATAL(buffer_ != nullptr, "MeshTensor needs a mesh buffer");
+    TT_FATAL(buffer_ != nullptr, "MeshBuffer cannot be nullptr.");
+    TT_FATAL(buffer_->is_allocated(), "MeshBuffer must be allocated.");
+    TT_FATAL(buffer_->size() >= spec_.compute_packed_buffer_size_bytes(),
+             "MeshBuffer must be large enough to hold the tensor.");
   }
   const distributed::MeshBuffer& mesh_buffer() const { return *buffer_; }
   const TensorSpec& spec() const { return spec_; }

@@ -2,6 +2,8 @@
 // pages worked out by hand, and a MeshTensor whose bytes round-trip.
 #include <gtest/gtest.h>
 
+#include "what_of.h"
+
 #include <cstring>
 #include <numeric>
 #include <tt-metalium/distributed.hpp>
@@ -123,6 +125,14 @@ TEST_F(MeshTensorTest, AllocatesTheSpecsPagesAndItsBytesRoundTrip) {
   std::vector<uint32_t> out;
   detail::ReadFromBuffer(*tensor.mesh_buffer().get_reference_buffer(), out);
   EXPECT_EQ(out, in);
+
+  // A buffer too small for the spec (or none) makes no tensor.
+  distributed::DeviceLocalBufferConfig dram{.page_size = 4096, .buffer_type = BufferType::DRAM};
+  auto half = distributed::MeshBuffer::create(distributed::ReplicatedBufferConfig{.size = 3 * 4096}, dram, mesh.get());
+  EXPECT_NE(what_of([&] { MeshTensor(half, spec, TensorTopology{}); }).find("MeshBuffer must be large enough to hold the tensor"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { MeshTensor(nullptr, spec, TensorTopology{}); }).find("MeshBuffer cannot be nullptr"),
+            std::string::npos);
 
   MeshTensor moved = std::move(tensor);
   EXPECT_TRUE(tensor.is_valueless_after_move());
