@@ -206,7 +206,14 @@ NOTES = {
         "configuration's defines), every object pays the link, and on this VM a precompiled header costs its "
         "page faults (3,000 against 1,100 for an empty compile). Linking without default libraries would "
         "save 45 ms an object but leaves references unversioned, and glibc then binds expf to its old, "
-        "slower version (exp over 1M fp32 ran 1.7x slower).",
+        "slower version (exp over 1M fp32 ran 1.7x slower). The floor under issue 25's 1.3 (perf stat -r 5, "
+        "CPU ms per process, 2026-12-06): an empty object 116-119 (cc1plus 46, as 18, link 58); a kernel whose "
+        "body is empty, with its role's precompiled API, 165-171, already 1.42x: loading the 17 MB precompiled "
+        "header is 38 ms of cc1plus and the entry stub (the kernel's record and ABI entry points) about 30; "
+        "zyx's reader then adds about 50 ms parsing and optimising its own code at -O2 (cc1plus 155 against 46), "
+        "its compute kernel about 90 (196, of which 40 is the compute API a per-setting precompiled header "
+        "would save). Explicit -lm -lc -lgcc_s instead of the default libraries would save 20 ms of a link "
+        "(63 -> 43). No choice of headers reaches 1.3 while each kernel is its own GCC process at -O2.",
         "Warm start: the compiler's -v report is remembered in the cache folder per compiler executable and "
         "the kernel-API fingerprint is one fstatat per file, both learnt on a thread from init on; before, a "
         "new runtime started g++ -v and read every header (21 ms).",
