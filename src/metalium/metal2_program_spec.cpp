@@ -366,6 +366,23 @@ void validate(const ProgramSpec& spec, const Collected& c, const distributed::Me
                  "DFB '{}' is used by a compute kernel, but no data_format_metadata is specified", dn);
       }
     }
+    // One DFB holds one processor placement per side: same-role DM kernels must share their processor.
+    for (const auto* side : {&producers, &consumers}) {
+      const Endpoint& first = side->front();
+      if (first.kernel->is_compute_kernel()) continue;
+      const auto mask = [](const Endpoint& e) {
+        return 1u << static_cast<uint32_t>(gen1_config(std::get<DataMovementHardwareConfig>(e.kernel->hw_config)).processor);
+      };
+      for (const Endpoint& e : *side) {
+        TT_FATAL(mask(e) == mask(first),
+                 "DFB '{}' has multiple {} KernelSpecs ('{}', '{}') with mismatched processor placement (risc_mask "
+                 "0x{:x} vs 0x{:x}). Multi-binding requires all same-role kernels to share processor placement (for "
+                 "DM kernels, check Gen1Config::processor; for compute, the placement is determined by the "
+                 "KernelSpec's config type).",
+                 dn, side == &producers ? "PRODUCER" : "CONSUMER", first.kernel->unique_id.get(),
+                 e.kernel->unique_id.get(), mask(first), mask(e));
+      }
+    }
     TT_FATAL(!d.borrowed_from.has_value(),
              "DFB '{}' borrows memory from TensorParameter '{}', but no such TensorParameter is declared in the "
              "ProgramSpec.",

@@ -225,6 +225,37 @@ TEST_F(Metal2Spec, StructuralErrorsCarryTttMetalsMessages) {
             std::string::npos);
 }
 
+// Two DM producers of one DFB on different nodes must run on the same processor.
+TEST_F(Metal2Spec, SameRoleKernelsOfADfbShareTheirProcessor) {
+  const auto producer = [](const char* name, DataMovementProcessor risc) {
+    return KernelSpec{.unique_id = KernelSpecName{name},
+                      .source = KernelSpec::SourceCode{"void kernel_main() {}"},
+                      .dfb_bindings = {ProducerOf(DFBSpecName{"dfb"}, "out")},
+                      .hw_config = DataMovementHardwareConfig{
+                          .gen1_config = DataMovementHardwareConfig::Gen1Config{.processor = risc}}};
+  };
+  ProgramSpec spec{.name = "mask"};
+  spec.dataflow_buffers = {tiles("dfb")};
+  spec.kernels = {producer("producer_g1", DataMovementProcessor::RISCV_0),
+                  producer("producer_g2", DataMovementProcessor::RISCV_1),
+                  KernelSpec{.unique_id = KernelSpecName{"consumer"},
+                             .source = KernelSpec::SourceCode{"void kernel_main() {}"},
+                             .dfb_bindings = {ConsumerOf(DFBSpecName{"dfb"}, "in")},
+                             .hw_config = ComputeHardwareConfig{}}};
+  spec.work_units = {WorkUnitSpec{.name = "wu_g1",
+                                  .kernels = {KernelSpecName{"producer_g1"}, KernelSpecName{"consumer"}},
+                                  .target_nodes = NodeCoord{0, 0}},
+                     WorkUnitSpec{.name = "wu_g2",
+                                  .kernels = {KernelSpecName{"producer_g2"}, KernelSpecName{"consumer"}},
+                                  .target_nodes = NodeCoord{0, 1}}};
+  EXPECT_NE(refusal(spec).find("DFB 'dfb' has multiple PRODUCER KernelSpecs ('producer_g1', 'producer_g2') with "
+                               "mismatched processor placement (risc_mask 0x1 vs 0x2)"),
+            std::string::npos)
+      << refusal(spec);
+  spec.kernels[1] = producer("producer_g2", DataMovementProcessor::RISCV_0);
+  EXPECT_NO_THROW(MakeProgramFromSpec(*mesh, spec));
+}
+
 TEST_F(Metal2Spec, SemanticErrorsCarryTtMetalsMessages) {
   ProgramSpec formatless = add_spec(1, 1);
   formatless.dataflow_buffers[2].data_format_metadata.reset();
