@@ -5,6 +5,8 @@
 #include <tt-metalium/mesh_device.hpp>
 #include <tt_stl/assert.hpp>
 
+#include "metalium/tensor_element_size.h"
+
 namespace tt::tt_metal {
 
 // ---- placements and topology ----
@@ -191,20 +193,6 @@ DeviceAddr MeshTensor::address() const { return mesh_buffer().address(); }
 Strides MeshTensor::strides() const { return tensor_spec().tensor_layout().compute_strides(logical_shape()); }
 void MeshTensor::update_tensor_topology(TensorTopology tensor_topology) { impl().update_topology(std::move(tensor_topology)); }
 
-// Bytes of one element as the host holds it (block floats: one byte each).
-std::size_t MeshTensor::element_size() const {
-  switch (dtype()) {
-    case DataType::BFLOAT16:
-    case DataType::UINT16: return 2;
-    case DataType::FLOAT32:
-    case DataType::INT32:
-    case DataType::UINT32: return 4;
-    case DataType::FP8_E4M3:
-    case DataType::UINT8:
-    case DataType::BFLOAT8_B:
-    case DataType::BFLOAT4_B: return 1;
-    default: TT_THROW("Unsupported data type");
-  }
-}
+std::size_t MeshTensor::element_size() const { return detail::host_element_size(dtype()); }
 
 }  // namespace tt::tt_metal

@@ -8,6 +8,8 @@
 
 #include <tt-metalium/experimental/tensor/spec/memory_config/memory_config.hpp>
 
+#include "metalium/tensor_element_size.h"
+
 namespace tt::tt_metal {
 namespace {
 
@@ -147,6 +149,21 @@ DataType dataformat_to_datatype_converter(tt::DataFormat dataformat) {
     case tt::DataFormat::UInt8: return DataType::UINT8;
     case tt::DataFormat::Fp8_e4m3: return DataType::FP8_E4M3;
     default: TT_THROW("Unsupported DataFormat");
+  }
+}
+
+std::size_t detail::host_element_size(DataType dtype) {
+  switch (dtype) {
+    case DataType::BFLOAT16:
+    case DataType::UINT16: return 2;
+    case DataType::FLOAT32:
+    case DataType::INT32:
+    case DataType::UINT32: return 4;
+    case DataType::FP8_E4M3:
+    case DataType::UINT8:
+    case DataType::BFLOAT8_B:
+    case DataType::BFLOAT4_B: return 1;
+    default: TT_THROW("Unsupported data type");
   }
 }
 

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/tt_metal.hpp>
+#include <tt-metalium/experimental/tensor/host_tensor.hpp>
 #include <tt-metalium/experimental/tensor/mesh_tensor.hpp>
 #include <tt-metalium/mesh_device.hpp>
 #include <vector>
@@ -137,6 +138,38 @@ TEST_F(MeshTensorTest, AllocatesTheSpecsPagesAndItsBytesRoundTrip) {
   MeshTensor moved = std::move(tensor);
   EXPECT_TRUE(tensor.is_valueless_after_move());
   EXPECT_FALSE(moved.is_valueless_after_move());
+}
+
+TEST(HostTensorTest, FromVectorPadsAndTilesAndToVectorUndoesIt) {
+  const TensorSpec spec(Shape({2, 40, 50}), TensorLayout(DataType::FLOAT32, PageConfig(Layout::TILE), MemoryConfig{}));
+  std::vector<float> values(2 * 40 * 50);
+  std::iota(values.begin(), values.end(), 1.0f);
+  const auto tensor = HostTensor::from_vector(values, spec, -1.0f);
+  const HostBuffer stored = *tensor.buffer().get_shard(distributed::MeshCoordinate(0, 0));
+  const auto words = stored.view_as<const float>();
+  ASSERT_EQ(words.size(), 2u * 64u * 64u);  // padded to {2, 64, 64}
+  // Element (0, 0, 33): tile 1 of the first tile row, face 0, row 0, column 1.
+  EXPECT_EQ(words[1024 + 1], values[33]);
+  // Column 50 of row 0 is padding: tile 1, face 1 (columns 16-31), row 0, column 2.
+  EXPECT_EQ(words[1024 + 256 + 2], -1.0f);
+  // Element (1, 0, 0) starts the second matrix, two tile rows further on.
+  EXPECT_EQ(words[4 * 1024], values[40 * 50]);
+  EXPECT_EQ(tensor.to_vector<float>(), values);
+
+  const TensorSpec rows(Shape({3, 5}), TensorLayout(DataType::UINT32, PageConfig(Layout::ROW_MAJOR), MemoryConfig{},
+                                                    Alignment({8})));
+  const std::vector<uint32_t> row_values = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  const auto row_tensor = HostTensor::from_vector(row_values, rows, 0u);
+  const auto row_words = row_tensor.buffer().get_shard(distributed::MeshCoordinate(0, 0))->view_as<const uint32_t>();
+  ASSERT_EQ(row_words.size(), 3u * 8u);
+  EXPECT_EQ(row_words[8], 6u);  // row 1 starts a padded row of 8
+  EXPECT_EQ(row_words[5], 0u);
+  EXPECT_EQ(row_tensor.to_vector<uint32_t>(), row_values);
+
+  EXPECT_NE(what_of([&] { HostTensor::from_vector(std::vector<float>(7), spec); }).find("7 elements given"),
+            std::string::npos);
+  const HostTensor copy = tensor;  // copies share nothing a move of one disturbs
+  EXPECT_EQ(copy.to_vector<float>(), values);
 }
 
 TEST(TensorTopologyTest, MapsPiecesToDevicesRowMajorAndWrapsNeighbours) {
