@@ -5,6 +5,8 @@
 
 #include <tt_stl/assert.hpp>
 
+#include "metalium/dims_text.h"
+
 namespace tt::tt_metal {
 
 namespace detail {
@@ -79,11 +81,12 @@ std::size_t compute_flat_indices(ttsl::Span<const uint32_t> indices, ttsl::Span<
 
 }  // namespace tt::tt_metal
 
-std::string ttsl::fmt_detail::to_string(const tt::tt_metal::Shape& shape) {
-  std::string out = "Shape([";
-  for (size_t i = 0; i < shape.rank(); ++i) {
-    if (i > 0) out += ", ";
-    out += std::to_string(shape[static_cast<int32_t>(i)]);
-  }
+std::string tt::tt_metal::detail::dims_text(std::string_view name, ttsl::Span<const uint32_t> dims) {
+  std::string out = std::string(name) + "([";
+  for (size_t i = 0; i < dims.size(); ++i) out += (i > 0 ? ", " : "") + std::to_string(dims[i]);
   return out + "])";
+}
+
+std::string ttsl::fmt_detail::to_string(const tt::tt_metal::Shape& shape) {
+  return tt::tt_metal::detail::dims_text("Shape", shape.view());
 }

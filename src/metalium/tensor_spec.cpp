@@ -8,6 +8,7 @@
 
 #include <tt-metalium/experimental/tensor/spec/memory_config/memory_config.hpp>
 
+#include "metalium/dims_text.h"
 #include "metalium/tensor_element_size.h"
 
 namespace tt::tt_metal {
@@ -284,12 +285,7 @@ TensorSpec TensorSpec::with_memory_config(MemoryConfig memory_config) const {
 }  // namespace tt::tt_metal
 
 std::string ttsl::fmt_detail::to_string(const tt::tt_metal::Alignment& alignment) {
-  std::string out = "Alignment([";
-  for (size_t i = 0; i < alignment.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += std::to_string(alignment[static_cast<int32_t>(i)]);
-  }
-  return out + "])";
+  return tt::tt_metal::detail::dims_text("Alignment", alignment.view());
 }
 
 auto fmt::formatter<tt::tt_metal::DataType>::format(tt::tt_metal::DataType dt, format_context& ctx) const
