@@ -148,6 +148,25 @@ TEST(MatmulAcc, MatchesScalarReferenceAtEveryFidelityAndDstWidth) {
       }
 }
 
+// A dot where fused multiply-adds give other bits: 2^-125 + 2^-148 (odd last
+// bit), then a product of 0.6 x 2^-149 that a multiply rounds to 2^-149, a
+// tie the sum rounds to even (up); fused, the sum stays below the tie.
+TEST(MatmulAcc, UnderflowingProductIsRoundedBeforeTheSum) {
+  alignas(64) float a[kElems] = {}, b[kElems] = {}, got[kElems] = {}, want[kElems] = {};
+  a[at(0, 0)] = 0x1p-62f;
+  a[at(0, 1)] = 0x1p-74f;
+  a[at(0, 2)] = 0x1.33p-75f;  // TF32-exact 1.19921875
+  b[at(0, 0)] = 0x1p-63f;
+  b[at(1, 0)] = 0x1p-74f;
+  b[at(2, 0)] = 0x1p-75f;
+  const float fused = std::fma(a[at(0, 2)], b[at(2, 0)], 0x1p-125f + 0x1p-148f);
+  reference(a, b, want, {false, true, true, 4, false});
+  ASSERT_EQ(bits_of(want[at(0, 0)]), bits_of(0x1p-125f + 0x1p-147f));
+  ASSERT_NE(bits_of(fused), bits_of(want[at(0, 0)]));
+  matmul_acc(a, b, got, false, true, true, 4, nullptr);
+  EXPECT_EQ(differences(got, want), "");
+}
+
 // A tile of TF32 values with exponents in [lo, hi].
 void fill_tf32(std::mt19937& g, float* t, int lo, int hi) {
   std::uniform_real_distribution<float> unit(1.0f, 2.0f);

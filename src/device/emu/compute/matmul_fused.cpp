@@ -73,6 +73,39 @@ void summarize(const float* a, uint32_t mask_a, float* a_out, Summary& sa, const
   sb = finish(rb);
 }
 
+// The quick pass: exponent bytes only (byte 3 of each doubled word), so a
+// zero and a subnormal look alike; a tile with either (exponent 0) takes
+// summarize. Max and min exponent land in a Summary's top byte, bits as there.
+template <bool kBits>
+bool summarize_exponents(const float* a, uint32_t mask_a, float* a_out, Summary& sa, const float* b, uint32_t mask_b,
+                         Summary& sb) {
+  const __m512 ma = _mm512_castsi512_ps(_mm512_set1_epi32(static_cast<int>(mask_a)));
+  const __m512 mb = _mm512_castsi512_ps(_mm512_set1_epi32(static_cast<int>(mask_b)));
+  __m512i a_max = _mm512_setzero_si512(), a_min = _mm512_set1_epi32(-1), a_bits = _mm512_setzero_si512();
+  __m512i b_max = a_max, b_min = a_min, b_bits = a_bits;
+  for (uint32_t i = 0; i < kTileElems; i += 16) {
+    const __m512 va = _mm512_and_ps(_mm512_loadu_ps(a + i), ma);
+    _mm512_store_ps(a_out + i, va);
+    const __m512i wa = _mm512_castps_si512(va), wa2 = _mm512_add_epi32(wa, wa);
+    a_max = _mm512_max_epu8(a_max, wa2);
+    a_min = _mm512_min_epu8(a_min, wa2);
+    const __m512i wb = _mm512_castps_si512(_mm512_loadu_ps(b + i)), wb2 = _mm512_add_epi32(wb, wb);
+    b_max = _mm512_max_epu8(b_max, wb2);
+    b_min = _mm512_min_epu8(b_min, wb2);
+    if constexpr (kBits) {
+      a_bits = _mm512_or_si512(a_bits, wa);
+      b_bits = _mm512_or_si512(b_bits, _mm512_castps_si512(_mm512_and_ps(_mm512_castsi512_ps(wb), mb)));
+    }
+  }
+  auto top = [](__m512i v, bool is_max) {
+    const __m512i e = _mm512_srli_epi32(v, 24);
+    return static_cast<uint32_t>(is_max ? _mm512_reduce_max_epu32(e) : _mm512_reduce_min_epu32(e)) << 24;
+  };
+  sa = {top(a_max, true), top(a_min, false), static_cast<uint32_t>(_mm512_reduce_or_epi32(a_bits)) << 1};
+  sb = {top(b_max, true), top(b_min, false), static_cast<uint32_t>(_mm512_reduce_or_epi32(b_bits)) << 1};
+  return sa.min2 != 0 && sb.min2 != 0;
+}
+
 // Rows r0..r0+7 of dst += a . b, as matmul_loop<false> in tile_math.cpp
 // (same blocking, same k order, same DST writes) with fused multiply-adds;
 // b is masked as it is loaded. Not inlined: inside a larger function GCC
@@ -124,7 +157,8 @@ template <bool kBits>
 bool fused_tile(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, float* dst, const Dst16* dst16) {
   alignas(64) float a_masked[kTileElems];
   Summary sa, sb;
-  summarize<kBits>(a, mask_a, a_masked, sa, b, mask_b, sb);
+  if (!summarize_exponents<kBits>(a, mask_a, a_masked, sa, b, mask_b, sb))
+    summarize<kBits>(a, mask_a, a_masked, sa, b, mask_b, sb);
   if (!products_exact(sa, sb)) return false;
   const __m512 b_mask = _mm512_castsi512_ps(_mm512_set1_epi32(static_cast<int>(mask_b)));
   for (uint32_t r0 = 0; r0 < 32; r0 += 8) {
