@@ -2,6 +2,7 @@
 
 // GCC 12 takes the intrinsics' deliberately undefined start values for uninitialised reads.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
 
 namespace zyxtt::emu::compute {
@@ -32,10 +33,10 @@ bool products_exact(const Summary& a, const Summary& b) {
 }
 
 #pragma GCC push_options
-#pragma GCC target("avx512f,fma")
+#pragma GCC target("avx512f,avx512bw,avx512dq,fma")
 
-struct Running {
-  __m512i max2 = _mm512_setzero_si512(), neg_min2 = _mm512_setzero_si512(), bits = _mm512_setzero_si512();
+struct Running {  // all zero to start
+  __m512i max2, neg_min2, bits;
 };
 
 // min over nonzero words as a max over their negations (0 stays 0).
@@ -62,7 +63,7 @@ void summarize(const float* a, uint32_t mask_a, float* a_out, Summary& sa, const
                Summary& sb) {
   const __m512 ma = _mm512_castsi512_ps(_mm512_set1_epi32(static_cast<int>(mask_a)));
   const __m512 mb = _mm512_castsi512_ps(_mm512_set1_epi32(static_cast<int>(mask_b)));
-  Running ra, rb;
+  Running ra{_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()}, rb = ra;
   for (uint32_t i = 0; i < kTileElems; i += 16) {
     const __m512 va = _mm512_and_ps(_mm512_loadu_ps(a + i), ma);
     _mm512_store_ps(a_out + i, va);
@@ -175,7 +176,8 @@ bool fused_tile(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b
 bool matmul_fused_available() {
   static const bool available = [] {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma");
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("fma");
   }();
   return available;
 }
