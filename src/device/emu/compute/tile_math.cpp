@@ -725,6 +725,8 @@ void slice_tile(const float* in, float* high, float* rest) {
 // each B row loaded serves eight rows. `x - 0` is a plain broadcast (x + 0
 // would have to keep -0's sign, so the compiler cannot drop it). With dst16,
 // each face's 16-term sums are added to DST and rounded there (one MVMUL each).
+// matmul_fused.cpp's row_block repeats this order with fused multiply-adds:
+// a change to the order or the DST writes goes to both.
 template <bool kTwoTerms>
 void matmul_loop(const float* a, const float* b, const float* a2, const float* b2, float* dst, const Dst16* dst16) {
   constexpr uint32_t kRows = 8;
