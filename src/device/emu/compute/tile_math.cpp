@@ -8,6 +8,7 @@
 
 #include "device/emu/compute/exp_values.h"
 #include "device/emu/compute/formats.h"
+#include "device/emu/compute/matmul_fused.h"
 #include "zyxtt/data_format.h"
 #include "zyxtt/format_facts.h"
 
@@ -470,11 +471,6 @@ void apply_binary(SfpuBinaryOp op, const float* a_tile, const float* b_tile, flo
   }
 }
 
-namespace {
-constexpr uint32_t kSrcAHighMask = 0xFFF80000u;  // sign, exponent, top 4 mantissa bits
-constexpr uint32_t kSrcBHighMask = 0xFFFE0000u;  // sign, exponent, top 6 mantissa bits
-}  // namespace
-
 float fidelity_mul(float x, float y, uint32_t phases) {
   // inf and NaN have no slices (silicon's FPU is not IEEE there anyway).
   if (phases >= 4 || !std::isfinite(x) || !std::isfinite(y)) return x * y;
@@ -729,6 +725,8 @@ void slice_tile(const float* in, float* high, float* rest) {
 // each B row loaded serves eight rows. `x - 0` is a plain broadcast (x + 0
 // would have to keep -0's sign, so the compiler cannot drop it). With dst16,
 // each face's 16-term sums are added to DST and rounded there (one MVMUL each).
+// matmul_fused.cpp's row_block repeats this order with fused multiply-adds:
+// a change to the order or the DST writes goes to both.
 template <bool kTwoTerms>
 void matmul_loop(const float* a, const float* b, const float* a2, const float* b2, float* dst, const Dst16* dst16) {
   constexpr uint32_t kRows = 8;
@@ -784,6 +782,7 @@ void matmul_loop(const float* a, const float* b, const float* a2, const float* b
 
 void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b, bool tf32_a, bool tf32_b,
                 uint32_t phases, const Dst16* dst16) {
+  if (matmul_fused(a, b, dst, transpose_b, tf32_a, tf32_b, phases, dst16)) return;
   alignas(64) float at[kTileElems], bt[kTileElems], bx[kTileElems];
   if (tf32_a) {
     tf32_tile(a, at);

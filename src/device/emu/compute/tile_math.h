@@ -23,6 +23,9 @@ namespace zyxtt::emu::compute {
 // partial products of srca x srcb: exact in fp32 for TF32, bf16 or fp16
 // operands; 4 phases give the full product.
 float fidelity_mul(float srca, float srcb, uint32_t phases);
+// The high slices as masks of the fp32 word.
+constexpr uint32_t kSrcAHighMask = 0xFFF80000u;  // sign, exponent, top 4 mantissa bits
+constexpr uint32_t kSrcBHighMask = 0xFFFE0000u;  // sign, exponent, top 6 mantissa bits
 
 // A 16-bit DST (fp32 accumulation off): every FPU write to DST is rounded to
 // `format` (Float16_b or Float16).
@@ -74,6 +77,7 @@ void transpose_tile(const float* in, float* out);  // out may not alias in
 // products take `phases` fidelity phases. With `dst16`, each 16-term partial
 // dot (one MVMUL's k range) is added to DST and rounded there; without, the
 // 32 products of a dot are summed in k order and added to DST once.
+// On AVX-512 hosts most calls run matmul_fused (same bits, fused multiply-adds).
 void matmul_acc(const float* a, const float* b, float* dst, bool transpose_b, bool tf32_a = false,
                 bool tf32_b = false, uint32_t phases = 4, const Dst16* dst16 = nullptr);
 // One reduce_tile into dst: results land in column 0 (ROW), row 0 (COL) or
