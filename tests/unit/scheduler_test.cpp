@@ -278,48 +278,36 @@ TEST(Scheduler, KernelsRunBackToBackOnACoreEachStayTheCurrentInstance) {
   }
 }
 
-// helper_wait: how long the calling thread, out of cores, waited for a
-// helper still running one. Core 0 takes 1 ms, core 1 50 ms. When the
-// helper joined in time it ran one of them; the caller ran core 0 (it
-// claims first) and then waited for core 1, or the helper ran core 0 and the
-// caller core 1, which waits for nothing. When the helper came too late the
-// caller ran both and waited for nothing.
-std::atomic<int> g_thread_of[2];
-int sleep_by_core() {
-  const uint32_t core = current().core->x;
-  g_thread_of[core] = scheduler_thread_index();
-  std::this_thread::sleep_for(std::chrono::milliseconds(core == 0 ? 1 : 50));
-  return 0;
-}
-
-TEST(Scheduler, HelperWaitIsTheCallersWaitForAHelpersLastCore) {
-  for (int run = 0; run < 3; ++run) {
+// Helpers that wait awake between runs (helper_spin) join back-to-back runs
+// at once: every run of a grid must still end with each core's instances on
+// one thread and every hand-off made, with runs that find the helper awake,
+// asleep, or too late to join.
+TEST(Scheduler, HelpersAwakeBetweenRunsJoinTheNextRunCorrectly) {
+  for (int run = 0; run < 20; ++run) {
+    for (auto& t : g_core_tokens) t = 0;
     std::deque<CoreState> cores;
-    std::vector<Task> tasks = tasks_on_cores(cores, 2, sleep_by_core);
+    std::vector<Task> tasks;
+    for (uint32_t i = 0; i < kCores; ++i) {
+      cores.emplace_back().x = i;
+      for (uint32_t r = 0; r < 3; ++r) {
+        Task t;
+        t.instance.core = &cores.back();
+        t.instance.role = static_cast<krt::Role>(r);
+        t.entry = pass_within_core;
+        tasks.push_back(std::move(t));
+      }
+    }
     SchedulerOptions options;
     options.threads = 2;
-    options.helper_spin = std::chrono::microseconds(200);  // the next run may find the helper awake
-    std::chrono::nanoseconds wait{0};
-    options.helper_wait = &wait;
+    options.helper_spin = std::chrono::microseconds(run % 4 == 3 ? 0 : 2000);
+    if (run % 5 == 4) std::this_thread::sleep_for(std::chrono::milliseconds(3));  // past the spin: asleep
     const auto failure = run_tasks(tasks, options);
     ASSERT_FALSE(failure.has_value()) << *failure;
-    if (g_thread_of[0] == 0 && g_thread_of[1] == 1) {
-      EXPECT_GE(wait, std::chrono::milliseconds(40)) << "run " << run;
-    } else {
-      EXPECT_LT(wait, std::chrono::milliseconds(40)) << "run " << run << ": cores on threads " << g_thread_of[0]
-                                                     << ", " << g_thread_of[1];
+    for (uint32_t c = 0; c < kCores; ++c) {
+      EXPECT_EQ(g_core_tokens[c], 3 * kSteps) << "run " << run << ", core " << c;
+      for (int t : g_ran_on[c]) EXPECT_EQ(t, g_ran_on[c][0]) << "run " << run << ", core " << c << " moved";
     }
   }
-  // One thread: no helper, no wait.
-  std::deque<CoreState> cores;
-  std::vector<Task> tasks = tasks_on_cores(cores, 2, sleep_by_core);
-  SchedulerOptions options;
-  std::chrono::nanoseconds wait{0};
-  options.helper_wait = &wait;
-  ASSERT_FALSE(run_tasks(tasks, options).has_value());
-  EXPECT_EQ(g_thread_of[0], 0);
-  EXPECT_EQ(g_thread_of[1], 0);
-  EXPECT_EQ(wait.count(), 0);
 }
 
 }  // namespace

@@ -653,11 +653,7 @@ std::optional<std::string> run_tasks(std::span<Task> tasks, const SchedulerOptio
   if (shared.threads > 1)
     helper_threads().start(shared.threads, [&](uint32_t t) { run_thread(shared, t); }, options.helper_spin);
   run_thread(shared, 0);
-  if (shared.threads > 1) {
-    const auto out_of_work = std::chrono::steady_clock::now();
-    helper_threads().finish();
-    if (options.helper_wait) *options.helper_wait += std::chrono::steady_clock::now() - out_of_work;
-  }
+  if (shared.threads > 1) helper_threads().finish();
   shared.order.swap(order);
   shared.cores.swap(cores);
   l1_window_hide();  // the next run starts with no core shown

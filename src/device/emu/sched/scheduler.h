@@ -70,9 +70,6 @@ struct SchedulerOptions {
   const LinkedChips* linked = nullptr;
   // How long helper threads wait awake for the next run before they sleep.
   std::chrono::microseconds helper_spin{0};
-  // When not null: increased by how long the calling thread, out of work,
-  // waited for helper threads still running their cores.
-  std::chrono::nanoseconds* helper_wait = nullptr;
 };
 
 // Index of the calling scheduler thread (its ThreadSlot), or -1; safe to read

@@ -174,34 +174,17 @@ namespace {
 // (larger args, more work) sends the one after back to every thread.
 constexpr std::chrono::microseconds kShortRun{150};
 
-// A run whose calling thread, out of cores to claim, waited this long and
-// for over a quarter of the run for a helper to finish its last core found
-// the machine busy: the OS had taken the helper's CPU, and the run waited a
-// time slice for it (two threads then took longer than one). Runs stay on
-// the calling thread for a while, then try the helpers again.
-constexpr std::chrono::microseconds kHelperLag{50};
-constexpr std::chrono::milliseconds kHelperBackoff{100};
-
-// Times the scheduler's part of a run and records, whichever way the run
-// ends, in `runs_short` whether it was short and in `helpers_off_until`
-// until when helpers stay off when they held it up.
+// Times the scheduler's part of a run and records in `runs_short` whether it
+// was short, whichever way the run ends.
 class RunTimer {
  public:
-  RunTimer(bool& runs_short, std::chrono::steady_clock::time_point& helpers_off_until)
-      : runs_short_(runs_short), helpers_off_until_(helpers_off_until), start_(std::chrono::steady_clock::now()) {}
-  ~RunTimer() {
-    const auto now = std::chrono::steady_clock::now();
-    runs_short_ = now - start_ < kShortRun;
-    if (helper_wait > kHelperLag && helper_wait * 4 > now - start_) helpers_off_until_ = now + kHelperBackoff;
-  }
+  explicit RunTimer(bool& runs_short) : runs_short_(runs_short), start_(std::chrono::steady_clock::now()) {}
+  ~RunTimer() { runs_short_ = std::chrono::steady_clock::now() - start_ < kShortRun; }
   RunTimer(const RunTimer&) = delete;
   RunTimer& operator=(const RunTimer&) = delete;
 
-  std::chrono::nanoseconds helper_wait{0};  // the scheduler adds to it (SchedulerOptions)
-
  private:
   bool& runs_short_;
-  std::chrono::steady_clock::time_point& helpers_off_until_;
   std::chrono::steady_clock::time_point start_;
 };
 
@@ -317,12 +300,10 @@ RunOutcome RunExecutor::run(const RunJob& job) {
   reset_dataflow_warnings();
 
   SchedulerOptions options;
-  const bool helpers_off = std::chrono::steady_clock::now() < helpers_off_until_;
-  options.threads = program.runs_short || helpers_off ? 1 : options_.threads;
+  options.threads = program.runs_short ? 1 : options_.threads;
   options.control = control_;
   options.linked = run_.linked;
-  RunTimer timer(program.runs_short, helpers_off_until_);
-  options.helper_wait = &timer.helper_wait;
+  RunTimer timer(program.runs_short);
   options.helper_spin = std::chrono::microseconds(options_.idle_spin_us);
 
   if (program.rows <= arch_.grid_rows && program.cols <= arch_.grid_cols) {

@@ -6,7 +6,6 @@
 // waves of rows, reusing the L1 of the physical cores.
 #pragma once
 
-#include <chrono>
 #include <memory>
 #include <optional>
 #include <span>
@@ -72,7 +71,6 @@ class RunExecutor {
   std::vector<std::vector<uint32_t>> arg_offsets_;  // per kernel: where each core's varied args start
   RunState run_;                  // what the current run's instances share
   std::vector<Task> tasks_;       // a wave's are the first ones; kept for the next (no allocation per run)
-  std::chrono::steady_clock::time_point helpers_off_until_;  // runs stay on one thread until then (RunTimer)
   uint64_t model_cycles_ = 0;     // the current run's model time so far
   timing::LinkLoad links_;        // what the current wave's transfers share
 };
