@@ -21,6 +21,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -393,6 +394,8 @@ enum : uint32_t {
   kZyx,
   kMatmulGrid,
   kAddOne,
+  kAddCallsOne,
+  kAddCallsGrid,
 };
 
 // Compiles `p` as `id` in `rt` once.
@@ -780,6 +783,40 @@ void BM_TracedVsUntracedAdd1MGrid(benchmark::State& state) {
   state.counters["vs_untraced"] = traced.count() / untraced.count();
 }
 EMU_BENCHMARK(BM_TracedVsUntracedAdd1MGrid)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+
+// Where the add's time goes: the same pipeline with its data moves cut (no
+// NOC reads or writes, no add_tiles, no pack_tile), so that only the CB
+// calls, the DST handshake and the fiber switches remain.
+Program add_calls_program(uint32_t rows, uint32_t cols) {
+  Program p = add_program(rows, cols);
+  auto cut = [](std::string& s, const std::string& line) {
+    const size_t at = s.find(line);
+    if (at == std::string::npos) throw std::logic_error("add_calls_program: no line " + line);
+    s.erase(at, line.size());
+  };
+  cut(p.reader, "    noc_async_read_page(t, in0, get_write_ptr(0));\n");
+  cut(p.reader, "    noc_async_read_page(t, in1, get_write_ptr(1));\n");
+  cut(p.compute, "    add_tiles(0, 1, 0, 0, 0);\n");
+  cut(p.compute, "    pack_tile(0, 16);\n");
+  cut(p.writer, "    noc_async_write_page(t, out, get_read_ptr(16));\n");
+  return p;
+}
+void run_add_calls(benchmark::State& state, uint32_t id, uint32_t rows, uint32_t cols) {
+  zc::Runtime& rt = runtime(1);
+  ensure(rt, id, add_calls_program(rows, cols));
+  const Buffers& b = buffers(rt);
+  const std::vector<uint32_t> srcs{b.a, b.b}, dsts{b.out};
+  rt.run(id, srcs, dsts, rows, cols);
+  for (auto _ : state) rt.run(id, srcs, dsts, rows, cols);
+  state.SetItemsProcessed(state.iterations() * kFloats);
+}
+void BM_EmuAddCalls1MOneCore(benchmark::State& state) { run_add_calls(state, kAddCallsOne, 1, 1); }
+EMU_BENCHMARK(BM_EmuAddCalls1MOneCore)->UseRealTime()->Unit(benchmark::kMillisecond);
+void BM_EmuAddCalls1MGridThreads1(benchmark::State& state) {
+  run_add_calls(state, kAddCallsGrid, kGridRows, kGridCols);
+}
+EMU_BENCHMARK(BM_EmuAddCalls1MGridThreads1)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 // ---- 5. grid scaling over host threads ---------------------------------------------------------
 

@@ -70,6 +70,11 @@ PAIRS = {
         ("FPU add_tiles over 1M fp32, 1 core, vs an a+b loop",
          "BM_EmuAdd1MOneCore", "BM_LoopAdd1M", "throughput ratio (higher is better)", ">= 0.5 (issue 4); >= 0.9 (issue 25)",
          "speed"),
+        ("FPU add_tiles over 1M fp32, 1 core: its CB calls, DST handshake and fiber switches alone (data moves "
+         "cut), vs the whole add", "BM_EmuAddCalls1MOneCore", "BM_EmuAdd1MOneCore", "time ratio (lower is better)",
+         "-", "time"),
+        ("the same on 10x12 cores, --threads 1", "BM_EmuAddCalls1MGridThreads1", "BM_EmuAdd1MGridThreads1",
+         "time ratio (lower is better)", "-", "time"),
         ("matmul_tiles 1024^3 fp32, 10x12 cores, --threads 1, vs OpenBLAS sgemm, 1 thread",
          "BM_EmuMatmul1024Threads1", "BM_Sgemm1024OneThread", "throughput ratio (higher is better)", ">= 0.3 (issue 4); >= 1.0 (issue 25)",
          "speed"),
@@ -247,7 +252,27 @@ NOTES = {
         "2x as slow on this AMD host for 512 B to 8 KiB. What is left is memory time (perf: the copy loop "
         "about 45% of the worker, its loads from DRAM most of it); the DRAM traffic is the loop's, the L1 "
         "side and the per-tile CB calls are the rest. The --threads 2 vs --threads 1 row of the add shows what "
-        "a second host thread buys a memory-bound pipeline, beside exp's (compute-bound). exp_tile runs glibc's "
+        "a second host thread buys a memory-bound pipeline, beside exp's (compute-bound). "
+        "The grid row met issue 4 (0.61 to 0.74) until the report of 2026-12-05 20:36 and read 0.39 to 0.47 in "
+        "every report since. The add's path gained only small per-call costs in between (kernel lines on CB "
+        "calls, the L1 window's gate around each fiber resume, the DST handshake per TRISC), and side by side "
+        "the lead read 0.48 vs 0.47 ms for a session's first and last build (commit 955b526). What the later "
+        "reports share is load that rose while they ran (up to 7.4 on 2 CPUs), and the grid row is the one "
+        "that needs both CPUs. Counted in the worker beside other engineers' compilers (load 11 to 13), the "
+        "helper thread claimed no core in 40 to 50% of the grid runs (it woke after the caller had claimed "
+        "them all), while the caller's wait for a helper's last core stayed near 2 us: a busy machine turns "
+        "the grid into a one-thread run rather than stalling it. So that a helper joins every run of a quiet "
+        "machine, helpers wait awake for the next run (--idle-spin-us, ended at once when yields come back "
+        "late) and the caller for their last core, instead of sleeping (a VM wakes a thread in tens of "
+        "microseconds). Where a one-core add's time goes: its CB calls, DST handshake and fiber "
+        "switches alone (the calls rows: the same kernels with the data moves cut) are about a third; the "
+        "data moves themselves (two 4 KiB page reads from DRAM, add_tiles, pack_tile, a page write) take "
+        "about twice an a+b loop on their own (0.23 vs 0.12 ms in a stand-alone C++ loop of the same copies "
+        "over the same page layout, both built with -O3 -march=native), and the stores of each 4 KiB copy "
+        "stall the calls that follow it (perf puts their samples on the callee's first push). The grid adds on one thread what 120 cores cost that one core does not: each core's "
+        "six 4 KiB CB pages and its DST tile (3.4 MiB in all) fall out of L2 between runs, and setting up 120 "
+        "cores and their 360 kernels costs about 55 us. Issue 25's 0.9 needs the calls and the copies about "
+        "halved: fewer switches per tile, and CB and DST pages that stay in cache. exp_tile runs glibc's "
         "expf algorithm eight lanes at a time in AVX-512 doubles, bit-identical to std::exp (every float "
         "word compared; a host whose libm differs keeps std::exp).",
         "matmul_tiles: 32,768 calls of one 32 x 32 x 32 tile product each (fp32 in L1, TF32 on the FPU), both "

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <deque>
+#include <thread>
 
 namespace zyxtt::emu {
 namespace {
@@ -274,6 +275,38 @@ TEST(Scheduler, KernelsRunBackToBackOnACoreEachStayTheCurrentInstance) {
     ASSERT_FALSE(failure.has_value()) << *failure;
     EXPECT_EQ(g_misplaced.load(), 0) << threads << " threads";
     for (uint32_t i = 0; i < kRing; ++i) EXPECT_EQ(g_tokens[i], 1u) << "core " << i;
+  }
+}
+
+// Helpers that wait awake between runs (helper_spin) join back-to-back runs
+// at once: every run of a grid must still end with each core's instances on
+// one thread and every hand-off made, with runs that find the helper awake,
+// asleep, or too late to join.
+TEST(Scheduler, HelpersAwakeBetweenRunsJoinTheNextRunCorrectly) {
+  for (int run = 0; run < 20; ++run) {
+    for (auto& t : g_core_tokens) t = 0;
+    std::deque<CoreState> cores;
+    std::vector<Task> tasks;
+    for (uint32_t i = 0; i < kCores; ++i) {
+      cores.emplace_back().x = i;
+      for (uint32_t r = 0; r < 3; ++r) {
+        Task t;
+        t.instance.core = &cores.back();
+        t.instance.role = static_cast<krt::Role>(r);
+        t.entry = pass_within_core;
+        tasks.push_back(std::move(t));
+      }
+    }
+    SchedulerOptions options;
+    options.threads = 2;
+    options.helper_spin = std::chrono::microseconds(run % 4 == 3 ? 0 : 2000);
+    if (run % 5 == 4) std::this_thread::sleep_for(std::chrono::milliseconds(3));  // past the spin: asleep
+    const auto failure = run_tasks(tasks, options);
+    ASSERT_FALSE(failure.has_value()) << *failure;
+    for (uint32_t c = 0; c < kCores; ++c) {
+      EXPECT_EQ(g_core_tokens[c], 3 * kSteps) << "run " << run << ", core " << c;
+      for (int t : g_ran_on[c]) EXPECT_EQ(t, g_ran_on[c][0]) << "run " << run << ", core " << c << " moved";
+    }
   }
 }
 

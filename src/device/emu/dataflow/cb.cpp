@@ -105,6 +105,46 @@ inline uint32_t advance(const char* call, uint32_t cb, uint32_t n, const CbState
   return next == c.limit ? c.base : static_cast<uint32_t>(next);
 }
 
+// Out of line, so that the checks on every push and pop need no large frame.
+// A push past the kernel's reservation: silicon only counts, so pages that
+// were free hold what was written there.
+[[gnu::cold, gnu::noinline]] void push_unreserved(KernelInstance& k, CbState& c, uint32_t cb, uint32_t pages,
+                                                  const char* file, uint32_t line) {
+  const uint32_t r = df::role_index(k);
+  const std::string why = fmt::format("only {} pages are reserved by this kernel (cb_reserve_back missing or too small)",
+                                      c.reserved[r]);
+  if (pages > df::cb_free(c)) fail_cb("cb_push_back", cb, pages, c, why + " and the CB has no room for them");
+  report_finding(k, "cb_push_back", file, line,
+                 fmt::format("{} page(s) of CB {} pushed without cb_reserve_back; {}, and they were free", pages,
+                             cb, why));
+  c.reserved[r] = pages;
+}
+
+// A pop past what the kernel waited for.
+[[gnu::cold, gnu::noinline]] void pop_unwaited(KernelInstance& k, CbState& c, uint32_t cb, uint32_t pages,
+                                               const char* file, uint32_t line) {
+  const uint32_t r = df::role_index(k);
+  const std::string why = fmt::format("only {} pages were waited for by this kernel (cb_wait_front missing or too small)",
+                                      c.waited[r]);
+  if (pages <= df::cb_used(c)) {
+    report_finding(k, "cb_pop_front", file, line,
+                   fmt::format("{} page(s) of CB {} popped without cb_wait_front; {}, and they had been pushed",
+                               pages, cb, why));
+  } else if (c.on_buffer) {
+    // A CB on an L1 buffer holds the buffer's data without pushes (tt-metal's
+    // vecadd_sharding reads it so): silicon's counters just run ahead.
+    report_finding(k, "cb_pop_front", file, line,
+                   fmt::format("{} page(s) of CB {} popped without cb_wait_front; {}; the CB lies on an L1 buffer, "
+                               "whose pages hold its data",
+                               pages, cb, why));
+    timing::stamp(k.core->cb_times[cb].push, c.pages_received, c.pages_acked + pages, k.model.now);
+    df::store(c.pages_received, c.pages_acked + pages);
+  } else {
+    fail_cb("cb_pop_front", cb, pages, c, why + " and fewer were pushed");
+  }
+  c.waited[r] = pages;
+}
+
 }  // namespace
 }  // namespace zyxtt::emu
 
@@ -134,16 +174,7 @@ void cb_push_back(uint32_t cb, uint32_t pages, const char* file, uint32_t line) 
   const AtSite site(k, file, line);
   CbState& c = cb_of(k, cb, "cb_push_back");
   const uint32_t r = df::role_index(k);
-  if (pages > c.reserved[r]) [[unlikely]] {
-    // Silicon only counts: pages that were free hold what was written there.
-    const std::string why = fmt::format("only {} pages are reserved by this kernel (cb_reserve_back missing or too small)",
-                                        c.reserved[r]);
-    if (pages > df::cb_free(c)) fail_cb("cb_push_back", cb, pages, c, why + " and the CB has no room for them");
-    report_finding(k, "cb_push_back", file, line,
-                   fmt::format("{} page(s) of CB {} pushed without cb_reserve_back; {}, and they were free", pages,
-                               cb, why));
-    c.reserved[r] = pages;
-  }
+  if (pages > c.reserved[r]) [[unlikely]] push_unreserved(k, c, cb, pages, file, line);
   c.wr_ptr[r] = advance("cb_push_back", cb, pages, c, c.wr_ptr[r]);
   c.reserved[r] -= pages;
   c.pack_cursor = 0;
@@ -177,27 +208,7 @@ void cb_pop_front(uint32_t cb, uint32_t pages, const char* file, uint32_t line) 
   const AtSite site(k, file, line);
   CbState& c = cb_of(k, cb, "cb_pop_front");
   const uint32_t r = df::role_index(k);
-  if (pages > c.waited[r]) [[unlikely]] {
-    const std::string why = fmt::format("only {} pages were waited for by this kernel (cb_wait_front missing or too small)",
-                                        c.waited[r]);
-    if (pages <= df::cb_used(c)) {
-      report_finding(k, "cb_pop_front", file, line,
-                     fmt::format("{} page(s) of CB {} popped without cb_wait_front; {}, and they had been pushed",
-                                 pages, cb, why));
-    } else if (c.on_buffer) {
-      // A CB on an L1 buffer holds the buffer's data without pushes (tt-metal's
-      // vecadd_sharding reads it so): silicon's counters just run ahead.
-      report_finding(k, "cb_pop_front", file, line,
-                     fmt::format("{} page(s) of CB {} popped without cb_wait_front; {}; the CB lies on an L1 buffer, "
-                                 "whose pages hold its data",
-                                 pages, cb, why));
-      timing::stamp(k.core->cb_times[cb].push, c.pages_received, c.pages_acked + pages, k.model.now);
-      df::store(c.pages_received, c.pages_acked + pages);
-    } else {
-      fail_cb("cb_pop_front", cb, pages, c, why + " and fewer were pushed");
-    }
-    c.waited[r] = pages;
-  }
+  if (pages > c.waited[r]) [[unlikely]] pop_unwaited(k, c, cb, pages, file, line);
   c.rd_ptr[r] = advance("cb_pop_front", cb, pages, c, c.rd_ptr[r]);
   c.waited[r] -= pages;
   timing::stamp(k.core->cb_times[cb].pop, c.pages_acked, c.pages_acked + pages, k.model.now);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -67,6 +68,8 @@ struct SchedulerOptions {
   // The chip's cluster (interconnect.h), when it has other chips: kernels
   // that all wait are then a deadlock only once no chip can move either.
   const LinkedChips* linked = nullptr;
+  // How long helper threads wait awake for the next run before they sleep.
+  std::chrono::microseconds helper_spin{0};
 };
 
 // Index of the calling scheduler thread (its ThreadSlot), or -1; safe to read

@@ -304,6 +304,7 @@ RunOutcome RunExecutor::run(const RunJob& job) {
   options.control = control_;
   options.linked = run_.linked;
   RunTimer timer(program.runs_short);
+  options.helper_spin = std::chrono::microseconds(options_.idle_spin_us);
 
   if (program.rows <= arch_.grid_rows && program.cols <= arch_.grid_cols) {
     // The physical grid: every core is there for the NOC (L1 buffers live on
