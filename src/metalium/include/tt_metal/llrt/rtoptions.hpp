@@ -5,6 +5,7 @@
 #include <string>
 
 #include <tt-metalium/dispatch_core_common.hpp>
+#include <tt_metal/llrt/tt_target_device.hpp>
 
 namespace tt::llrt {
 
@@ -14,6 +15,10 @@ class RunTimeOptions {
   tt_metal::DispatchCoreConfig get_dispatch_core_config() const { return {}; }
   // The emulator is not tt-umd's simulator.
   bool get_simulator_enabled() const { return false; }
+  // tt-metal's emulator target (TT_METAL_EMULE_MODE): tests that need a
+  // simulator or an emulator run here.
+  TargetDevice get_target_device() const { return TargetDevice::Emule; }
+  bool is_simulator_or_emulated() const { return true; }
   const std::filesystem::path& get_simulator_path() const { return simulator_path_; }
   // TT_METAL_DEVICE_PROFILER: the device profiler logs every run (tt_metal_profiler.hpp).
   bool get_profiler_enabled() const;
