@@ -310,7 +310,7 @@ namespace {
 uint64_t region_size(const Buffer& buffer, const std::optional<BufferRegion>& region) {
   const uint64_t offset = region ? region->offset : 0;
   const uint64_t size = region ? region->size : buffer.size();
-  TT_FATAL(offset + size <= buffer.size(), "Region [{}, {}) is outside the buffer of {} B", offset, offset + size,
+  TT_FATAL(buffer.is_valid_region(BufferRegion(offset, size)), "Region [{}, {}) is outside the buffer of {} B", offset, offset + size,
            buffer.size());
   return size;
 }

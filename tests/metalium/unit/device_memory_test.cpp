@@ -134,6 +134,23 @@ TEST_F(DeviceMemory, ADramCoresChannelIsTheOneItsNocCoordinatesReach) {
             std::string::npos);
 }
 
+// A region is valid inside the buffer, partial when it is not the whole buffer;
+// transfers refuse what is not valid.
+TEST_F(DeviceMemory, ABuffersRegionsAreValidInsideIt) {
+  auto buffer = Buffer::create(device, 256, 64, BufferType::DRAM);
+  EXPECT_TRUE(buffer->is_valid_region(BufferRegion(0, 256)));
+  EXPECT_TRUE(buffer->is_valid_region(BufferRegion(192, 64)));
+  EXPECT_FALSE(buffer->is_valid_region(BufferRegion(192, 65)));
+  EXPECT_FALSE(buffer->is_valid_partial_region(BufferRegion(0, 256)));
+  EXPECT_TRUE(buffer->is_valid_partial_region(BufferRegion(0, 128)));
+  EXPECT_TRUE(buffer->is_valid_partial_region(BufferRegion(64, 192)));
+  EXPECT_FALSE(buffer->is_valid_partial_region(BufferRegion(64, 256)));
+  std::vector<uint32_t> words(32);
+  EXPECT_NE(what_of([&] { EnqueueWriteSubBuffer(device->command_queue(), buffer, words, BufferRegion(192, 128), true); })
+                .find("outside the buffer"),
+            std::string::npos);
+}
+
 TEST_F(DeviceMemory, AddressesPastAChannelOrACoreAreRefused) {
   std::vector<uint32_t> words(4);
   EXPECT_NE(what_of([&] { detail::ReadFromDeviceDRAMChannel(device, 99, 0, 16, words); }).find("DRAM channel 99"),
