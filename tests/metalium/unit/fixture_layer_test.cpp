@@ -69,6 +69,20 @@ TEST(FixtureLayer, OptionsAndHalAreTtMetalsDefaults) {
   EXPECT_EQ(&MetalContext::instance(), &MetalContext::instance());
 }
 
+// DPRINT is on as TT_METAL_DPRINT_CORES asks; the features the emulator lacks are off.
+TEST(FixtureLayer, DprintIsTheOneDebugFeatureAndFollowsTtMetalDprintCores) {
+  const char* was = std::getenv("TT_METAL_DPRINT_CORES");
+  const std::optional<std::string> saved = was ? std::optional<std::string>(was) : std::nullopt;
+  const auto& options = MetalContext::instance().rtoptions();
+  unsetenv("TT_METAL_DPRINT_CORES");
+  EXPECT_FALSE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureDprint));
+  setenv("TT_METAL_DPRINT_CORES", "(0,0),(1,0)", 1);
+  EXPECT_TRUE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureDprint));
+  EXPECT_FALSE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureReadDebugDelay));
+  EXPECT_FALSE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureEnableL1DataCache));
+  if (saved) setenv("TT_METAL_DPRINT_CORES", saved->c_str(), 1); else unsetenv("TT_METAL_DPRINT_CORES");
+}
+
 // The root folder: TT_METAL_RUNTIME_ROOT over TT_METAL_HOME, with one trailing '/'.
 TEST(FixtureLayer, TheRootDirIsTheRuntimeRootElseTtMetalHome) {
   auto saved = [](const char* name) {

@@ -1,6 +1,7 @@
 // tt-metal's run-time options, as far as its test fixtures read them.
 #pragma once
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -8,6 +9,16 @@
 #include <tt_metal/llrt/tt_target_device.hpp>
 
 namespace tt::llrt {
+
+// tt-metal's device debug features (TT_METAL_DPRINT_CORES and its siblings).
+enum RunTimeDebugFeatures {
+  RunTimeDebugFeatureDprint,
+  RunTimeDebugFeatureReadDebugDelay,
+  RunTimeDebugFeatureWriteDebugDelay,
+  RunTimeDebugFeatureAtomicDebugDelay,
+  RunTimeDebugFeatureEnableL1DataCache,
+  RunTimeDebugFeatureCount
+};
 
 class RunTimeOptions {
  public:
@@ -19,6 +30,11 @@ class RunTimeOptions {
   // simulator or an emulator run here.
   TargetDevice get_target_device() const { return TargetDevice::Emule; }
   bool is_simulator_or_emulated() const { return true; }
+  // DPRINT when TT_METAL_DPRINT_CORES is set (the emulator then prints it to
+  // stderr too); the debug delays and the L1 data cache are not emulated: off.
+  bool get_feature_enabled(RunTimeDebugFeatures feature) const {
+    return feature == RunTimeDebugFeatureDprint && std::getenv("TT_METAL_DPRINT_CORES") != nullptr;
+  }
   const std::filesystem::path& get_simulator_path() const { return simulator_path_; }
   // TT_METAL_DEVICE_PROFILER: the device profiler logs every run (tt_metal_profiler.hpp).
   bool get_profiler_enabled() const;
