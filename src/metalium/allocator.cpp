@@ -90,6 +90,26 @@ CoreCoord Allocator::get_logical_core_from_bank_id(uint32_t bank_id) const {
   return {core.x, core.y};
 }
 
+const std::vector<uint32_t>& Allocator::get_bank_ids_from_logical_core(BufferType buffer_type,
+                                                                      const CoreCoord& logical_core) const {
+  const bool dram = banked_memory(buffer_type) == MemoryKind::kDram;
+  const uint32_t banks = get_num_banks(buffer_type);
+  std::lock_guard lock(impl->bank_ids_mutex);
+  auto [it, added] = impl->bank_ids_of_core.try_emplace({buffer_type, logical_core.x, logical_core.y});
+  if (added) {
+    for (uint32_t bank = 0; bank < banks; ++bank) {
+      // DRAM bank b is channel b, logical core (b, 0) (IDevice::logical_core_from_dram_channel).
+      const CoreCoord core = dram ? CoreCoord{bank, 0} : get_logical_core_from_bank_id(bank);
+      if (core == logical_core) it->second.push_back(bank);
+    }
+  }
+  if (it->second.empty()) {
+    impl->bank_ids_of_core.erase(it);
+    TT_THROW("No {} bank exists for core {}", name_of(buffer_type), logical_core.str());
+  }
+  return it->second;
+}
+
 size_t Allocator::get_worker_l1_size() const { return device_of(impl)->capabilities().arch->l1_bytes; }
 
 }  // namespace tt::tt_metal

@@ -1,5 +1,6 @@
 #include "metalium/command_queue_executor.h"
 
+#include <cstdlib>
 #include <utility>
 
 namespace zyxtt::metalium {
@@ -63,6 +64,8 @@ void CommandQueueExecutor::rethrow_failure(State& s) {
 }
 
 void CommandQueueExecutor::enqueue(Command command, bool blocking) {
+  const char* slow_dispatch = std::getenv("TT_METAL_SLOW_DISPATCH_MODE");
+  if (slow_dispatch != nullptr && *slow_dispatch != '\0') blocking = true;
   const std::shared_ptr<State> state = state_;  // the command may hold the last reference to this queue's device
   State& s = *state;
   std::unique_lock lock(s.mutex);

@@ -28,7 +28,9 @@ class CommandQueueExecutor {
   // enqueue waits for it, then throws the first failure of this queue not
   // yet reported; on an idle queue it runs on the caller's thread (no thread
   // hop for the common blocking call). A command that fails is kept, not
-  // lost: the next blocking call or finish() throws it.
+  // lost: the next blocking call or finish() throws it. In tt-metal's slow
+  // dispatch (TT_METAL_SLOW_DISPATCH_MODE set) every enqueue blocks, as there
+  // the host runs each command before it returns.
   void enqueue(Command command, bool blocking);
   // Runs `command` on the caller's thread if nothing is queued or running,
   // as the queue would have run it next, and returns true; else false and

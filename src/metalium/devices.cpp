@@ -23,6 +23,7 @@
 #include <tt_stl/assert.hpp>
 
 #include "device/arch.h"
+#include "zyxtt/noc_addr.h"
 #include "metalium/allocator_impl.h"
 #include "metalium/backend.h"
 #include "metalium/device_profiler.h"
@@ -135,6 +136,12 @@ uint32_t MeshDevice::dram_channel_from_logical_core(const CoreCoord& c) const {
   return static_cast<uint32_t>(c.x);
 }
 
+uint32_t MeshDevice::dram_channel_from_virtual_core(const CoreCoord& c) const {
+  TT_FATAL(c.x == zyxtt::noc::kDramX && c.y < pimpl_->arch().dram_banks, "Virtual core {} is not a DRAM core",
+           c.str());
+  return static_cast<uint32_t>(c.y);
+}
+
 const std::unique_ptr<Allocator>& MeshDevice::allocator() const { return pimpl_->allocator; }
 
 CommandQueue& MeshDevice::command_queue(size_t cq_id) {
@@ -180,6 +187,12 @@ IDevice* MeshDevice::get_device(const MeshCoordinate& coord) const {
 IDevice* MeshDevice::get_device(size_t row, size_t col) const {
   TT_FATAL(pimpl_->shape.dims() == 2, "get_device(row, col) needs a 2-D mesh, not {}", pimpl_->shape);
   return get_device(MeshCoordinate(static_cast<uint32_t>(row), static_cast<uint32_t>(col)));
+}
+IDevice* MeshDevice::get_device(ChipId physical_device_id) const {
+  for (IDevice* device : get_devices())
+    if (device->id() == physical_device_id) return device;
+  const std::string ids = fmt::format("{}", fmt::join(get_device_ids(), ", "));
+  TT_THROW("Device {} is not in the mesh (devices {})", physical_device_id, ids);
 }
 bool MeshDevice::is_local(const MeshCoordinate& coord) const {
   TT_FATAL(coord.dims() == pimpl_->shape.dims() && MeshCoordinateRange(pimpl_->shape).contains(coord),
@@ -297,7 +310,7 @@ namespace {
 uint64_t region_size(const Buffer& buffer, const std::optional<BufferRegion>& region) {
   const uint64_t offset = region ? region->offset : 0;
   const uint64_t size = region ? region->size : buffer.size();
-  TT_FATAL(offset + size <= buffer.size(), "Region [{}, {}) is outside the buffer of {} B", offset, offset + size,
+  TT_FATAL(buffer.is_valid_region(BufferRegion(offset, size)), "Region [{}, {}) is outside the buffer of {} B", offset, offset + size,
            buffer.size());
   return size;
 }

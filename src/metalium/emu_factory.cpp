@@ -3,6 +3,8 @@
 // build and source trees, with the runtime's options (emulator_options.h).
 #include <dlfcn.h>
 
+#include <tt_metal/llrt/rtoptions.hpp>
+
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
@@ -175,7 +177,7 @@ DeviceFactory default_device_factory() {
     o.compiler.stop_fd = given.stop_fd;
     o.worker_path = fs::exists(installed) ? installed.string() : ZYXTT_METALIUM_BUILD_WORKER;
     // DPRINT lines also reach stderr when asked for as on a card.
-    if (std::getenv("TT_METAL_DPRINT_CORES") != nullptr) o.dprint = true;
+    if (tt::llrt::RunTimeOptions().get_feature_enabled(tt::llrt::RunTimeDebugFeatureDprint)) o.dprint = true;
     o.profile_log = device_profile_log();
     return std::make_unique<emu::EmuDevice>(o);
   };

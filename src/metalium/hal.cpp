@@ -2,8 +2,12 @@
 // so that they need no open device.
 #include <tt-metalium/circular_buffer_constants.h>
 #include <tt-metalium/hal.hpp>
+#include <tt_metal/llrt/hal.hpp>
 
 #include <tt_stl/assert.hpp>
+
+#include <iterator>
+#include <variant>
 
 #include "device/arch.h"
 #include "device/emu/l1_layout.h"
@@ -47,3 +51,45 @@ float get_inf() { return kInf; }
 uint32_t get_arch_num_circular_buffers() { return NUM_CIRCULAR_BUFFERS; }
 
 }  // namespace tt::tt_metal::hal
+
+namespace tt::tt_metal {
+namespace {
+
+// RISC-Vs per processor class (DM, COMPUTE), in HalProgrammableCoreType's order.
+struct CoreProcessors {
+  const char* name;
+  uint32_t classes;
+  uint32_t per_class[2];
+};
+constexpr CoreProcessors kProcessors[] = {
+    {"TENSIX", 2, {2, 3}}, {"ACTIVE_ETH", 1, {2, 0}}, {"IDLE_ETH", 1, {2, 0}}, {"DRAM", 1, {1, 0}}};
+
+const CoreProcessors& processors_of(std::variant<HalProgrammableCoreType, uint32_t> core_type) {
+  const uint32_t index = std::holds_alternative<uint32_t>(core_type)
+                             ? std::get<uint32_t>(core_type)
+                             : static_cast<uint32_t>(std::get<HalProgrammableCoreType>(core_type));
+  TT_FATAL(index < std::size(kProcessors), "Programmable core type {} does not exist ({} types)", index,
+           std::size(kProcessors));
+  return kProcessors[index];
+}
+
+}  // namespace
+
+uint32_t Hal::get_processor_classes_count(std::variant<HalProgrammableCoreType, uint32_t> core_type) const {
+  return processors_of(core_type).classes;
+}
+
+uint32_t Hal::get_processor_types_count(std::variant<HalProgrammableCoreType, uint32_t> core_type,
+                                        uint32_t processor_class_idx) const {
+  const CoreProcessors& p = processors_of(core_type);
+  TT_FATAL(processor_class_idx < p.classes, "A {} core has no processor class {} ({} classes)", p.name,
+           processor_class_idx, p.classes);
+  return p.per_class[processor_class_idx];
+}
+
+uint32_t Hal::get_num_risc_processors(HalProgrammableCoreType core_type) const {
+  const CoreProcessors& p = processors_of(core_type);
+  return p.per_class[0] + p.per_class[1];
+}
+
+}  // namespace tt::tt_metal

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <stdexcept>
+#include <string>
 
 #include <tt_stl/assert.hpp>
 
@@ -139,6 +141,16 @@ uint32_t tile_size(DataFormat f) {
   const uint32_t bytes = zyxtt::tile_bytes_of_format(static_cast<uint32_t>(f));
   TT_FATAL(bytes != 0, "Data format {} has no tile size on the emulator", static_cast<int>(f));
   return bytes;
+}
+
+uint32_t datum_size(const DataFormat& format) {
+  const zyxtt::FormatFacts* facts = zyxtt::format_facts(static_cast<uint32_t>(format));
+  if (facts == nullptr || format == DataFormat::Invalid) throw std::invalid_argument("Invalid data format");
+  if (format == DataFormat::Tf32) throw std::invalid_argument("datum for Tf32 is invalid: Tf32 is not supported");
+  if (facts->element_bytes == 0) {
+    throw std::invalid_argument(std::string("datum for ") + facts->name + " is invalid: a block-float format");
+  }
+  return facts->element_bytes;
 }
 
 std::ostream& operator<<(std::ostream& os, const DataFormat& format) { return os << static_cast<int>(format); }

@@ -73,6 +73,42 @@ TEST_F(AllocatorTest, AnL1BanksCoreHoldsThatBanksPages) {
   }
 }
 
+// The bank a core holds is the one whose pages land there (test_simple_l1_buffer reads a core's L1 through it).
+TEST_F(AllocatorTest, ACoresBankIdsNameTheBankWhosePagesItHolds) {
+  const CoreCoord grid = mesh->compute_with_storage_grid_size();
+  const uint32_t banks = allocator().get_num_banks(BufferType::L1);
+  IDevice* device = mesh.get();
+  auto l1 = Buffer::create(device, uint64_t{banks} * 16, 16, BufferType::L1);
+  std::vector<uint32_t> pages(banks * 4);
+  for (uint32_t i = 0; i < pages.size(); ++i) pages[i] = 0x6b000000u + i;
+  detail::WriteToBuffer(l1, pages);
+  for (const CoreCoord core : {CoreCoord{0, 0}, CoreCoord{3, 2}, CoreCoord{grid.x - 1, grid.y - 1}}) {
+    const std::vector<uint32_t>& ids = allocator().get_bank_ids_from_logical_core(BufferType::L1, core);
+    ASSERT_EQ(ids.size(), 1u) << core.str();
+    std::vector<uint32_t> word;
+    detail::ReadFromDeviceL1(device, core, static_cast<uint32_t>(l1->address()), 16, word);
+    EXPECT_EQ(word.at(0), 0x6b000000u + ids[0] * 4) << core.str();
+  }
+  EXPECT_EQ(&allocator().get_bank_ids_from_logical_core(BufferType::L1, {3, 2}),
+            &allocator().get_bank_ids_from_logical_core(BufferType::L1, {3, 2}));
+  const uint32_t channels = allocator().get_num_banks(BufferType::DRAM);
+  auto dram = Buffer::create(device, uint64_t{channels} * 64, 64, BufferType::DRAM);
+  std::vector<uint32_t> dram_pages(channels * 16);
+  for (uint32_t i = 0; i < dram_pages.size(); ++i) dram_pages[i] = 0x7c000000u + i;
+  detail::WriteToBuffer(dram, dram_pages);
+  const std::vector<uint32_t>& channel3 = allocator().get_bank_ids_from_logical_core(BufferType::DRAM, {3, 0});
+  ASSERT_EQ(channel3, std::vector<uint32_t>{3});
+  std::vector<uint32_t> word;
+  detail::ReadFromDeviceDRAMChannel(device, 3, static_cast<uint32_t>(dram->address()), 4, word);
+  EXPECT_EQ(word.at(0), 0x7c000000u + channel3[0] * 16);
+  EXPECT_NE(what_of([&] { allocator().get_bank_ids_from_logical_core(BufferType::L1, {grid.x, 0}); })
+                .find("No L1 bank exists for core (x=" + std::to_string(grid.x) + ",y=0)"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { allocator().get_bank_ids_from_logical_core(BufferType::DRAM, {0, 1}); })
+                .find("No DRAM bank exists"),
+            std::string::npos);
+}
+
 // A bank runs from the allocator's base to the end of the channel's or core's memory.
 TEST_F(AllocatorTest, BanksSpanFromTheBaseToTheMemorysEnd) {
   const DeviceAddr dram_base = allocator().get_base_allocator_addr(HalMemType::DRAM);

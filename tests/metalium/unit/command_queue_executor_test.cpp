@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdlib>
 #include <future>
 #include <stdexcept>
 #include <string>
@@ -49,6 +51,26 @@ TEST(CommandQueueExecutor, ANonBlockingEnqueueReturnsBeforeItsCommandRunsAndComm
   EXPECT_EQ(order, (std::vector<int>{1, 2, 3}));
   EXPECT_TRUE(queue.run_if_idle([&] { order.push_back(4); }));
   EXPECT_EQ(order.back(), 4);
+}
+
+// tt-metal's slow dispatch runs each command before the enqueue returns
+// (test_banked reads non-blocking and compares at once).
+TEST(CommandQueueExecutor, InSlowDispatchEveryEnqueueHasRunWhenItReturns) {
+  setenv("TT_METAL_SLOW_DISPATCH_MODE", "1", 1);
+  CommandQueueExecutor queue;
+  std::vector<int> order;
+  queue.enqueue([&] { std::this_thread::sleep_for(std::chrono::milliseconds(50)); order.push_back(1); }, false);
+  EXPECT_EQ(order, std::vector<int>{1});
+  queue.enqueue([&] { order.push_back(2); }, false);
+  EXPECT_EQ(order, (std::vector<int>{1, 2}));
+  unsetenv("TT_METAL_SLOW_DISPATCH_MODE");
+  std::promise<void> gate;
+  std::shared_future<void> open = gate.get_future().share();
+  queue.enqueue([&, open] { open.wait(); order.push_back(3); }, false);
+  EXPECT_EQ(order.size(), 2u);  // fast dispatch: returned before it ran
+  gate.set_value();
+  queue.finish();
+  EXPECT_EQ(order.back(), 3);
 }
 
 TEST(CommandQueueExecutor, AFailureIsThrownOnceByFinishAndLaterCommandsStillRun) {

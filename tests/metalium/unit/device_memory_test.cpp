@@ -86,6 +86,71 @@ TEST_F(DeviceMemory, AKernelSeesTheL1TheHostWrites) {
   EXPECT_NE(other, out);  // another core's L1
 }
 
+// The channel the host names for a DRAM core's NOC coordinates is the one a
+// kernel reaches there: each channel holds its own number, and a kernel
+// reads it back through each core's coordinates.
+TEST_F(DeviceMemory, ADramCoresChannelIsTheOneItsNocCoordinatesReach) {
+  const uint32_t channels = static_cast<uint32_t>(device->num_dram_channels());
+  auto buffer = Buffer::create(device, channels * 64, 64, BufferType::DRAM);
+  for (uint32_t c = 0; c < channels; ++c) {
+    std::vector<uint32_t> words(16, 700 + c);
+    ASSERT_TRUE(detail::WriteToDeviceDRAMChannel(device, c, buffer->address(), words));
+  }
+  const uint32_t l1 = device->allocator()->get_base_allocator_addr(HalMemType::L1);
+  Program program = CreateProgram();
+  CreateKernelFromString(program, R"(
+      void kernel_main() {
+        const uint32_t dram = get_arg_val<uint32_t>(0), l1 = get_arg_val<uint32_t>(1), n = get_arg_val<uint32_t>(2);
+        for (uint32_t i = 0; i < n; ++i) {
+          noc_async_read(get_noc_addr(get_arg_val<uint32_t>(3 + 2 * i), get_arg_val<uint32_t>(4 + 2 * i), dram),
+                         l1 + 64 * i, 64);
+        }
+        noc_async_read_barrier();
+      })",
+                         CoreCoord{0, 0}, DataMovementConfig{});
+  // The DRAM cores in reverse channel order, so that a core's place in the list is not its channel.
+  std::vector<uint32_t> args{static_cast<uint32_t>(buffer->address()), l1, channels};
+  for (uint32_t c = channels; c-- > 0;) {
+    const CoreCoord logical = device->logical_core_from_dram_channel(c);
+    // The emulator's DRAM endpoints: bank c at NOC (0, c) (zyxtt/noc_addr.h).
+    const CoreCoord noc{0, c};
+    EXPECT_EQ(device->dram_channel_from_logical_core(logical), c);
+    args.push_back(static_cast<uint32_t>(noc.x));
+    args.push_back(static_cast<uint32_t>(noc.y));
+  }
+  SetRuntimeArgs(program, 0, CoreCoord{0, 0}, args);
+  detail::LaunchProgram(device, program);
+  std::vector<uint32_t> read;
+  ASSERT_TRUE(detail::ReadFromDeviceL1(device, CoreCoord{0, 0}, l1, channels * 64, read));
+  for (uint32_t i = 0; i < channels; ++i) {
+    const CoreCoord noc{args.at(3 + 2 * i), args.at(4 + 2 * i)};
+    EXPECT_EQ(read.at(16 * i), 700 + device->dram_channel_from_virtual_core(noc)) << noc.str();
+  }
+  // A worker's NOC coordinates are no DRAM core.
+  EXPECT_NE(what_of([&] { device->dram_channel_from_virtual_core(device->worker_core_from_logical_core({1, 2})); })
+                .find("is not a DRAM core"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { device->dram_channel_from_virtual_core({0, channels}); }).find("is not a DRAM core"),
+            std::string::npos);
+}
+
+// A region is valid inside the buffer, partial when it is not the whole buffer;
+// transfers refuse what is not valid.
+TEST_F(DeviceMemory, ABuffersRegionsAreValidInsideIt) {
+  auto buffer = Buffer::create(device, 256, 64, BufferType::DRAM);
+  EXPECT_TRUE(buffer->is_valid_region(BufferRegion(0, 256)));
+  EXPECT_TRUE(buffer->is_valid_region(BufferRegion(192, 64)));
+  EXPECT_FALSE(buffer->is_valid_region(BufferRegion(192, 65)));
+  EXPECT_FALSE(buffer->is_valid_partial_region(BufferRegion(0, 256)));
+  EXPECT_TRUE(buffer->is_valid_partial_region(BufferRegion(0, 128)));
+  EXPECT_TRUE(buffer->is_valid_partial_region(BufferRegion(64, 192)));
+  EXPECT_FALSE(buffer->is_valid_partial_region(BufferRegion(64, 256)));
+  std::vector<uint32_t> words(32);
+  EXPECT_NE(what_of([&] { EnqueueWriteSubBuffer(device->command_queue(), buffer, words, BufferRegion(192, 128), true); })
+                .find("outside the buffer"),
+            std::string::npos);
+}
+
 TEST_F(DeviceMemory, AddressesPastAChannelOrACoreAreRefused) {
   std::vector<uint32_t> words(4);
   EXPECT_NE(what_of([&] { detail::ReadFromDeviceDRAMChannel(device, 99, 0, 16, words); }).find("DRAM channel 99"),

@@ -20,6 +20,8 @@
 #include <tt_metal/common/tt_backend_api_types.hpp>
 #include <tt_stl/reflection.hpp>
 #include <tt_metal/impl/context/metal_context.hpp>
+#include <tt_metal/llrt/hal.hpp>
+#include <tt_metal/llrt/rtoptions.hpp>
 #include <umd/device/cluster.hpp>
 #include <umd/device/simulation/simulation_chip.hpp>
 #include <umd/device/types/core_coordinates.hpp>
@@ -58,10 +60,27 @@ TEST(FixtureLayer, TheUmdDescriptorAgreesWithTheCluster) {
 
 TEST(FixtureLayer, OptionsAndHalAreTtMetalsDefaults) {
   EXPECT_FALSE(MetalContext::instance().rtoptions().get_simulator_enabled());
+  // tt-metal's tests that want a simulator or an emulator run (test_multi_dm_add_two_ints ...).
+  EXPECT_TRUE(MetalContext::instance().rtoptions().is_simulator_or_emulated());
+  EXPECT_EQ(MetalContext::instance().rtoptions().get_target_device(), tt::TargetDevice::Emule);
   EXPECT_EQ(MetalContext::instance().rtoptions().get_dispatch_core_config().get_dispatch_core_type(),
             tt::tt_metal::DispatchCoreType::WORKER);
   EXPECT_EQ(MetalContext::instance().hal().get_arch_num_circular_buffers(), 64u);
   EXPECT_EQ(&MetalContext::instance(), &MetalContext::instance());
+}
+
+// DPRINT is on as TT_METAL_DPRINT_CORES asks; the features the emulator lacks are off.
+TEST(FixtureLayer, DprintIsTheOneDebugFeatureAndFollowsTtMetalDprintCores) {
+  const char* was = std::getenv("TT_METAL_DPRINT_CORES");
+  const std::optional<std::string> saved = was ? std::optional<std::string>(was) : std::nullopt;
+  const auto& options = MetalContext::instance().rtoptions();
+  unsetenv("TT_METAL_DPRINT_CORES");
+  EXPECT_FALSE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureDprint));
+  setenv("TT_METAL_DPRINT_CORES", "(0,0),(1,0)", 1);
+  EXPECT_TRUE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureDprint));
+  EXPECT_FALSE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureReadDebugDelay));
+  EXPECT_FALSE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureEnableL1DataCache));
+  if (saved) setenv("TT_METAL_DPRINT_CORES", saved->c_str(), 1); else unsetenv("TT_METAL_DPRINT_CORES");
 }
 
 // The root folder: TT_METAL_RUNTIME_ROOT over TT_METAL_HOME, with one trailing '/'.
@@ -94,6 +113,25 @@ TEST(FixtureLayer, ReleaseOwnershipWantsEveryDeviceClosed) {
   auto again = tt::tt_metal::distributed::MeshDevice::create_unit_mesh(0);
   EXPECT_EQ(again->id(), 0);
   again->close();
+}
+
+// Blackhole's RISC-Vs by core type and class (tt-metal's bh_hal_*.cpp): what
+// test_runtime_args and the watcher tests size their per-processor args by.
+TEST(FixtureLayer, TheHalCountsBlackholesProcessorsPerClass) {
+  using tt::tt_metal::HalProgrammableCoreType;
+  const auto& hal = MetalContext::instance().hal();
+  EXPECT_EQ(hal.get_processor_classes_count(HalProgrammableCoreType::TENSIX), 2u);
+  EXPECT_EQ(hal.get_processor_types_count(HalProgrammableCoreType::TENSIX, 0), 2u);  // BRISC, NCRISC
+  EXPECT_EQ(hal.get_processor_types_count(HalProgrammableCoreType::TENSIX, 1), 3u);  // TRISC0-2
+  EXPECT_EQ(hal.get_processor_types_count(0u, 1), 3u);                                // TENSIX by index
+  EXPECT_EQ(hal.get_processor_types_count(HalProgrammableCoreType::ACTIVE_ETH, 0), 2u);
+  EXPECT_EQ(hal.get_processor_types_count(HalProgrammableCoreType::DRAM, 0), 1u);
+  EXPECT_EQ(hal.get_num_risc_processors(HalProgrammableCoreType::TENSIX), 5u);
+  EXPECT_NE(what_of([&] { hal.get_processor_types_count(HalProgrammableCoreType::IDLE_ETH, 1); })
+                .find("A IDLE_ETH core has no processor class 1"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { hal.get_processor_types_count(7u, 0); }).find("core type 7 does not exist"),
+            std::string::npos);
 }
 
 TEST(FixtureLayer, TheSimulatorIsRefusedSayingTheEmulatorNeedsNone) {

@@ -45,6 +45,15 @@ TEST(MeshDeviceCreate, OneByOneAtTheOriginOnDeviceZeroOpens) {
   EXPECT_TRUE(mesh->close());
 }
 
+// get_device by chip id (tt-metal's data_movement tests take chip 0 so), and a chip the mesh lacks named.
+TEST(MeshDeviceCreate, AChipIsFoundByItsId) {
+  const auto mesh = MeshDevice::create_unit_mesh(0);
+  EXPECT_EQ(mesh->get_device(0), mesh->get_devices().at(0));
+  EXPECT_EQ(mesh->get_device(0)->id(), 0);
+  EXPECT_NE(what_of([&] { mesh->get_device(3); }).find("Device 3 is not in the mesh (devices 0)"), std::string::npos);
+  EXPECT_TRUE(mesh->close());
+}
+
 TEST(MeshDeviceCreate, AMeshLargerThanTheClusterIsRefusedNamingTheCluster) {
   const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(MeshShape(2, 4))); });
   EXPECT_NE(what.find("MeshDevice::create: a mesh of shape 2x4 at offset (0, 0) does not fit the system mesh of shape "

@@ -246,6 +246,46 @@ TEST_F(FpuKrt, MatmulBlockAccumulatesIntoConsecutiveDst) {
   EXPECT_NE(failure_of([] { krt::matmul(0, 1, 0, 0, 3, 0, 2, 1, 1); }).find("DST index 4"), std::string::npos);
 }
 
+// Int8 tiles (sign-magnitude in L1) multiply as integers, as tt-metal's
+// test_single_core_matmul_int8 expects: DST holds the integer products' sums,
+// which pack to Int8 saturating at +-127.
+TEST_F(FpuKrt, Int8MatmulMultipliesIntegers) {
+  cb(0, I8), cb(1, I8), cb(16, I8);
+  std::vector<int> a(kTileElems), b(kTileElems);
+  std::mt19937 rng(5);
+  for (auto& v : a) v = int(rng() % 11) - 5;
+  for (auto& v : b) v = int(rng() % 11) - 5;
+  a[at(0, 0)] = 127, b[at(0, 0)] = 127;  // row 0 . column 0 saturates
+  auto sign_magnitude = [](const std::vector<int>& v) {
+    std::vector<uint8_t> bytes(v.size());
+    for (size_t i = 0; i < v.size(); ++i) bytes[i] = uint8_t((v[i] < 0 ? 0x80 : 0) | std::abs(v[i]));
+    return bytes;
+  };
+  const auto a8 = sign_magnitude(a), b8 = sign_magnitude(b);
+  fc.feed(0, a8.data(), 1), fc.feed(1, b8.data(), 1);
+  krt::cb_wait_front(0, 1), krt::cb_wait_front(1, 1);
+  krt::dst_acquire();
+  krt::matmul(0, 1, 0, 0, 0, 0, 1, 1, 1);
+  std::vector<int> ref(kTileElems, 0);
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c)
+      for (uint32_t k = 0; k < 32; ++k) ref[at(r, c)] += a[at(r, k)] * b[at(k, c)];
+  for (uint32_t i = 0; i < kTileElems; ++i) ASSERT_EQ(int32_t(f2u(dst(0)[i])), ref[i]) << i;  // two's complement DST
+  krt::dst_commit();
+  krt::dst_wait();
+  krt::cb_reserve_back(16, 1);
+  krt::pack_tile(0, 16, 0, false);
+  const auto clamp = [](int v) { return std::max(-127, std::min(127, v)); };
+  const auto expected = sign_magnitude([&] {
+    std::vector<int> c(kTileElems);
+    for (uint32_t i = 0; i < kTileElems; ++i) c[i] = clamp(ref[i]);
+    return c;
+  }());
+  EXPECT_GT(ref[at(0, 0)], 127);
+  EXPECT_EQ(std::vector<uint8_t>(fc.page_ptr(16, 0), fc.page_ptr(16, 0) + kTileElems), expected);
+  krt::dst_release();
+}
+
 TEST_F(FpuKrt, Fp32OperandsAreTf32OnTheFpu) {
   cb(0, F32), cb(1, F32);
   std::vector<float> a(kTileElems, 0.0f), b(kTileElems, 0.0f);

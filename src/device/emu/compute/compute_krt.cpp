@@ -1,6 +1,8 @@
 // The compute krt calls (src/device/emu/krt_impl.h) on the calling
 // instance's core: DST handshake, unpack, pack and the math dispatch.
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
@@ -624,6 +626,53 @@ void unary_bcast(Bcast bcast, uint32_t cb, uint32_t tile, uint32_t dst) {
   charge(std::max(timing::kEltwiseCycles, unpack_cycles(cb)));
 }
 
+namespace {
+
+// 8-bit integer operands (Int8, UInt8) multiply as integers on the FPU: their
+// DST words (dst_words_format) hold integers, not float bits. Their values are
+// exact in float (a tile's dot product is at most 32 * 255 * 255 < 2^24).
+bool integer_matmul_format(uint32_t f) {
+  return f == static_cast<uint32_t>(tt::DataFormat::Int8) || f == static_cast<uint32_t>(tt::DataFormat::UInt8);
+}
+float integer_value(float word, tt::DataFormat words) {
+  const uint32_t u = f2u(word);
+  switch (words) {
+    case tt::DataFormat::Int8: return (u >> 31 ? -1.0f : 1.0f) * static_cast<float>(u & 0x7FFFFFFFu);  // sign-magnitude
+    case tt::DataFormat::UInt32: return static_cast<float>(u);
+    default: return static_cast<float>(static_cast<int32_t>(u));
+  }
+}
+float integer_word(float value, tt::DataFormat words) {
+  const int64_t v = std::llround(value);
+  switch (words) {
+    case tt::DataFormat::Int8: return u2f((v < 0 ? 0x80000000u : 0u) | static_cast<uint32_t>(std::min<int64_t>(std::llabs(v), 0x7FFFFFFF)));
+    case tt::DataFormat::UInt32: return u2f(static_cast<uint32_t>(std::max<int64_t>(v, 0)));
+    default: return u2f(static_cast<uint32_t>(static_cast<int32_t>(v)));
+  }
+}
+
+void integer_matmul(ComputeState& cs, uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t dst,
+                    bool transpose, uint32_t ct_dim, uint32_t rt_dim, uint32_t kt_dim, const char* call) {
+  const auto words = dst_words_format(static_cast<tt::DataFormat>(krt_impl::cb_data_format(cb0)), cs.int8_dst);
+  alignas(64) float a[kTileElems];
+  alignas(64) float b[kTileElems];
+  alignas(64) float acc[kTileElems];
+  for (uint32_t rt = 0; rt < rt_dim; ++rt) {
+    unpack(cb0, tile0 + rt * kt_dim, a, /*through_src_regs=*/true, call);
+    for (float& x : a) x = integer_value(x, words);
+    for (uint32_t ct = 0; ct < ct_dim; ++ct) {
+      unpack(cb1, tile1 + ct, b, /*through_src_regs=*/true, call);
+      for (float& x : b) x = integer_value(x, words);
+      float* d = dst_out(cs, dst + rt * ct_dim + ct, call);
+      for (uint32_t i = 0; i < kTileElems; ++i) acc[i] = integer_value(d[i], words);
+      matmul_acc(a, b, acc, transpose, false, false, /*phases: exact*/ 4, nullptr);
+      for (uint32_t i = 0; i < kTileElems; ++i) d[i] = integer_word(acc[i], words);
+    }
+  }
+}
+
+}  // namespace
+
 void matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t dst, uint32_t transpose,
             uint32_t ct_dim, uint32_t rt_dim, uint32_t kt_dim) {
   ComputeState& cs = state();
@@ -634,6 +683,12 @@ void matmul(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t
   alignas(64) float b_buf[kTileElems];
   // Bounds of the whole output block first, so a bad block fails before any write.
   dst_tile(cs, dst + rt_dim * ct_dim - 1, call);
+  if (integer_matmul_format(krt_impl::cb_data_format(cb0)) && integer_matmul_format(krt_impl::cb_data_format(cb1))) {
+    integer_matmul(cs, cb0, cb1, tile0, tile1, dst, transpose != 0, ct_dim, rt_dim, kt_dim, call);
+    charge(std::max(uint64_t{rt_dim} * ct_dim * timing::kMatmulCyclesPerPhase,
+                    std::max(unpack_cycles(cb0, rt_dim), unpack_cycles(cb1, ct_dim))));
+    return;
+  }
   const Dst16 dst16{dst16_format(cs), cs.fpu_dst16_rounding};
   for (uint32_t rt = 0; rt < rt_dim; ++rt) {
     bool tf32_a = false, tf32_b = false;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include <tt-metalium/buffer_types.hpp>
 #include <tt-metalium/core_coord.hpp>
@@ -33,6 +34,10 @@ class Allocator {
   uint32_t get_alignment(BufferType buffer_type) const;
   // The worker core that holds L1 bank `bank_id` (banks go row by row over the worker grid).
   CoreCoord get_logical_core_from_bank_id(uint32_t bank_id) const;
+  // The banks a core holds: a worker core its L1 bank, DRAM core (c, 0) channel c's bank.
+  // Throws for a core that holds none.
+  const std::vector<uint32_t>& get_bank_ids_from_logical_core(BufferType buffer_type,
+                                                              const CoreCoord& logical_core) const;
   // L1 bytes per worker core (IDevice::l1_size_per_core).
   size_t get_worker_l1_size() const;
 

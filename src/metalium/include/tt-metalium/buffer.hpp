@@ -157,6 +157,11 @@ class Buffer final : public std::enable_shared_from_this<Buffer> {
   bool is_l1() const;
   bool is_dram() const;
   bool is_trace() const { return buffer_type_ == BufferType::TRACE; }
+  // The region lies inside the buffer; a partial one is valid and not the whole buffer.
+  bool is_valid_region(const BufferRegion& region) const { return region.offset + region.size <= size(); }
+  bool is_valid_partial_region(const BufferRegion& region) const {
+    return is_valid_region(region) && (region.offset > 0 || region.size != size());
+  }
   TensorMemoryLayout buffer_layout() const { return buffer_layout_; }
   bool bottom_up() const { return buffer_type_ == BufferType::DRAM; }
   uint32_t alignment() const;

@@ -49,6 +49,8 @@ class IDevice {
   virtual CoreCoord virtual_core_from_logical_core(const CoreCoord& logical_coord, const CoreType& core_type) const = 0;
   virtual CoreCoord logical_core_from_dram_channel(uint32_t dram_channel) const = 0;
   virtual uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const = 0;
+  // The channel of a DRAM bank's NOC endpoint (the emulator's: (0, channel) on both NOCs).
+  virtual uint32_t dram_channel_from_virtual_core(const CoreCoord& virtual_core) const = 0;
   // The device's banks, their sizes and alignments (tt-metalium/allocator.hpp).
   // Ethernet cores: logical (0, channel); their NOC coordinates; which are
   // linked to another chip (active) and to which chip and core.

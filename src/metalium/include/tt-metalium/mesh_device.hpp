@@ -63,6 +63,7 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   CoreCoord virtual_core_from_logical_core(const CoreCoord& logical_coord, const CoreType& core_type) const override;
   CoreCoord logical_core_from_dram_channel(uint32_t dram_channel) const override;
   uint32_t dram_channel_from_logical_core(const CoreCoord& logical_core) const override;
+  uint32_t dram_channel_from_virtual_core(const CoreCoord& virtual_core) const override;
   CoreCoord ethernet_core_from_logical_core(const CoreCoord& logical_core) const override;
   std::vector<CoreCoord> ethernet_cores_from_logical_cores(const std::vector<CoreCoord>& logical_cores) const override;
   CoreCoord logical_core_from_ethernet_core(const CoreCoord& ethernet_core) const override;
@@ -86,6 +87,8 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   std::vector<IDevice*> get_devices() const;
   std::vector<int> get_device_ids() const;
   IDevice* get_device(size_t row_idx, size_t col_idx) const;
+  // The mesh's chip whose id() is physical_device_id (this rank's).
+  IDevice* get_device(ChipId physical_device_id) const;
   IDevice* get_device(const MeshCoordinate& coord) const;
   bool is_local(const MeshCoordinate& coord) const;
   // Whether every device of the mesh lives in another process (multi-host); never here.

@@ -14,6 +14,10 @@ namespace tt {
 bool is_integer_format(DataFormat format);
 // Bytes of one 32 x 32 tile of `format` (block-float formats with their exponents).
 uint32_t tile_size(DataFormat format);
+// Bytes of one element of `format`; throws std::invalid_argument, as tt-metal
+// does, for formats whose elements have no size of their own (block floats),
+// Tf32 and Invalid.
+uint32_t datum_size(const DataFormat& format);
 std::ostream& operator<<(std::ostream& os, const DataFormat& format);
 
 }  // namespace tt

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <variant>
 
 #include <tt-metalium/circular_buffer_constants.h>
+#include <tt-metalium/hal_types.hpp>
 #include <umd/device/types/arch.hpp>
 
 namespace tt::tt_metal {
@@ -12,6 +14,16 @@ class Hal {
  public:
   tt::ARCH get_arch() const { return tt::ARCH::BLACKHOLE; }
   uint32_t get_arch_num_circular_buffers() const { return NUM_CIRCULAR_BUFFERS; }
+  // Blackhole's RISC-Vs per core type, by class (HalProcessorClassType: DM,
+  // COMPUTE): Tensix 2 DM (BRISC, NCRISC) and 3 compute (TRISC0-2); active
+  // and idle ethernet 2 DM each (tt-metal's default two-ERISC mode); DRAM 1 DM.
+  // A core type given as an index counts as HalProgrammableCoreType's order.
+  // Throw on a class or core type the arch lacks, naming it.
+  uint32_t get_processor_classes_count(std::variant<HalProgrammableCoreType, uint32_t> core_type) const;
+  uint32_t get_processor_types_count(std::variant<HalProgrammableCoreType, uint32_t> core_type,
+                                     uint32_t processor_class_idx) const;
+  // Every RISC-V of a core of this type.
+  uint32_t get_num_risc_processors(HalProgrammableCoreType core_type) const;
 };
 
 }  // namespace tt::tt_metal

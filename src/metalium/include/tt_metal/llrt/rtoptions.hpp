@@ -1,12 +1,24 @@
 // tt-metal's run-time options, as far as its test fixtures read them.
 #pragma once
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
 #include <tt-metalium/dispatch_core_common.hpp>
+#include <tt_metal/llrt/tt_target_device.hpp>
 
 namespace tt::llrt {
+
+// tt-metal's device debug features (TT_METAL_DPRINT_CORES and its siblings).
+enum RunTimeDebugFeatures {
+  RunTimeDebugFeatureDprint,
+  RunTimeDebugFeatureReadDebugDelay,
+  RunTimeDebugFeatureWriteDebugDelay,
+  RunTimeDebugFeatureAtomicDebugDelay,
+  RunTimeDebugFeatureEnableL1DataCache,
+  RunTimeDebugFeatureCount
+};
 
 class RunTimeOptions {
  public:
@@ -14,6 +26,15 @@ class RunTimeOptions {
   tt_metal::DispatchCoreConfig get_dispatch_core_config() const { return {}; }
   // The emulator is not tt-umd's simulator.
   bool get_simulator_enabled() const { return false; }
+  // tt-metal's emulator target (TT_METAL_EMULE_MODE): tests that need a
+  // simulator or an emulator run here.
+  TargetDevice get_target_device() const { return TargetDevice::Emule; }
+  bool is_simulator_or_emulated() const { return true; }
+  // DPRINT when TT_METAL_DPRINT_CORES is set (the emulator then prints it to
+  // stderr too); the debug delays and the L1 data cache are not emulated: off.
+  bool get_feature_enabled(RunTimeDebugFeatures feature) const {
+    return feature == RunTimeDebugFeatureDprint && std::getenv("TT_METAL_DPRINT_CORES") != nullptr;
+  }
   const std::filesystem::path& get_simulator_path() const { return simulator_path_; }
   // TT_METAL_DEVICE_PROFILER: the device profiler logs every run (tt_metal_profiler.hpp).
   bool get_profiler_enabled() const;
