@@ -225,6 +225,13 @@ size_t MeshShape::mesh_size() const {
   return dims_.empty() ? 0 : n;
 }
 
+size_t MeshShape::get_stride(size_t dim) const {
+  TT_FATAL(dim < dims_.size(), "MeshShape::get_stride: dimension {} of a {}-dimensional shape", dim, dims_.size());
+  size_t stride = 1;
+  for (size_t d = dim + 1; d < dims_.size(); ++d) stride *= dims_[d];
+  return stride;
+}
+
 uint32_t MeshShape::operator[](int32_t dim) const {
   const auto i = dim < 0 ? static_cast<int32_t>(dims_.size()) + dim : dim;
   TT_FATAL(i >= 0 && static_cast<size_t>(i) < dims_.size(), "Dimension {} is out of a {}-D shape", dim, dims_.size());

@@ -54,12 +54,6 @@ TensorTopology one_dimensional(const MeshShape& mesh_shape, distributed::MeshMap
   return TensorTopology(MeshShape(static_cast<uint32_t>(mesh_shape.mesh_size())), {placement}, std::move(coords));
 }
 
-// Row-major position of `coord` in `shape`.
-size_t linear(const MeshCoordinate& coord, const MeshShape& shape) {
-  size_t index = 0;
-  for (size_t d = 0; d < shape.dims(); ++d) index = index * shape[static_cast<int32_t>(d)] + coord[static_cast<int32_t>(d)];
-  return index;
-}
 
 }  // namespace
 
@@ -91,7 +85,9 @@ MeshCoordinate TensorTopology::get_prev_neighbor(const MeshCoordinate& tensor_co
 }
 
 MeshCoordinate TensorTopology::get_device_coord(const MeshCoordinate& tensor_coord) const {
-  const size_t index = linear(tensor_coord, distribution_shape_);
+  size_t index = 0;
+  for (size_t d = 0; d < distribution_shape_.dims(); ++d)
+    index += tensor_coord[static_cast<int32_t>(d)] * distribution_shape_.get_stride(d);
   TT_FATAL(index < mesh_coords_.size(),
            "Flattened index {} is out of bounds of mesh_coordinates {} in tensor topology with distribution shape {}",
            index, mesh_coords_.size(), distribution_shape_);

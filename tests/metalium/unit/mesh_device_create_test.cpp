@@ -24,6 +24,16 @@ TEST(MeshDeviceCreate, TheSystemMeshOpensAndCloses) {
   EXPECT_TRUE(mesh->close());
 }
 
+// Row-major strides: a step along a dimension moves the linear index by the
+// product of the dimensions after it.
+TEST(MeshCoords, StridesAreRowMajor) {
+  const MeshShape shape(2, 3, 4);
+  EXPECT_EQ(shape.get_stride(0), 12u);
+  EXPECT_EQ(shape.get_stride(1), 4u);
+  EXPECT_EQ(shape.get_stride(2), 1u);
+  EXPECT_NE(what_of([&] { (void)shape.get_stride(3); }).find("dimension 3 of a 3-dimensional shape"), std::string::npos);
+}
+
 // As tt-metal prints them (its fixtures format shapes into skip messages).
 TEST(MeshCoords, PrintAsTtMetalPrintsThem) {
   EXPECT_EQ(fmt::format("{}", MeshShape(2, 4)), "MeshShape([2, 4])");

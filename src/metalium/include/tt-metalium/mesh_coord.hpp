@@ -28,6 +28,8 @@ class MeshShape {
 
   size_t dims() const { return dims_.size(); }
   size_t mesh_size() const;
+  // Row-major: how far one step along `dim` moves a linear index.
+  size_t get_stride(size_t dim) const;
   uint32_t operator[](int32_t dim) const;
   ttsl::Span<const uint32_t> view() const { return dims_; }
   bool operator==(const MeshShape& other) const = default;
