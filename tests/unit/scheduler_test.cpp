@@ -205,9 +205,9 @@ int pass_within_core() {
   return 0;
 }
 
-TEST(Scheduler, AllInstancesOfACoreRunOnOneThread) {
+// kCores cores, each with reader, writer and compute passing tokens within it.
+std::vector<Task> tasks_passing_within_cores(std::deque<CoreState>& cores) {
   for (auto& t : g_core_tokens) t = 0;
-  std::deque<CoreState> cores;
   std::vector<Task> tasks;
   for (uint32_t i = 0; i < kCores; ++i) {
     cores.emplace_back().x = i;
@@ -219,6 +219,12 @@ TEST(Scheduler, AllInstancesOfACoreRunOnOneThread) {
       tasks.push_back(std::move(t));
     }
   }
+  return tasks;
+}
+
+TEST(Scheduler, AllInstancesOfACoreRunOnOneThread) {
+  std::deque<CoreState> cores;
+  std::vector<Task> tasks = tasks_passing_within_cores(cores);
   SchedulerOptions options;
   options.threads = 2;
   const auto failure = run_tasks(tasks, options);
@@ -284,19 +290,8 @@ TEST(Scheduler, KernelsRunBackToBackOnACoreEachStayTheCurrentInstance) {
 // asleep, or too late to join.
 TEST(Scheduler, HelpersAwakeBetweenRunsJoinTheNextRunCorrectly) {
   for (int run = 0; run < 20; ++run) {
-    for (auto& t : g_core_tokens) t = 0;
     std::deque<CoreState> cores;
-    std::vector<Task> tasks;
-    for (uint32_t i = 0; i < kCores; ++i) {
-      cores.emplace_back().x = i;
-      for (uint32_t r = 0; r < 3; ++r) {
-        Task t;
-        t.instance.core = &cores.back();
-        t.instance.role = static_cast<krt::Role>(r);
-        t.entry = pass_within_core;
-        tasks.push_back(std::move(t));
-      }
-    }
+    std::vector<Task> tasks = tasks_passing_within_cores(cores);
     SchedulerOptions options;
     options.threads = 2;
     options.helper_spin = std::chrono::microseconds(run % 4 == 3 ? 0 : 2000);
