@@ -52,11 +52,13 @@ void require_plain_tiles(const TensorSpec& spec, const char* call) {
 // The logical elements laid out as `spec` says (padding, then tiles).
 template <typename T>
 std::vector<T> encode(std::span<const T> logical, const TensorSpec& spec, T pad_value) {
-  const Shape& shape = spec.logical_shape();
-  TT_FATAL(logical.size() == shape.volume(), "HostTensor: {} elements given for a tensor of {} ({} elements)",
-           logical.size(), shape, shape.volume());
+  TT_FATAL(logical.size() == spec.logical_shape().volume(),
+           "HostTensor: {} elements given for a tensor of {} ({} elements)", logical.size(), spec.logical_shape(),
+           spec.logical_shape().volume());
   require_plain_tiles(spec, "from_vector");
-  const Shape padded = spec.padded_shape().rank() == shape.rank() ? spec.padded_shape() : spec.padded_shape().to_rank(shape.rank());
+  // The padded shape may have more dimensions than the logical one (leading 1s padded up).
+  const Shape& padded = spec.padded_shape();
+  const Shape shape = spec.logical_shape().to_rank(padded.rank());
   std::vector<T> out(padded.volume(), pad_value);
   const size_t width = shape.rank() == 0 ? 1 : shape[-1];
   for (size_t r = 0; r < rows_of(shape); ++r) {
@@ -72,8 +74,8 @@ std::vector<T> encode(std::span<const T> logical, const TensorSpec& spec, T pad_
 template <typename T>
 std::vector<T> decode(std::span<const T> stored, const TensorSpec& spec) {
   require_plain_tiles(spec, "to_vector");
-  const Shape& shape = spec.logical_shape();
-  const Shape padded = spec.padded_shape().rank() == shape.rank() ? spec.padded_shape() : spec.padded_shape().to_rank(shape.rank());
+  const Shape& padded = spec.padded_shape();
+  const Shape shape = spec.logical_shape().to_rank(padded.rank());
   TT_FATAL(stored.size() >= padded.volume(), "HostTensor::to_vector: the buffer holds {} elements, the spec needs {}",
            stored.size(), padded.volume());
   std::vector<T> rows(stored.begin(), stored.begin() + padded.volume());

@@ -166,6 +166,14 @@ TEST(HostTensorTest, FromVectorPadsAndTilesAndToVectorUndoesIt) {
   EXPECT_EQ(row_words[5], 0u);
   EXPECT_EQ(row_tensor.to_vector<uint32_t>(), row_values);
 
+  // A rank-1 tiled tensor is padded to a {32, 64} tile matrix; its values fill row 0.
+  const TensorSpec vector_spec(Shape({40}), TensorLayout(DataType::FLOAT32, PageConfig(Layout::TILE), MemoryConfig{}));
+  const std::vector<float> short_values(values.begin(), values.begin() + 40);
+  const auto vector_tensor = HostTensor::from_vector(short_values, vector_spec, 0.0f);
+  EXPECT_EQ(vector_tensor.buffer().get_shard(distributed::MeshCoordinate(0, 0))->view_as<const float>()[1024 + 7],
+            short_values[39]);  // column 39: tile 1, face 0, row 0, column 7
+  EXPECT_EQ(vector_tensor.to_vector<float>(), short_values);
+
   EXPECT_NE(what_of([&] { HostTensor::from_vector(std::vector<float>(7), spec); }).find("7 elements given"),
             std::string::npos);
   const HostTensor copy = tensor;  // copies share nothing a move of one disturbs
