@@ -20,10 +20,8 @@
 #include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/shape.hpp>
 #include <tt-metalium/tt_backend_api_types.hpp>
-#include <tt_stl/span.hpp>
-#if __has_include(<tt-metalium/float8.hpp>)
 #include <tt-metalium/float8.hpp>
-#endif
+#include <tt_stl/span.hpp>
 
 namespace tt::tt_metal {
 
