@@ -97,10 +97,13 @@ class EmuDeviceTest : public ::testing::Test {
     o.run_timeout = 60s;
     return o;
   }
-  // The timing model with link, port and bank contention counted (--model-contention on).
+  // The timing model with link, port and bank contention counted (--model-contention on),
+  // on one scheduler thread: the shared link and bank windows see transfers in the
+  // order the host runs them, which two threads change from run to run.
   static EmuOptions contention_options() {
     EmuOptions o = options();
     o.model_contention = true;
+    o.threads = 1;
     return o;
   }
 
