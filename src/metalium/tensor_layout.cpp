@@ -5,13 +5,14 @@
 
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/device.hpp>
+#include <tt-metalium/math.hpp>
 #include <tt_stl/assert.hpp>
 
 namespace tt::tt_metal {
 namespace {
 
 size_t round_up(size_t value, size_t multiple) { return multiple == 0 ? value : (value + multiple - 1) / multiple * multiple; }
-size_t div_up(size_t a, size_t b) { return (a + b - 1) / b; }
+using tt::div_up;
 
 // Bytes of one element in a row-major page (block floats are kept as float there).
 size_t row_major_element_bytes(DataType dtype) {

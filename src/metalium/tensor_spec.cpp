@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <tt-metalium/math.hpp>
 #include <tt_stl/assert.hpp>
 
 #include <tt-metalium/experimental/tensor/spec/memory_config/memory_config.hpp>
@@ -14,7 +15,7 @@
 namespace tt::tt_metal {
 namespace {
 
-size_t div_up(size_t a, size_t b) { return (a + b - 1) / b; }
+using tt::div_up;
 
 const char* name_of(DataType dtype) {
   switch (dtype) {
