@@ -52,7 +52,7 @@ model::BufferSpec buffer_spec(DeviceAddr size, DeviceAddr page_size, BufferType 
     TT_FATAL(sharding.shard_spec().has_value(), "A sharded buffer needs a shard spec (ShardSpecBuffer)");
     const ShardSpecBuffer& s = *sharding.shard_spec();
     model::ShardSpec shard;
-    shard.cores = detail::to_model(s.grid());
+    shard.cores = tt_metal::detail::to_model(s.grid());
     shard.shard_height = s.shape()[0];
     shard.shard_width = s.shape()[1];
     shard.row_major = s.orientation() == ShardOrientation::ROW_MAJOR;
@@ -78,8 +78,8 @@ Buffer::Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferTyp
       unique_id_(next_buffer_id++) {
   TT_FATAL(device != nullptr, "A buffer needs a device");
   const model::BufferSpec spec = buffer_spec(size, page_size, buffer_type, sharding_args);
-  auto backing = std::make_shared<detail::BufferBacking>();
-  backing->device = detail::device_of(device);
+  auto backing = std::make_shared<tt_metal::detail::BufferBacking>();
+  backing->device = tt_metal::detail::device_of(device);
   zyxtt::check_buffer(spec, backing->device->capabilities());
   backing->placed = address ? backing->device->allocate_at(spec, *address) : backing->device->allocate(spec);
   backing_ = std::move(backing);
@@ -106,7 +106,7 @@ Allocator* Buffer::allocator() const {
 
 bool Buffer::is_allocated() const { return backing_ && !backing_->freed; }
 
-const detail::BufferBacking& Buffer::backing() const {
+const tt_metal::detail::BufferBacking& Buffer::backing() const {
   TT_FATAL(is_allocated(), "Buffer {} is not allocated (it was deallocated)", unique_id_);
   return *backing_;
 }

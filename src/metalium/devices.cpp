@@ -447,7 +447,7 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
   for (auto& [range, program] : mesh_workload.get_programs()) {
     TT_FATAL(mesh.contains(range), "The workload's device range {} - {} is outside the {} mesh", range.start_coord(),
              range.end_coord(), mesh_device_->shape());
-    detail::ProgramImpl& p = program.impl();
+    tt_metal::detail::ProgramImpl& p = program.impl();
     check_sub_device(*mesh_device_, p);
     // A trace, like a run the host does not wait for, keeps the args as they are now.
     const auto run = run_args(p.run, trace != nullptr || !blocking);
@@ -455,7 +455,7 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
     for (const MeshCoordinate& coord : range) {
       if (!mesh_device_->is_local(coord)) continue;  // its rank runs it
       IDevice* chip = mesh_device_->get_device(coord);
-      auto device = detail::device_of(chip);
+      auto device = tt_metal::detail::device_of(chip);
       auto compiled = p.compiled_for(device);
       p.check_args(*device);
       launches.push_back({device, compiled, run,
@@ -643,7 +643,7 @@ distributed::MeshDevice& mesh_of(IDevice* device) {
 }
 }  // namespace
 
-std::shared_ptr<zyxtt::Device> detail::device_of(const IDevice* device) {
+std::shared_ptr<zyxtt::Device> tt_metal::detail::device_of(const IDevice* device) {
   auto& mesh = mesh_of(const_cast<IDevice*>(device));
   TT_FATAL(mesh.impl().device != nullptr, "Device {} is closed", mesh.id());
   return mesh.impl().device;
@@ -690,7 +690,7 @@ bool CloseDevice(IDevice* device) {
 }
 
 namespace {
-Buffer& buffer_of(const detail::BufferRef& ref) {
+Buffer& buffer_of(const tt_metal::detail::BufferRef& ref) {
   if (const auto* p = std::get_if<std::shared_ptr<Buffer>>(&ref)) {
     TT_FATAL(*p != nullptr, "Null buffer");
     return **p;
@@ -720,19 +720,19 @@ namespace {
 zyxtt::metalium::CommandQueueExecutor& executor_of(CommandQueue& cq) { return mesh_of(cq.device()).impl().executor(0); }
 
 // A queued command's hold on the buffer: shared when the caller shared it.
-std::shared_ptr<Buffer> hold(const detail::BufferRef& ref) {
+std::shared_ptr<Buffer> hold(const tt_metal::detail::BufferRef& ref) {
   if (const auto* p = std::get_if<std::shared_ptr<Buffer>>(&ref)) return *p;
   return {std::shared_ptr<void>(), &buffer_of(ref)};
 }
 
-void write_buffer(CommandQueue& cq, const detail::BufferRef& buffer, const HostDataType& src,
+void write_buffer(CommandQueue& cq, const tt_metal::detail::BufferRef& buffer, const HostDataType& src,
                   const std::optional<BufferRegion>& region, bool blocking) {
   const uint64_t bytes = distributed::region_size(buffer_of(buffer), region);
   distributed::write_in_order(executor_of(cq), blocking, host_bytes(src, bytes), bytes,
                               [b = hold(buffer), region](const void* host) { distributed::write_bytes(*b, host, region); });
 }
 
-void read_buffer(CommandQueue& cq, const detail::BufferRef& buffer, void* dst, const std::optional<BufferRegion>& region,
+void read_buffer(CommandQueue& cq, const tt_metal::detail::BufferRef& buffer, void* dst, const std::optional<BufferRegion>& region,
                  bool blocking) {
   TT_FATAL(dst != nullptr, "No host memory to read into");
   distributed::region_size(buffer_of(buffer), region);
@@ -741,23 +741,23 @@ void read_buffer(CommandQueue& cq, const detail::BufferRef& buffer, void* dst, c
 }
 }  // namespace
 
-void EnqueueWriteBuffer(CommandQueue& cq, const detail::BufferRef& buffer, HostDataType src, bool blocking) {
+void EnqueueWriteBuffer(CommandQueue& cq, const tt_metal::detail::BufferRef& buffer, HostDataType src, bool blocking) {
   write_buffer(cq, buffer, src, std::nullopt, blocking);
 }
-void EnqueueWriteSubBuffer(CommandQueue& cq, const detail::BufferRef& buffer, HostDataType src,
+void EnqueueWriteSubBuffer(CommandQueue& cq, const tt_metal::detail::BufferRef& buffer, HostDataType src,
                            const BufferRegion& region, bool blocking) {
   write_buffer(cq, buffer, src, region, blocking);
 }
-void EnqueueReadBuffer(CommandQueue& cq, const detail::BufferRef& buffer, void* dst, bool blocking) {
+void EnqueueReadBuffer(CommandQueue& cq, const tt_metal::detail::BufferRef& buffer, void* dst, bool blocking) {
   read_buffer(cq, buffer, dst, std::nullopt, blocking);
 }
-void EnqueueReadSubBuffer(CommandQueue& cq, detail::BufferRef buffer, void* dst, const BufferRegion& region,
+void EnqueueReadSubBuffer(CommandQueue& cq, tt_metal::detail::BufferRef buffer, void* dst, const BufferRegion& region,
                           bool blocking) {
   read_buffer(cq, buffer, dst, region, blocking);
 }
 void EnqueueProgram(CommandQueue& cq, Program& program, bool blocking) {
-  const auto device = detail::device_of(cq.device());
-  detail::ProgramImpl& p = program.impl();
+  const auto device = tt_metal::detail::device_of(cq.device());
+  tt_metal::detail::ProgramImpl& p = program.impl();
   auto compiled = p.compiled_for(device);
   p.check_args(*device);
   std::vector<distributed::ChipLaunch> launch{{device, std::move(compiled), distributed::run_args(p.run, !blocking),
@@ -768,7 +768,7 @@ void EnqueueProgram(CommandQueue& cq, Program& program, bool blocking) {
 void Finish(CommandQueue& cq, tt::stl::Span<const SubDeviceId>) { executor_of(cq).finish(); }
 void Synchronize(IDevice* device, std::optional<uint8_t> cq_id, tt::stl::Span<const SubDeviceId> sub_device_ids) {
   TT_FATAL(device != nullptr, "Synchronize of a null device");
-  detail::device_of(device);  // throws if the device is closed
+  tt_metal::detail::device_of(device);  // throws if the device is closed
   distributed::Synchronize(&mesh_of(device), cq_id, sub_device_ids);
 }
 

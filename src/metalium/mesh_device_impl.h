@@ -40,7 +40,7 @@ struct ChipLaunch {
 // Whether real-time profiler callbacks are registered (realtime_profiler.cpp).
 bool realtime_profiler_listening();
 // The program's kernel files for its launches' records; null while nothing listens.
-std::shared_ptr<const std::vector<std::string>> kernel_sources(const detail::ProgramImpl& program);
+std::shared_ptr<const std::vector<std::string>> kernel_sources(const tt_metal::detail::ProgramImpl& program);
 // Reports `launch`'s run, just done, to the real-time profiler's callbacks.
 void report_realtime_run(const ChipLaunch& launch);
 
@@ -60,7 +60,7 @@ uint64_t trace_bytes(const zyxtt::program::Program& program, const zyxtt::progra
 
 // Throws unless `program` runs within one sub-device of `mesh`'s loaded
 // sub-device manager (any program does under the default one).
-void check_sub_device(const MeshDevice& mesh, const detail::ProgramImpl& program);
+void check_sub_device(const MeshDevice& mesh, const tt_metal::detail::ProgramImpl& program);
 
 class MeshDeviceImpl {
  public:

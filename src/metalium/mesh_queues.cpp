@@ -242,12 +242,12 @@ void MeshDevice::set_sub_device_stall_group(ttsl::Span<const SubDeviceId> ids) {
 
 void MeshDevice::reset_sub_device_stall_group() { impl().stall_group = impl().sub_device_ids; }
 
-void check_sub_device(const MeshDevice& mesh, const detail::ProgramImpl& program) {
+void check_sub_device(const MeshDevice& mesh, const tt_metal::detail::ProgramImpl& program) {
   const MeshDeviceImpl& d = mesh.impl();
   if (d.active_manager == 0) return;
   const auto& sub_devices = d.managers.at(d.active_manager);
   for (const SubDevice& sub : sub_devices) {
-    const zyxtt::program::CoreRangeSet mine = detail::to_model(sub.cores(HalProgrammableCoreType::TENSIX));
+    const zyxtt::program::CoreRangeSet mine = tt_metal::detail::to_model(sub.cores(HalProgrammableCoreType::TENSIX));
     bool inside = true;
     for (const auto& kernel : program.model.kernels)
       kernel.cores.for_each_core([&](zyxtt::program::Core core) { inside = inside && mine.contains(core); });

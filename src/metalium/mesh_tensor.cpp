@@ -69,11 +69,7 @@ MeshCoordinate TensorTopology::get_neighbor(const MeshCoordinate& tensor_coord, 
   const auto dims = static_cast<int32_t>(distribution_shape_.dims());
   TT_FATAL(tensor_coord.dims() == distribution_shape_.dims() && dim >= -dims && dim < dims,
            "Failed to get neighbor for coordinate {} at dim {} with offset {}", tensor_coord, dim, offset);
-  const auto extent = static_cast<int64_t>(distribution_shape_[dim]);
-  MeshCoordinate neighbor = tensor_coord;
-  const int64_t moved = (static_cast<int64_t>(tensor_coord[dim]) + offset) % extent;
-  neighbor[dim] = static_cast<uint32_t>(moved < 0 ? moved + extent : moved);
-  return neighbor;
+  return *tensor_coord.get_neighbor(distribution_shape_, offset, dim, MeshCoordinate::BoundaryMode::WRAP);
 }
 
 MeshCoordinate TensorTopology::get_next_neighbor(const MeshCoordinate& tensor_coord, int32_t dim) const {
@@ -189,6 +185,6 @@ DeviceAddr MeshTensor::address() const { return mesh_buffer().address(); }
 Strides MeshTensor::strides() const { return tensor_spec().tensor_layout().compute_strides(logical_shape()); }
 void MeshTensor::update_tensor_topology(TensorTopology tensor_topology) { impl().update_topology(std::move(tensor_topology)); }
 
-std::size_t MeshTensor::element_size() const { return detail::host_element_size(dtype()); }
+std::size_t MeshTensor::element_size() const { return tt_metal::detail::host_element_size(dtype()); }
 
 }  // namespace tt::tt_metal

@@ -42,7 +42,7 @@ namespace tt::tt_metal::distributed {
 
 bool realtime_profiler_listening() { return g_listening.load(std::memory_order_relaxed); }
 
-std::shared_ptr<const std::vector<std::string>> kernel_sources(const detail::ProgramImpl& program) {
+std::shared_ptr<const std::vector<std::string>> kernel_sources(const tt_metal::detail::ProgramImpl& program) {
   if (!realtime_profiler_listening()) return nullptr;
   auto names = std::make_shared<std::vector<std::string>>();
   // A kernel from a file has that file's folder first among its include folders (CreateKernel).

@@ -104,7 +104,8 @@ TEST(MeshCoordinateRangeIteration, VisitsEveryCoordinateOfTheRangeLastDimensionF
   const std::vector<std::pair<uint32_t, uint32_t>> want = {{1, 1}, {1, 2}, {1, 3}, {2, 1}, {2, 2}, {2, 3}};
   EXPECT_EQ(seen, want);
   size_t n = 0;
-  for (auto it = MeshCoordinateRange(MeshShape(2, 4)).begin(); it != MeshCoordinateRange(MeshShape(2, 4)).end(); it++) ++n;
+  const MeshCoordinateRange all(MeshShape(2, 4));
+  for (auto it = all.begin(); it != all.end(); it++) ++n;
   EXPECT_EQ(n, 8u);
   EXPECT_EQ(*MeshCoordinateRange(MeshCoordinate(0, 3)).begin(), MeshCoordinate(0, 3));
 }

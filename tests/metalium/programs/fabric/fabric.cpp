@@ -175,8 +175,8 @@ void mesh_gather() {
   auto out = dram_buffer(*mesh, n);
   const auto blocks = write_inputs(*mesh, in);
   auto flags = arrival_flags(*mesh);
-  const std::vector<MeshCoordinate> coords(MeshCoordinateRange(mesh->shape()).begin(),
-                                           MeshCoordinateRange(mesh->shape()).end());
+  const MeshCoordinateRange all(mesh->shape());  // iterators of one range: tt-metal's compare their range too
+  const std::vector<MeshCoordinate> coords(all.begin(), all.end());
   MeshWorkload workload;
   for (uint32_t me = 0; me < n; ++me) {
     const FabricNodeId src = node_at(*mesh, coords[me]);
