@@ -2,6 +2,7 @@
 #include <tt-metalium/experimental/realtime_profiler.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <mutex>
 #include <utility>
@@ -55,9 +56,13 @@ void report_realtime_run(const ChipLaunch& launch) {
   if (!realtime_profiler_listening() || launch.run->host_id == 0 || launch.kernel_sources == nullptr) return;
   const std::optional<zyxtt::ModelSpan> span = launch.device->last_run_model_span();
   if (!span) return;
+  // dispatch_s stamps a program's start before it sends the go signal and
+  // its end when the workers report done: the launch's dispatch counts.
+  const auto dispatch_cycles =
+      static_cast<uint64_t>(std::llround(span->dispatch_seconds * zyxtt::kBlackholeClockMhz * 1e6));
   const experimental::ProgramRealtimeRecord record{
       .program_id = static_cast<uint32_t>(launch.run->host_id),
-      .start_timestamp = span->begin_cycles,
+      .start_timestamp = span->begin_cycles - dispatch_cycles,
       .end_timestamp = span->end_cycles,
       .frequency = zyxtt::kBlackholeClockMhz / 1000.0,
       .chip_id = launch.chip,
