@@ -3,6 +3,8 @@
 // links are the graph, ControlPlane answers from them).
 #pragma once
 
+#include <tt_stl/indestructible.hpp>  // tt-metal's brings it; its users' statics use it
+
 namespace tt::tt_fabric {
 
 // N is the mesh row above (row - 1).
