@@ -1,17 +1,19 @@
 // Host data in shards over a mesh's coordinates (tt-metal's
 // distributed_host_buffer.hpp), what MeshCommandQueue::enqueue_write and
-// enqueue_read move to and from a MeshBuffer. One host holds every shard here,
-// so the multi-host create (global and local shapes, a distributed context)
-// and context() are left out; every coordinate of the shape is local.
+// enqueue_read move to and from a MeshBuffer. Over several hosts a buffer
+// holds only its host's shards (a local box of the global shape); the rest
+// are remote: never produced, never transformed.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <vector>
 
+#include <tt-metalium/distributed_context.hpp>
 #include <tt-metalium/host_buffer.hpp>
 #include <tt-metalium/mesh_coord.hpp>
 #include <tt-metalium/mesh_device_view.hpp>
@@ -26,19 +28,27 @@ class DistributedHostBuffer {
   DistributedHostBuffer(DistributedHostBuffer&&) = default;
   DistributedHostBuffer& operator=(DistributedHostBuffer&&) = default;
 
-  // A buffer of the view's shape.
+  // A buffer of `global_shape` whose local shards are the box of
+  // `local_shape` at `local_offset`; throws when the box leaves the shape.
+  static DistributedHostBuffer create(const distributed::MeshShape& global_shape,
+                                      const distributed::MeshShape& local_shape,
+                                      const distributed::MeshCoordinate& local_offset,
+                                      const std::shared_ptr<distributed::multihost::DistributedContext>& context);
+  // A buffer of the view's shape, local where the view's devices are.
   static DistributedHostBuffer create(const distributed::MeshDeviceView& mesh_device_view);
+  // One host: every shard local.
   static DistributedHostBuffer create(const distributed::MeshShape& shape);
 
-  // The shard at `coord`, if populated; throws for a coordinate outside the shape.
+  // The shard at `coord` if it is local and populated; throws for a
+  // coordinate outside the global shape.
   std::optional<HostBuffer> get_shard(const distributed::MeshCoordinate& coord) const;
 
-  // Sets the shard at `coord` to what `produce_buffer` returns; throws for a
-  // coordinate outside the shape.
+  // Sets a local shard to what `produce_buffer` returns (a remote one is only
+  // recorded in shard_coords); throws for a coordinate outside the shape.
   using ProduceBufferFn = std::function<HostBuffer(const distributed::MeshCoordinate&)>;
   void emplace_shard(const distributed::MeshCoordinate& coord, const std::function<HostBuffer()>& produce_buffer);
 
-  // Always true here (one host); throws for a coordinate outside the shape.
+  // Throws for a coordinate outside the global shape.
   bool is_local(const distributed::MeshCoordinate& coord) const;
 
   // PARALLEL runs the shards' calls on threads of their own.
@@ -47,12 +57,12 @@ class DistributedHostBuffer {
     PARALLEL,
   };
 
-  // A buffer of `fn` of each populated shard, at the same coordinates.
+  // A buffer of `fn` of each local populated shard, at the same coordinates.
   using TransformFn = std::function<HostBuffer(const HostBuffer& buffer)>;
   DistributedHostBuffer transform(const TransformFn& fn,
                                   ProcessShardExecutionPolicy policy = ProcessShardExecutionPolicy::SEQUENTIAL) const;
 
-  // Calls `fn` on each populated shard.
+  // Calls `fn` on each local populated shard.
   using ApplyFn = std::function<void(const HostBuffer& buffer)>;
   void apply(const ApplyFn& fn, ProcessShardExecutionPolicy policy = ProcessShardExecutionPolicy::SEQUENTIAL) const;
 
@@ -61,21 +71,27 @@ class DistributedHostBuffer {
                       ProcessShardExecutionPolicy policy = ProcessShardExecutionPolicy::SEQUENTIAL);
 
   const distributed::MeshShape& shape() const;
-  // The coordinates of the populated shards.
+  // Every coordinate emplaced, local or not.
   const std::set<distributed::MeshCoordinate>& shard_coords() const;
+  // The context given to create, if any.
+  const std::shared_ptr<distributed::multihost::DistributedContext>& context() const;
 
  private:
   struct Shard {
     HostBuffer buffer;
     bool is_populated = false;
   };
-  explicit DistributedHostBuffer(const distributed::MeshShape& shape);
-  // The index of `coord` in shards_; throws naming it if it is outside the shape.
-  size_t index_of(const distributed::MeshCoordinate& coord) const;
+  DistributedHostBuffer(distributed::DistributedMeshContainer<Shard> shards,
+                        std::shared_ptr<distributed::multihost::DistributedContext> context);
+  // The shard at `coord`: throws naming it if it is outside the shape; null if remote.
+  const Shard* shard_at(const distributed::MeshCoordinate& coord) const;
+  Shard* shard_at(const distributed::MeshCoordinate& coord);
+  // The local populated shards' coordinates.
+  std::vector<distributed::MeshCoordinate> populated() const;
 
-  distributed::MeshShape shape_;
-  std::vector<Shard> shards_;  // row-major over shape_
+  distributed::DistributedMeshContainer<Shard> shards_;
   std::set<distributed::MeshCoordinate> shard_coords_;
+  std::shared_ptr<distributed::multihost::DistributedContext> context_;
 };
 
 }  // namespace tt::tt_metal
