@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "common/no_init_allocator.h"
+
 namespace zyxtt::server {
 
 struct InputLine {
@@ -57,7 +59,7 @@ class InputReader {
   std::chrono::microseconds idle_spin_;
   bool stopped_ = false;
   bool eof_ = false;
-  std::vector<char> buf_;
+  std::vector<char, NoInitAllocator<char>> buf_;  // filled by read(), never zeroed
   size_t begin_ = 0;
   size_t end_ = 0;
   std::atomic<size_t> unread_{0};

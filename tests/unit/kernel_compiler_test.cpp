@@ -291,6 +291,26 @@ TEST_F(KernelCompilerTest, TheKeyFollowsEveryKernelApiHeader) {
   EXPECT_NE(key_now(), edited) << "a header added";
 }
 
+// A runtime walks the kernel-API tree before init names the cache folder
+// (start_tree_fingerprint) and hands the walk to its compiler: the key must
+// be the one a compiler that walks the tree itself computes, and a file deep
+// in the tree counts.
+TEST_F(KernelCompilerTest, AWalkBegunEarlyKeysAsTheCompilersOwn) {
+  const fs::path api = dir_ / "api";
+  fs::create_directories(dir_);
+  fs::copy(ZYXTT_SOURCE_KERNEL_API, api, fs::copy_options::recursive);
+  const std::string own = KernelCompiler((dir_ / "cache").string(), api.string()).cache_key(reader());
+  const std::string early =
+      KernelCompiler((dir_ / "cache").string(), api.string(), {}, start_tree_fingerprint(api.string())).cache_key(reader());
+  EXPECT_EQ(early, own);
+
+  const std::string before = tree_fingerprint(api.string());
+  EXPECT_EQ(start_tree_fingerprint(api.string()).get(), before);
+  fs::create_directories(api / "api" / "compute" / "deeper" / "still");
+  std::ofstream(api / "api" / "compute" / "deeper" / "still" / "x.h") << "#pragma once\n";
+  EXPECT_NE(tree_fingerprint(api.string()), before) << "a header added three folders down";
+}
+
 // The precompiled kernel API lives under $XDG_CACHE_HOME/zyx-tt/pch,
 // shared by every kernel cache; a damaged one costs a warning, not a kernel.
 TEST_F(KernelCompilerTest, StandardHeadersArePrecompiledOnceAndADamagedCopyIsDropped) {

@@ -13,6 +13,7 @@
 #include "common/log.h"
 #include "device/cb_formats.h"
 #include "device/emu/emu_program.h"
+#include "device/emu/jit/toolchain_identity.h"
 #include "device/emu/l1_layout.h"
 #include "device/emu/trace/run_description.h"
 
@@ -102,6 +103,7 @@ std::string describe(const EmuOptions& o) {
 
 EmuDevice::EmuDevice(const EmuOptions& options)
     : options_(options),
+      kernel_api_fingerprint_(start_tree_fingerprint(options.kernel_api_dir)),
       arch_(options.arch != nullptr ? *options.arch : default_arch()),
       capabilities_(capabilities_of(arch_)),
       own_memory_(options.cluster ? nullptr : std::make_unique<ChipMemory>(arch_)),
@@ -135,7 +137,7 @@ void EmuDevice::open(const std::string& cache_dir) {
   }
   CompilerConfig compiler = options_.compiler;
   compiler.profile_kernels = options_.profile_log != nullptr;
-  compiler_ = std::make_unique<KernelCompiler>(dir, options_.kernel_api_dir, compiler);
+  compiler_ = std::make_unique<KernelCompiler>(dir, options_.kernel_api_dir, compiler, kernel_api_fingerprint_);
   cache_dir_ = dir;
 }
 

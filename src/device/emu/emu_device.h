@@ -109,6 +109,8 @@ class EmuDevice final : public Device {
   void drop_raw_dram(uint64_t begin, uint64_t end);
 
   EmuOptions options_;
+  // Of options_.kernel_api_dir, walked from construction on (see open).
+  std::shared_future<std::string> kernel_api_fingerprint_;
   const Arch& arch_;
   DeviceCapabilities capabilities_;
   // The chip's own memory, unless its cluster holds it.

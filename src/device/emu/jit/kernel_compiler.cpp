@@ -72,9 +72,13 @@ bool is_trusted_file(const std::string& path) {
   return S_ISREG(st.st_mode) && st.st_uid == geteuid() && (st.st_mode & 022) == 0;
 }
 
-KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_api_dir, CompilerConfig config)
+KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_api_dir, CompilerConfig config,
+                               std::shared_future<std::string> api_fingerprint)
     : store_(cache_dir), kernel_api_(std::move(kernel_api_dir)), config_(std::move(config)) {
-  toolchain_ = std::async(std::launch::async, [this] {
+  if (!api_fingerprint.valid()) api_fingerprint = start_tree_fingerprint(kernel_api_);
+  // Deferred: the first to ask runs it (the precompiled headers' thread,
+  // started below, or a compile), so no thread of its own is started.
+  toolchain_ = std::async(std::launch::deferred, [this, api_fingerprint] {
     // -v prints the version and configuration to stderr (run_process drops
     // stdout, so --version would tell nothing and cost a process start).
     const std::string version = compiler_report(config_.program, store_.directory(), store_.temp_path("compiler"), [&] {
@@ -84,7 +88,7 @@ KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_
       });
       return report;
     });
-    std::string api = tree_fingerprint(kernel_api_);
+    std::string api = api_fingerprint.get();
     std::string identity =
         fmt::format("zyxtt-kernel-abi-{}|{}|{}|{}", krt::kKrtAbiVersion, config_.program, version, api);
     return Toolchain{version, std::move(identity), std::move(api)};
@@ -107,8 +111,7 @@ KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_
 }
 
 KernelCompiler::~KernelCompiler() {
-  pch_.reset();
-  if (toolchain_.valid()) toolchain_.wait();
+  pch_.reset();  // its thread may be computing toolchain_, which needs this
 }
 
 const std::string& KernelCompiler::toolchain_identity() { return toolchain_.get().identity; }

@@ -52,8 +52,10 @@ struct CompileStats {
 class KernelCompiler {
  public:
   // `cache_dir` is created 0700 if missing (see ObjectStore); `kernel_api_dir`
-  // holds the headers.
-  KernelCompiler(const std::string& cache_dir, std::string kernel_api_dir, CompilerConfig config = {});
+  // holds the headers; `api_fingerprint`, when given, is its
+  // start_tree_fingerprint, begun before the cache folder was known.
+  KernelCompiler(const std::string& cache_dir, std::string kernel_api_dir, CompilerConfig config = {},
+                 std::shared_future<std::string> api_fingerprint = {});
   ~KernelCompiler();
   KernelCompiler(const KernelCompiler&) = delete;
   KernelCompiler& operator=(const KernelCompiler&) = delete;
@@ -94,8 +96,9 @@ class KernelCompiler {
   ObjectStore store_;
   std::string kernel_api_;
   CompilerConfig config_;
-  // Compiler report + kernel-API fingerprint, learnt on a thread from
-  // construction on, so that a warm start's first compile hardly waits.
+  // Compiler report + kernel-API fingerprint (the latter walked on a thread
+  // from construction on, or earlier), so that a warm start's first compile
+  // hardly waits.
   struct Toolchain {
     std::string compiler_report;  // the compiler's -v
     std::string identity;         // + the ABI and the kernel-API fingerprint

@@ -44,7 +44,8 @@ uint64_t pid_namespace() {
   return stat("/proc/self/ns/pid", &st) == 0 ? static_cast<uint64_t>(st.st_ino) : 0;
 }
 
-bool read_all(int fd, std::vector<char>& out) {
+template <typename Bytes>
+bool read_all(int fd, Bytes& out) {
   size_t done = 0;
   while (done < out.size()) {
     ssize_t n = pread(fd, out.data() + done, out.size() - done, static_cast<off_t>(done));
@@ -125,7 +126,7 @@ std::optional<std::string> ObjectStore::read_intact(const std::string& path) {
   struct stat st {};
   bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && (st.st_mode & 022) == 0 &&
             st.st_size > static_cast<off_t>(kTrailerBytes + 4) && st.st_size < kMaxObjectBytes;
-  std::vector<char> bytes;
+  std::string bytes;  // read in place and cut to the body: no second copy
   if (ok) {
     bytes.resize(static_cast<size_t>(st.st_size));
     ok = read_all(fd, bytes) && std::memcmp(bytes.data(), "\x7f" "ELF", 4) == 0;
@@ -137,7 +138,8 @@ std::optional<std::string> ObjectStore::read_intact(const std::string& path) {
   }
   close(fd);
   if (!ok) return std::nullopt;
-  return std::string(bytes.data(), bytes.size() - kTrailerBytes);
+  bytes.resize(bytes.size() - kTrailerBytes);
+  return bytes;
 }
 
 void ObjectStore::publish(const std::string& tmp, const std::string& path) const {

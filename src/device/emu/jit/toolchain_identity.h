@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <future>
 #include <string>
 
 namespace zyxtt::emu {
@@ -14,6 +15,11 @@ namespace zyxtt::emu {
 // modification and change times (as make and ninja judge a file changed;
 // every write moves the change time, which no user can set back).
 std::string tree_fingerprint(const std::string& dir);
+
+// tree_fingerprint(dir) on a thread of its own, from now on: a runtime starts
+// it before init names the cache folder, so that a warm start's first compile
+// finds it done (the walk is about 400 system calls).
+std::shared_future<std::string> start_tree_fingerprint(const std::string& dir);
 
 // The compiler's `-v` report. `run_v` starts `program -v` and returns what it
 // printed; it runs only when `memo_dir` has no report remembered for the
