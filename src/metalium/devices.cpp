@@ -464,11 +464,34 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
       if (trace) trace->bytes[static_cast<MeshDevice*>(chip)] += trace_bytes(p.model, *run);
     }
   }
+  mesh_workload.set_last_used_command_queue_for_testing(this);
   if (trace) {
     trace->enqueues.push_back(std::move(launches));
     return;
   }
   mesh_device_->impl().executor(id_).enqueue([launches = std::move(launches)] { run_launches(launches); }, blocking);
+}
+
+void MeshCommandQueue::enqueue_write_shard_to_sub_grid(const MeshBuffer& buffer, const void* host_data,
+                                                       const MeshCoordinateRange& device_range, bool blocking,
+                                                       std::optional<BufferRegion> region) {
+  TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
+  TT_FATAL(host_data != nullptr, "No host data to write");
+  if (buffer.global_layout() != MeshBufferLayout::REPLICATED) {
+    // A sharded buffer is dealt over the mesh as a whole (tt-metal: write_sharded_buffer).
+    std::shared_ptr<MeshBuffer> whole(std::shared_ptr<MeshBuffer>{}, const_cast<MeshBuffer*>(&buffer));
+    enqueue_write_mesh_buffer(whole, host_data, blocking);
+    return;
+  }
+  TT_FATAL(MeshCoordinateRange(mesh_device_->shape()).contains(device_range),
+           "The device range {} - {} is outside the {} mesh", device_range.start_coord(), device_range.end_coord(),
+           mesh_device_->shape());
+  for (const MeshCoordinate& coord : device_range) {
+    if (!mesh_device_->is_local(coord)) continue;  // another rank's device: that rank writes it
+    Buffer* device_buffer = buffer.get_device_buffer(coord);
+    write_in_order(mesh_device_->impl().executor(id_), blocking, host_data, region_size(*device_buffer, region),
+                   [device_buffer, region](const void* host) { write_bytes(*device_buffer, host, region); });
+  }
 }
 
 void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer>& buffer, const void* host_data,
@@ -573,6 +596,8 @@ void MeshWorkload::add_program(const MeshCoordinateRange& device_range, Program&
   programs_.emplace(device_range, std::move(program));
 }
 
+void MeshWorkload::set_last_used_command_queue_for_testing(MeshCommandQueue* mesh_cq) { last_used_command_queue_ = mesh_cq; }
+MeshCommandQueue* MeshWorkload::get_last_used_command_queue() const { return last_used_command_queue_; }
 std::unordered_map<MeshCoordinateRange, Program>& MeshWorkload::get_programs() { return programs_; }
 const std::unordered_map<MeshCoordinateRange, Program>& MeshWorkload::get_programs() const { return programs_; }
 

@@ -69,6 +69,12 @@ class MeshCommandQueue {
   uint32_t id() const { return id_; }
 
   virtual void enqueue_mesh_workload(MeshWorkload& mesh_workload, bool blocking);
+  // The same host data to `buffer` on each device of `device_range` (a
+  // replicated buffer; a sharded one is written whole, as by
+  // enqueue_write_mesh_buffer). The buffer must outlive a queued write.
+  virtual void enqueue_write_shard_to_sub_grid(const MeshBuffer& buffer, const void* host_data,
+                                               const MeshCoordinateRange& device_range, bool blocking,
+                                               std::optional<BufferRegion> region = std::nullopt);
   virtual void enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer>& buffer, const void* host_data,
                                          bool blocking);
   // Each populated shard of `host_buffer` to the device at its coordinate.

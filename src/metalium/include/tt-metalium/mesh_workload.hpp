@@ -30,8 +30,13 @@ class MeshWorkload {
   std::unordered_map<MeshCoordinateRange, Program>& get_programs();
   const std::unordered_map<MeshCoordinateRange, Program>& get_programs() const;
 
+  // The queue that last enqueued this workload (tt-metal's, for tests).
+  void set_last_used_command_queue_for_testing(MeshCommandQueue* mesh_cq);
+  MeshCommandQueue* get_last_used_command_queue() const;
+
  private:
   std::unordered_map<MeshCoordinateRange, Program> programs_;
+  MeshCommandQueue* last_used_command_queue_ = nullptr;
 };
 
 }  // namespace tt::tt_metal::distributed
