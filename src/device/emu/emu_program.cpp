@@ -208,8 +208,8 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
     }
     for (const program::CbIndexSpec& idx : cb.indices) {
       spec_.cbs.push_back(CbSpec{idx.index, static_cast<uint32_t>(idx.format), idx.page_size,
-                                 cb.total_size / idx.page_size, idx.tile, static_cast<uint32_t>(offset),
-                                 cb.cores.ranges, cb.address.has_value()});
+                                 cb.total_size / idx.page_size, static_cast<uint32_t>(offset), cb.cores.ranges,
+                                 cb.address.has_value(), idx.tile});
     }
   }
 

@@ -83,10 +83,10 @@ struct CbSpec {
   uint32_t data_format = 0;  // tt::DataFormat value
   uint32_t page_bytes = 0;
   uint32_t pages = 2;
-  TileGeometry tile{};
   uint32_t offset = 0;  // L1 offset of the ring on every core of `cores`
   std::vector<program::CoreRange> cores;
   bool on_buffer = false;  // globally allocated: the ring is an L1 buffer's shard, its pages hold data
+  TileGeometry tile{};     // the shape compute kernels unpack and pack
   bool operator==(const CbSpec&) const = default;
 };
 
