@@ -14,10 +14,15 @@
 #include "zyxtt/core_limits.h"
 #include "zyxtt/kernel_base.h"
 #include "zyxtt/format_facts.h"
+#include "zyxtt/tile_geometry.h"
 
 namespace zyxtt::kernel {
 // The format of CB `cb` as the compile was told (kernel_cb_formats.h).
 constexpr uint32_t compile_time_cb_format(uint32_t cb);
+// The tile shape of CB `cb` (-DKERNEL_CB_TILE_SHAPES=r0,c0,r1,c1,..., given
+// only when a CB of the program is not 32x32): fixed for the program, so
+// constant at run time too.
+constexpr TileGeometry cb_tile(uint32_t cb);
 
 constexpr uint32_t cb_format(uint32_t cb) {
   if (std::is_constant_evaluated()) return compile_time_cb_format(cb);

@@ -101,6 +101,12 @@ CircularBufferConfig& CircularBufferConfig::set_page_size(uint8_t buffer_index, 
   return *this;
 }
 
+CircularBufferConfig& CircularBufferConfig::set_tile_dims(uint8_t buffer_index, const Tile& tile) {
+  check_index(buffer_index);
+  tiles_[buffer_index] = tile;
+  return *this;
+}
+
 CircularBufferConfig& CircularBufferConfig::set_total_size(uint32_t total_size) {
   if (dynamic_cb_) {
     TT_FATAL(total_size <= max_size_,
@@ -140,6 +146,7 @@ const std::array<std::optional<tt::DataFormat>, NUM_CIRCULAR_BUFFERS>& CircularB
 const std::array<std::optional<uint32_t>, NUM_CIRCULAR_BUFFERS>& CircularBufferConfig::page_sizes() const {
   return page_sizes_;
 }
+const std::array<std::optional<Tile>, NUM_CIRCULAR_BUFFERS>& CircularBufferConfig::tiles() const { return tiles_; }
 bool CircularBufferConfig::dynamic_cb() const { return dynamic_cb_; }
 uint32_t CircularBufferConfig::max_size() const { return max_size_; }
 uint32_t CircularBufferConfig::buffer_size() const { return buffer_size_; }
@@ -168,13 +175,17 @@ const CircularBufferConfig::Builder& CircularBufferConfig::Builder::set_page_siz
   parent_.set_page_size(buffer_index_, page_size);
   return *this;
 }
+const CircularBufferConfig::Builder& CircularBufferConfig::Builder::set_tile_dims(const Tile& tile) const {
+  parent_.set_tile_dims(buffer_index_, tile);
+  return *this;
+}
 CircularBufferConfig::Builder CircularBufferConfig::index(uint8_t buffer_index) {
   return Builder::LocalBuilder(*this, buffer_index);
 }
 
 bool operator==(const CircularBufferConfig& a, const CircularBufferConfig& b) {
   return a.total_size_ == b.total_size_ && a.globally_allocated_address_ == b.globally_allocated_address_ &&
-         a.data_formats_ == b.data_formats_ && a.page_sizes_ == b.page_sizes_ && a.buffer_indices_ == b.buffer_indices_ &&
+         a.data_formats_ == b.data_formats_ && a.page_sizes_ == b.page_sizes_ && a.tiles_ == b.tiles_ && a.buffer_indices_ == b.buffer_indices_ &&
          a.dynamic_cb_ == b.dynamic_cb_ && a.max_size_ == b.max_size_ && a.buffer_size_ == b.buffer_size_ &&
          a.address_offset_ == b.address_offset_;
 }

@@ -387,9 +387,6 @@ void validate(const ProgramSpec& spec, const Collected& c, const distributed::Me
              "DFB '{}' borrows memory from TensorParameter '{}', but no such TensorParameter is declared in the "
              "ProgramSpec.",
              dn, d.borrowed_from ? d.borrowed_from->get() : "");
-    // Entries are whole 32x32 tiles here: the emulator's circular buffers hold no tile shape.
-    TT_FATAL(!d.tile_format_metadata || (d.tile_format_metadata->get_height() == 32 && d.tile_format_metadata->get_width() == 32),
-             "DFB '{}' has a tile format other than 32x32, which the emulator does not support", dn);
     TT_FATAL(!d.unpack_face_geometry_metadata || *d.unpack_face_geometry_metadata == FaceGeometry{},
              "DFB '{}' has a partial-tile face geometry, which the emulator does not support", dn);
     for (const DFBSpecName& alias : d.advanced_options.alias_with) {
@@ -573,6 +570,7 @@ Program MakeProgramFromSpec(const distributed::MeshDevice& mesh_device, const Pr
     CircularBufferConfig config(d.entry_size * d.num_entries, formats);
     for (const DataflowBufferSpec* m : group) {
       config.set_page_size(static_cast<uint8_t>(dfb_ids.at(m->unique_id.get())), m->entry_size);
+      if (m->tile_format_metadata) config.set_tile_dims(static_cast<uint8_t>(dfb_ids.at(m->unique_id.get())), *m->tile_format_metadata);
       placed.insert(m->unique_id.get());
     }
     CreateCircularBuffer(program, c.dfb_nodes.at(d.unique_id.get()), config);

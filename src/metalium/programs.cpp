@@ -283,7 +283,11 @@ model::CircularBufferSpec cb_spec(const CircularBufferConfig& config, const Core
     const auto& page = config.page_sizes()[i];
     TT_FATAL(format.has_value(), "Circular buffer index {} has no data format", i);
     TT_FATAL(page.has_value(), "Circular buffer index {} has no page size: call set_page_size({}, bytes)", i, i);
-    spec.indices.push_back({i, *format, *page});
+    const Tile tile = config.tiles()[i].value_or(Tile{});
+    // Transposed tiles would need the unpacker's transposes, which the emulator does not model.
+    TT_FATAL(!tile.get_transpose_within_face() && !tile.get_transpose_of_faces(),
+             "Circular buffer index {} has a transposed tile, which the emulator does not support", i);
+    spec.indices.push_back({i, *format, *page, {tile.get_height(), tile.get_width()}});
   }
   if (auto a = config.globally_allocated_address()) spec.address = *a;
   return spec;

@@ -11,6 +11,7 @@
 
 #include "program/kernel_spec.h"
 #include "zyxtt/data_format.h"
+#include "zyxtt/tile_geometry.h"
 
 namespace zyxtt::program {
 
@@ -59,6 +60,7 @@ struct CbIndexSpec {
   uint32_t index = 0;  // 0..63
   tt::DataFormat format = tt::DataFormat::Float16_b;
   uint32_t page_size = 0;  // bytes
+  TileGeometry tile{};     // the shape compute kernels unpack and pack
   bool operator==(const CbIndexSpec&) const = default;
 };
 

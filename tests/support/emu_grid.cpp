@@ -72,10 +72,10 @@ void Grid::add_buffer(uint64_t address, uint64_t per_bank_bytes) {
             [](const DramRegion& a, const DramRegion& b) { return a.address < b.address; });
 }
 
-uint32_t Grid::add_cb(uint32_t cb, uint32_t page_bytes, uint32_t num_pages, uint32_t format) {
+uint32_t Grid::add_cb(uint32_t cb, uint32_t page_bytes, uint32_t num_pages, uint32_t format, TileGeometry tile) {
   const uint32_t offset = next_cb_offset_;
   next_cb_offset_ += (page_bytes * num_pages + 63) & ~63u;
-  for (CoreState& c : cores_) configure_cb(c, cb, l1_addr(c, offset), page_bytes, num_pages, format);
+  for (CoreState& c : cores_) configure_cb(c, cb, l1_addr(c, offset), page_bytes, num_pages, format, false, tile);
   return offset;
 }
 

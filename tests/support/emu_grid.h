@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "device/emu/run_context.h"
+#include "zyxtt/tile_geometry.h"
 
 namespace zyxtt::emu::test {
 
@@ -45,7 +46,7 @@ class Grid {
   // Adds a live buffer (bank-local [address, address + per_bank_bytes)).
   void add_buffer(uint64_t address, uint64_t per_bank_bytes);
   // Configures CB `cb` on every core, page_bytes x num_pages, packed from kCbBase.
-  uint32_t add_cb(uint32_t cb, uint32_t page_bytes, uint32_t num_pages, uint32_t format = 0);
+  uint32_t add_cb(uint32_t cb, uint32_t page_bytes, uint32_t num_pages, uint32_t format = 0, TileGeometry tile = {});
 
   // A kernel instance on core (row, col); `use` makes it current().
   KernelInstance& instance(uint32_t row, uint32_t col, krt::Role role, std::vector<uint32_t> args = {});

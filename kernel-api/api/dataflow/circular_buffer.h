@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "zyxtt/cb_formats.h"
 #include "zyxtt/kernel_base.h"
 
 class CircularBuffer {
@@ -39,7 +40,7 @@ class CircularBuffer {
   uint32_t get_write_ptr() const { return zyxtt::krt::cb_write_ptr(cb_id_); }
   uint32_t get_read_ptr() const { return zyxtt::krt::cb_read_ptr(cb_id_); }
   uint32_t get_tile_size() const { return zyxtt::krt::cb_page_bytes(cb_id_); }
-  uint32_t get_tile_hw() const { return 1024; }
+  uint32_t get_tile_hw() const { return zyxtt::kernel::cb_tile(cb_id_).hw(); }
   DataFormat get_dataformat() const { return static_cast<DataFormat>(zyxtt::krt::cb_data_format(cb_id_)); }
 #endif
 

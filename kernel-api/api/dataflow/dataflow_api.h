@@ -133,14 +133,15 @@ FORCE_INLINE uint32_t get_write_ptr(uint32_t operand) { return zyxtt::krt::cb_wr
 FORCE_INLINE uint32_t get_read_ptr(uint32_t operand) { return zyxtt::krt::cb_read_ptr(operand); }
 // Constant expressions when the CB formats came with the compile (zyxtt/cb_formats.h).
 constexpr int32_t get_tile_size(int32_t operand) {
+  const zyxtt::TileGeometry tile = zyxtt::kernel::cb_tile(uint32_t(operand));
   if (std::is_constant_evaluated()) {
-    return int32_t(zyxtt::tile_bytes_of_format(zyxtt::kernel::compile_time_cb_format(uint32_t(operand))));
+    return int32_t(zyxtt::tile_bytes_of(zyxtt::kernel::compile_time_cb_format(uint32_t(operand)), tile));
   }
-  const uint32_t bytes = zyxtt::tile_bytes_of_format(zyxtt::krt::cb_data_format(uint32_t(operand)));
+  const uint32_t bytes = zyxtt::tile_bytes_of(zyxtt::krt::cb_data_format(uint32_t(operand)), tile);
   return int32_t(bytes != 0 ? bytes : zyxtt::krt::cb_page_bytes(uint32_t(operand)));
 }
-constexpr uint32_t get_tile_hw(int32_t) { return 1024; }
-constexpr uint32_t get_tile_num_faces(int32_t) { return 4; }
+constexpr uint32_t get_tile_hw(int32_t operand) { return zyxtt::kernel::cb_tile(uint32_t(operand)).hw(); }
+constexpr uint32_t get_tile_num_faces(int32_t operand) { return zyxtt::kernel::cb_tile(uint32_t(operand)).num_faces(); }
 constexpr DataFormat get_dataformat(int32_t operand) {
   return static_cast<DataFormat>(zyxtt::kernel::cb_format(uint32_t(operand)));
 }

@@ -17,6 +17,9 @@ struct CbState {
   uint32_t data_format = 0;  // tt::DataFormat value
   uint32_t page_bytes = 0;
   uint32_t num_pages = 0;
+  // The tile shape compute kernels unpack and pack (32x32 unless the program set one).
+  uint16_t tile_rows = 32;
+  uint16_t tile_cols = 32;
   uint32_t base = 0;   // L1 byte address of the ring
   uint32_t limit = 0;  // base + page_bytes * num_pages
   // Shared counters (16-bit on silicon; kept wide, compared modulo 2^16).

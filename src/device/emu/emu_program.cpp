@@ -108,17 +108,25 @@ CompileRequest compile_request(const program::Program& program, size_t index) {
     spec.defines.push_back(fmt::format("ZYXTT_MATH_APPROX={}", c.math_approx_mode ? 1 : 0));
     spec.defines.push_back(fmt::format("ZYXTT_DST_FULL_SYNC={}", c.dst_full_sync ? 1 : 0));
   }
-  // The formats of the CBs on the kernel's cores, for constexpr tile sizes.
+  // The formats and tile shapes of the CBs on the kernel's cores, for
+  // constexpr tile sizes; shapes only when one is not 32x32.
   std::vector<int> formats;
+  std::vector<uint32_t> shapes;  // rows, cols per CB index
+  bool tiny = false;
   for (const program::CircularBufferSpec& cb : program.circular_buffers) {
     if (!overlaps(cb.cores, k.cores)) continue;
     for (const program::CbIndexSpec& i : cb.indices) {
       if (i.index >= kMaxCbs) continue;
       if (formats.size() <= i.index) formats.resize(i.index + 1, 255);
       formats[i.index] = static_cast<int>(i.format);
+      if (shapes.size() <= 2 * i.index) shapes.resize(2 * i.index + 2, 32);
+      shapes[2 * i.index] = i.tile.rows;
+      shapes[2 * i.index + 1] = i.tile.cols;
+      tiny = tiny || !i.tile.full();
     }
   }
   if (!formats.empty()) spec.defines.push_back(fmt::format("KERNEL_CB_DATA_FORMATS={}", fmt::join(formats, ",")));
+  if (tiny) spec.defines.push_back(fmt::format("KERNEL_CB_TILE_SHAPES={}", fmt::join(shapes, ",")));
   return spec;
 }
 
@@ -201,7 +209,7 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
     for (const program::CbIndexSpec& idx : cb.indices) {
       spec_.cbs.push_back(CbSpec{idx.index, static_cast<uint32_t>(idx.format), idx.page_size,
                                  cb.total_size / idx.page_size, static_cast<uint32_t>(offset), cb.cores.ranges,
-                                 cb.address.has_value()});
+                                 cb.address.has_value(), idx.tile});
     }
   }
 

@@ -36,6 +36,7 @@ struct CardCbIndex {
   uint32_t index = 0;
   uint8_t format = 0;  // tt::DataFormat's value (the model uses the same codes)
   uint32_t page_size = 0;
+  uint32_t tile_rows = 32, tile_cols = 32;  // the tile shape compute kernels unpack and pack
 };
 
 // program::CircularBufferSpec without its tt::DataFormat.

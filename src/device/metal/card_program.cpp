@@ -127,7 +127,11 @@ class MetalProgram final : public CardProgram {
         std::map<uint8_t, tt::DataFormat> formats;
         for (const CardCbIndex& i : cb.indices) formats[static_cast<uint8_t>(i.index)] = static_cast<tt::DataFormat>(i.format);
         tm::CircularBufferConfig config(cb.total_size, formats);
-        for (const CardCbIndex& i : cb.indices) config.set_page_size(static_cast<uint8_t>(i.index), i.page_size);
+        for (const CardCbIndex& i : cb.indices) {
+          config.set_page_size(static_cast<uint8_t>(i.index), i.page_size);
+          if (i.tile_rows != 32 || i.tile_cols != 32)
+            config.set_tile_dims(static_cast<uint8_t>(i.index), tm::Tile({i.tile_rows, i.tile_cols}));
+        }
         tm::CreateCircularBuffer(program, core_set(cb.cores), config);
       }
       for (const program::SemaphoreSpec& s : spec_.semaphores) {

@@ -29,7 +29,7 @@ CardProgramSpec card_program(const program::Program& p) {
     }
     CardCircularBuffer out{cb.cores, cb.total_size, {}};
     for (const program::CbIndexSpec& i : cb.indices)
-      out.indices.push_back({i.index, static_cast<uint8_t>(i.format), i.page_size});
+      out.indices.push_back({i.index, static_cast<uint8_t>(i.format), i.page_size, i.tile.rows, i.tile.cols});
     spec.circular_buffers.push_back(std::move(out));
   }
   return spec;

@@ -36,4 +36,16 @@ TEST(CircularBufferConfig, IndexBuilderConfiguresAnIndex) {
   EXPECT_EQ(c.page_sizes()[3], 4096u);
 }
 
+TEST(CircularBufferConfig, RecordsTileShapesPerIndex) {
+  CircularBufferConfig c(4096, {{0, tt::DataFormat::Float16_b}, {1, tt::DataFormat::Float16_b}});
+  const CircularBufferConfig plain = c;
+  c.set_tile_dims(0, tt::tt_metal::Tile({16, 32}));
+  c.index(1).set_tile_dims(tt::tt_metal::Tile({32, 16}));
+  ASSERT_TRUE(c.tiles()[0].has_value());
+  EXPECT_EQ(c.tiles()[0]->get_height(), 16u);
+  EXPECT_EQ(c.tiles()[1]->get_width(), 16u);
+  EXPECT_FALSE(c.tiles()[2].has_value());
+  EXPECT_NE(c, plain);  // the shape is part of the configuration
+}
+
 }  // namespace

@@ -17,8 +17,9 @@ FakeCore::FakeCore(krt::Role role, std::vector<uint32_t> args)
   grid_.use(self_);
 }
 
-void FakeCore::configure_cb(uint32_t id, uint32_t data_format, uint32_t page_bytes, uint32_t num_pages) {
-  grid_.add_cb(id, page_bytes, num_pages, data_format);
+void FakeCore::configure_cb(uint32_t id, uint32_t data_format, uint32_t page_bytes, uint32_t num_pages,
+                            TileGeometry tile) {
+  grid_.add_cb(id, page_bytes, num_pages, data_format, tile);
 }
 
 void FakeCore::feed(uint32_t id, const void* bytes, uint32_t pages) {

@@ -26,7 +26,8 @@ class FakeCore {
   emu::ComputeState& compute() { return core().compute; }
   emu::CbState& cb(uint32_t id) { return core().cbs[id]; }
 
-  void configure_cb(uint32_t id, uint32_t data_format, uint32_t page_bytes, uint32_t num_pages);
+  void configure_cb(uint32_t id, uint32_t data_format, uint32_t page_bytes, uint32_t num_pages,
+                    TileGeometry tile = {});
   // A producer (the reader) reserves, writes and pushes `pages` pages of raw bytes.
   void feed(uint32_t id, const void* bytes, uint32_t pages);
   // Raw bytes of page `page` counted from the CB base.

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <set>
 #include <string>
@@ -15,6 +16,7 @@
 #include "device/emu/compute/compute.h"
 #include "device/emu/compute/formats.h"
 #include "device/emu/compute/tile_math.h"
+#include "device/emu/compute/tile_shapes.h"
 #include "zyxtt/data_format.h"
 #include "zyxtt/format_facts.h"
 #include "device/emu/dataflow/dataflow_internal.h"
@@ -144,21 +146,33 @@ inline CbState& cb_state(uint32_t cb, const char* call) {
   return current().core->cbs[cb];
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void fail_tile_bytes(uint32_t cb, uint32_t format, uint32_t page_bytes,
-                                                             const char* call) {
-  const uint32_t tb = tile_bytes(format);
+inline TileGeometry geometry(const CbState& s) { return {s.tile_rows, s.tile_cols}; }
+
+[[noreturn, gnu::cold, gnu::noinline]] void fail_tile_bytes(uint32_t cb, const CbState& s, const char* call) {
+  const uint32_t tb = tile_bytes_of(s.data_format, geometry(s));
   if (tb == 0)
-    fail_run(std::string(call) + ": CB " + std::to_string(cb) + " has data format " + format_name(format) +
+    fail_run(std::string(call) + ": CB " + std::to_string(cb) + " has data format " + format_name(s.data_format) +
              ", which the emulator cannot convert");
-  fail_run(std::string(call) + ": CB " + std::to_string(cb) + " pages are " + std::to_string(page_bytes) +
-           " bytes, smaller than one " + format_name(format) + " tile (" + std::to_string(tb) + " bytes)");
+  const std::string shape = geometry(s).full() ? std::string()
+                                               : std::to_string(s.tile_rows) + "x" + std::to_string(s.tile_cols) + " ";
+  fail_run(std::string(call) + ": CB " + std::to_string(cb) + " pages are " + std::to_string(s.page_bytes) +
+           " bytes, smaller than one " + format_name(s.data_format) + " " + shape + "tile (" + std::to_string(tb) +
+           " bytes)");
 }
 
-// Bytes per tile of `cb`'s format; fails for formats the emulator cannot convert.
-inline uint32_t checked_tile_bytes(uint32_t cb, uint32_t format, uint32_t page_bytes, const char* call) {
-  const uint32_t tb = tile_bytes(format);
-  if (tb == 0 || page_bytes < tb) [[unlikely]] fail_tile_bytes(cb, format, page_bytes, call);
+// Bytes per tile of `cb`'s format and tile shape; fails for formats the emulator cannot convert.
+inline uint32_t checked_tile_bytes(uint32_t cb, const CbState& s, const char* call) {
+  const uint32_t tb = geometry(s).full() ? tile_bytes(s.data_format) : tile_bytes_of(s.data_format, geometry(s));
+  if (tb == 0 || s.page_bytes < tb) [[unlikely]] fail_tile_bytes(cb, s, call);
   return tb;
+}
+
+// Ops that move rows of 32 datums (tilize, untilize) take 32x32 tiles only.
+void require_full_tiles(uint32_t cb, const char* call) {
+  const CbState& s = current().core->cbs[cb % kMaxCbs];
+  if (!geometry(s).full())
+    fail_run(std::string(call) + ": CB " + std::to_string(cb) + " holds " + std::to_string(s.tile_rows) + "x" +
+             std::to_string(s.tile_cols) + " tiles; the emulator runs this op on 32x32 tiles only");
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] void fail_ring(const CbState& s, uint32_t cb, uint32_t tile, const char* call) {
@@ -182,19 +196,26 @@ inline void check_in_ring(const CbState& s, uint32_t cb, uint32_t tile, uint32_t
   report_finding(current(), call, nullptr, 0, what + "; the CB lies on an L1 buffer, whose pages hold its data");
 }
 
+// A tiny tile as a 32x32 one (tile_shapes.h), for the caller to convert at once.
+alignas(64) thread_local uint8_t staged_tile[4096];
+
 // Tile `tile` of `cb` (after the compute read pointer) as the unpacker sees
-// it: checks the waited window and the ring, returns the L1 bytes and format.
+// it: checks the waited window and the ring, returns the L1 bytes and format
+// (a tiny tile comes back as a 32x32 one in `staged_tile`).
 const uint8_t* unpack_src(uint32_t cb, uint32_t tile, uint32_t& format, const char* call) {
   CbState& s = cb_state(cb, call);
   format = s.data_format;
   const uint32_t page = s.page_bytes;
-  const uint32_t tb = checked_tile_bytes(cb, format, page, call);
+  const uint32_t tb = checked_tile_bytes(cb, s, call);
   // The unpacker may only read inside the window this kernel waited for.
   const uint32_t waited = s.waited[kComputeRole];
   if (tile >= waited) [[unlikely]] outside_window(s, cb, tile, waited, call);
   const uint32_t addr = s.rd_ptr[kComputeRole] + tile * page;
   check_in_ring(s, cb, tile, addr, tb, call);
-  return reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(addr));
+  const auto* src = reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(addr));
+  if (geometry(s).full()) [[likely]] return src;
+  tiny_to_full(format, geometry(s), src, staged_tile);
+  return staged_tile;
 }
 
 // Unpacks tile `tile` of `cb` into `out`; `through_src_regs` tells whether the
@@ -214,7 +235,8 @@ const float* fpu_operand(uint32_t cb, uint32_t tile, float* buf, bool& tf32, con
   uint32_t format;
   const uint8_t* src = unpack_src(cb, tile, format, call);
   tf32 = false;
-  if (format == static_cast<uint32_t>(tt::DataFormat::Float32) && (reinterpret_cast<uintptr_t>(src) & 3) == 0) {
+  if (format == static_cast<uint32_t>(tt::DataFormat::Float32) && (reinterpret_cast<uintptr_t>(src) & 3) == 0 &&
+      src != staged_tile) {
     tf32 = state().unpack_fp32_as_tf32;
     return reinterpret_cast<const float*>(src);
   }
@@ -288,10 +310,18 @@ void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32
   if (slot >= s.reserved[kComputeRole]) [[unlikely]] pack_outside_reserved(s, cb, slot, call, file, line);
   const uint32_t format = s.data_format;
   const uint32_t page = s.page_bytes;
-  const uint32_t tb = checked_tile_bytes(cb, format, page, call);
+  const uint32_t tb = checked_tile_bytes(cb, s, call);
   const uint32_t addr = s.wr_ptr[kComputeRole] + slot * page;
   check_in_ring(s, cb, slot, addr, tb, call);
-  auto* out = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(addr));
+  auto* const l1 = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(addr));
+  // A tiny tile packs through a 32x32 one (tile_shapes.h).
+  const bool tiny = !geometry(s).full();
+  alignas(64) uint8_t full[4096];
+  uint8_t* out = l1;
+  if (tiny) [[unlikely]] {
+    out = full;
+    if (cs.pack_l1_acc) tiny_to_full(format, geometry(s), l1, full);
+  }
   const PackOptions opt{cs.pack_rounding, cs.pack_fp16_flush_subnormals, encoding_of(cs)};
   alignas(64) float relu_buf[kTileElems];
   if (cs.pack_relu_mode != 0 && !is_integer_format_code(format)) tile = apply_pack_relu(cs, tile, relu_buf);
@@ -308,6 +338,7 @@ void pack_to_slot(const ComputeState& cs, const float* tile, uint32_t cb, uint32
   } else {
     emu::compute::pack_tile(format, tile, out, opt);
   }
+  if (tiny) [[unlikely]] full_to_tiny(format, geometry(s), full, l1);
 }
 
 // Keeps DST at 16-bit precision when fp32 accumulation is off. Integer data
@@ -447,6 +478,7 @@ void pack_rows_configure(uint32_t num_rows) {
 void pack_rows(uint32_t dst, uint32_t cb, uint32_t out_index) {
   ComputeState& cs = state();
   require_pack(cs, "pack_rows");
+  require_full_tiles(cb, "pack_rows");
   if (cs.pack_rows == 0) fail_run("pack_rows: call pack_rows_init(num_rows) first (or again after pack_rows_uninit)");
   const float* d = dst_tile(cs, dst, "pack_rows");
   emu::CbState& s = cb_state(cb, "pack_rows");
@@ -714,6 +746,10 @@ void reduce(ReducePool pool, ReduceDim dim, uint32_t cb, uint32_t cb_scaler, uin
   alignas(64) float s[kTileElems];
   unpack(cb, tile, a, /*through_src_regs=*/true, "reduce_tile");
   unpack(cb_scaler, tile_scaler, s, /*through_src_regs=*/true, "reduce_tile");
+  // Silicon reduces only a tiny tile's faces: its zero padding must not win a max.
+  const CbState& in = current().core->cbs[cb % kMaxCbs];
+  if (pool == ReducePool::kMax && !geometry(in).full()) [[unlikely]]
+    fill_outside(geometry(in), a, std::numeric_limits<float>::lowest());
   reduce_acc(pool, dim, a, s, d, fresh, cs.fidelity_phases);
   fpu_narrow(cs, d);
   // Max has no fidelity phases; sum and average do.
@@ -737,6 +773,8 @@ void transpose_wh(uint32_t cb, uint32_t tile, uint32_t dst) {
 // not matter for it), then a reshuffle between row-major and face layout.
 void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t in_index, uint32_t out_index) {
   ComputeState& cs = state();
+  require_full_tiles(icb, "tilize_block");
+  require_full_tiles(ocb, "tilize_block");
   std::vector<float> strip(size_t(block) * kTileElems);
   for (uint32_t t = 0; t < block; ++t) unpack(icb, in_index + t, strip.data() + t * kTileElems, false, "tilize_block");
   alignas(64) float rows[kTileElems];
@@ -754,6 +792,8 @@ void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t in_index,
 
 void untilize_block(uint32_t icb, uint32_t full_ct_dim, uint32_t ocb) {
   ComputeState& cs = state();
+  require_full_tiles(icb, "untilize_block");
+  require_full_tiles(ocb, "untilize_block");
   std::vector<float> strip(size_t(full_ct_dim) * kTileElems);
   alignas(64) float tile[kTileElems];
   alignas(64) float rows[kTileElems];
@@ -861,6 +901,7 @@ void pack_untilize_dest(uint32_t ocb, uint32_t block_ct_dim, uint32_t full_ct_di
                         uint32_t block_c_index, uint32_t dst_offset, uint32_t out_row) {
   ComputeState& cs = state();
   require_pack(cs, "pack_untilize_dest");
+  require_full_tiles(ocb, "pack_untilize_dest");
   if (block_ct_dim == 0 || full_ct_dim < block_ct_dim || (block_c_index + 1) * block_ct_dim > full_ct_dim)
     emu::fail_run("pack_untilize_dest: block_ct_dim " + std::to_string(block_ct_dim) + " x block_c_index " +
                   std::to_string(block_c_index) + " does not fit full_ct_dim " + std::to_string(full_ct_dim));

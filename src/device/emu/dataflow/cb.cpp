@@ -15,10 +15,10 @@
 namespace zyxtt::emu {
 
 // configure_cb sets every field of CbState: one added there must be set here too.
-static_assert(sizeof(CbState) == 21 * sizeof(uint32_t), "configure_cb must set every CbState field");
+static_assert(sizeof(CbState) == 22 * sizeof(uint32_t), "configure_cb must set every CbState field");
 
 void configure_cb(CoreState& core, uint32_t index, uint32_t base, uint32_t page_bytes, uint32_t num_pages,
-                  uint32_t data_format, bool on_buffer) {
+                  uint32_t data_format, bool on_buffer, TileGeometry tile) {
   CbState& cb = core.cbs[index];
   core.configured_cbs |= uint64_t{1} << index;
   // Field by field: every run configures every CB of every core here.
@@ -27,6 +27,8 @@ void configure_cb(CoreState& core, uint32_t index, uint32_t base, uint32_t page_
   cb.data_format = data_format;
   cb.page_bytes = page_bytes;
   cb.num_pages = num_pages;
+  cb.tile_rows = static_cast<uint16_t>(tile.rows);
+  cb.tile_cols = static_cast<uint16_t>(tile.cols);
   cb.base = base;
   cb.limit = base + page_bytes * num_pages;
   std::fill(std::begin(cb.rd_ptr), std::end(cb.rd_ptr), base);

@@ -5,13 +5,14 @@
 #include <string>
 
 #include "device/emu/run_context.h"
+#include "zyxtt/tile_geometry.h"
 
 namespace zyxtt::emu {
 
 // Sets a CB up for a run: geometry, format, counters zero, every role's
 // pointers at the ring's base, sanitizer bookkeeping cleared.
 void configure_cb(CoreState& core, uint32_t index, uint32_t base, uint32_t page_bytes, uint32_t num_pages,
-                  uint32_t data_format, bool on_buffer = false);
+                  uint32_t data_format, bool on_buffer = false, TileGeometry tile = {});
 
 // After kernel_main returns: flushes a pending DPRINT line, warns on stderr
 // about CB pages reserved but never pushed, and returns what the firmware

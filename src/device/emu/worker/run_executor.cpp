@@ -100,7 +100,7 @@ void RunExecutor::setup_core(CoreState& core, const PreparedProgram& program, co
   const uint32_t base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(core.l1));
   for (uint16_t i : plan.cbs) {
     const CbSpec& cb = spec.cbs[i];
-    configure_cb(core, cb.index, base + cb.offset, cb.page_bytes, cb.pages, cb.data_format, cb.on_buffer);
+    configure_cb(core, cb.index, base + cb.offset, cb.page_bytes, cb.pages, cb.data_format, cb.on_buffer, cb.tile);
   }
   // DST and math fidelity as the core's compute kernel was built for them (its ComputeConfig); zeroed.
   const int32_t ck = plan.kernel[static_cast<uint32_t>(krt::Role::kCompute)];

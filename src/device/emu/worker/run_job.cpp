@@ -226,6 +226,8 @@ void put_program(Writer& w, const ProgramSpec& p) {
     w.put(cb.data_format);
     w.put(cb.page_bytes);
     w.put(cb.pages);
+    w.put(cb.tile.rows);
+    w.put(cb.tile.cols);
     w.put(cb.offset);
     put_rects(w, cb.cores);
     w.put(cb.on_buffer);
@@ -261,11 +263,14 @@ ProgramSpec get_program(Reader& r) {
     cb.data_format = r.get<uint32_t>();
     cb.page_bytes = r.get<uint32_t>();
     cb.pages = r.get<uint32_t>();
+    cb.tile.rows = r.get<uint32_t>();
+    cb.tile.cols = r.get<uint32_t>();
     cb.offset = r.get<uint32_t>();
     cb.cores = get_rects(r);
     cb.on_buffer = r.get_bool();
     if (cb.index >= kMaxCbs) r.fail("a circular buffer index is out of range");
     if (cb.pages == 0 || cb.page_bytes == 0) r.fail("a circular buffer has no pages");
+    if (!valid_tile_geometry(cb.tile)) r.fail("a circular buffer has a tile shape tt-metal does not allow");
   }
   const auto sems = r.get<uint32_t>();
   if (sems > kMaxProgramItems) r.fail("too many semaphores");

@@ -22,6 +22,7 @@
 
 #include "common/error.h"
 #include "program/kernel_spec.h"
+#include "zyxtt/tile_geometry.h"
 #include "device/emu/cb_state.h"
 #include "device/emu/interconnect.h"
 #include "device/emu/run_context.h"
@@ -85,6 +86,7 @@ struct CbSpec {
   uint32_t offset = 0;  // L1 offset of the ring on every core of `cores`
   std::vector<program::CoreRange> cores;
   bool on_buffer = false;  // globally allocated: the ring is an L1 buffer's shard, its pages hold data
+  TileGeometry tile{};     // the shape compute kernels unpack and pack
   bool operator==(const CbSpec&) const = default;
 };
 

@@ -1,6 +1,6 @@
 // A circular buffer's configuration (tt-metal's circular_buffer_config.hpp):
 // a total size shared by one or more CB indices, each with a data format and
-// a page size; optionally placed at an L1 buffer's address.
+// a page size and optionally a tile shape; optionally placed at an L1 buffer's address.
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
@@ -15,6 +15,7 @@
 #include <tt-metalium/buffer.hpp>
 #include <tt-metalium/circular_buffer.hpp>
 #include <tt-metalium/circular_buffer_constants.h>
+#include <tt-metalium/tile.hpp>
 #include <hostdevcommon/kernel_structs.h>
 #include <tt-metalium/tt_backend_api_types.hpp>
 
@@ -32,6 +33,8 @@ class CircularBufferConfig {
 
   CircularBufferConfig& set_page_size(uint8_t buffer_index, uint32_t page_size);
   CircularBufferConfig& set_total_size(uint32_t total_size);
+  // The tile shape compute kernels unpack and pack for this index (32x32 when unset).
+  CircularBufferConfig& set_tile_dims(uint8_t buffer_index, const Tile& tile);
   CircularBufferConfig& set_globally_allocated_address(const Buffer& buffer);
   CircularBufferConfig& set_globally_allocated_address_and_total_size(const Buffer& buffer, uint32_t total_size);
 
@@ -42,6 +45,7 @@ class CircularBufferConfig {
   const std::unordered_set<uint8_t>& remote_buffer_indices() const;
   const std::array<std::optional<tt::DataFormat>, NUM_CIRCULAR_BUFFERS>& data_formats() const;
   const std::array<std::optional<uint32_t>, NUM_CIRCULAR_BUFFERS>& page_sizes() const;
+  const std::array<std::optional<Tile>, NUM_CIRCULAR_BUFFERS>& tiles() const;
   bool dynamic_cb() const;
   uint32_t max_size() const;
   uint32_t buffer_size() const;
@@ -57,6 +61,7 @@ class CircularBufferConfig {
     const Builder& set_data_format(tt::DataFormat data_format) const;
     const Builder& set_total_size(uint32_t total_size) const;
     const Builder& set_page_size(uint32_t page_size) const;
+    const Builder& set_tile_dims(const Tile& tile) const;
 
    private:
     Builder(CircularBufferConfig& parent, uint8_t buffer_index);
@@ -76,6 +81,7 @@ class CircularBufferConfig {
   std::optional<uint32_t> globally_allocated_address_ = std::nullopt;
   std::array<std::optional<tt::DataFormat>, NUM_CIRCULAR_BUFFERS> data_formats_;
   std::array<std::optional<uint32_t>, NUM_CIRCULAR_BUFFERS> page_sizes_;
+  std::array<std::optional<Tile>, NUM_CIRCULAR_BUFFERS> tiles_;
   std::unordered_set<uint8_t> buffer_indices_;
   std::unordered_set<uint8_t> local_buffer_indices_;
   std::unordered_set<uint8_t> remote_buffer_indices_;
