@@ -16,22 +16,11 @@ using namespace zyxtt;
 using emu::compute::f2u;
 using emu::compute::u2f;
 using test::FakeCore;
-using test::RunFailure;
+using test::failure_of;
 
 namespace {
 
 constexpr uint32_t F32 = 0, F16 = 1, BF16 = 5;
-
-// Runs f and returns the fail_run message ("" when it did not fail).
-template <class F>
-std::string failure_of(F f) {
-  try {
-    f();
-  } catch (const RunFailure& e) {
-    return e.what();
-  }
-  return "";
-}
 
 std::vector<float> ramp(float start, float step) {
   std::vector<float> v(1024);

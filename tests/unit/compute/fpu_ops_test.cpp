@@ -20,7 +20,7 @@
 using namespace zyxtt;
 using namespace zyxtt::emu::compute;
 using test::FakeCore;
-using test::RunFailure;
+using test::failure_of;
 
 namespace {
 
@@ -41,16 +41,6 @@ std::vector<float> bf16_values(uint32_t seed, float lim) {
   for (auto& x : v) x = bf16_to_f32(f32_to_bf16(d(rng), Rounding::kNearestEven));
   v[0] = 0.0f, v[1] = -0.0f, v[2] = std::numeric_limits<float>::min(), v[3] = -lim;
   return v;
-}
-
-template <class F>
-std::string failure_of(F f) {
-  try {
-    f();
-  } catch (const RunFailure& e) {
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace

@@ -15,6 +15,17 @@ namespace zyxtt::test {
 // What fail_run throws in these tests.
 using RunFailure = emu::test::Failure;
 
+// Runs f and returns the fail_run message ("" when it did not fail).
+template <class F>
+std::string failure_of(F f) {
+  try {
+    f();
+  } catch (const RunFailure& e) {
+    return e.what();
+  }
+  return "";
+}
+
 class FakeCore {
  public:
   // `args`: the instance's runtime args (get_arg_val).

@@ -21,21 +21,11 @@ using namespace zyxtt;
 using emu::compute::bf16_to_f32;
 using emu::compute::f2u;
 using test::FakeCore;
-using test::RunFailure;
+using test::failure_of;
 
 namespace {
 
 constexpr uint32_t BF16 = 5, BFP8B = 6;
-
-template <class F>
-std::string failure_of(F f) {
-  try {
-    f();
-  } catch (const RunFailure& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // A row-major rows x cols matrix of small integers (exact in bf16, and so
 // are their sums, differences and products).
