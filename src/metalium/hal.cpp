@@ -5,6 +5,7 @@
 #include <tt_metal/llrt/hal.hpp>
 
 #include <tt_stl/assert.hpp>
+#include <tt_stl/fmt.hpp>
 
 #include <iterator>
 #include <variant>
@@ -90,6 +91,19 @@ uint32_t Hal::get_processor_types_count(std::variant<HalProgrammableCoreType, ui
 uint32_t Hal::get_num_risc_processors(HalProgrammableCoreType core_type) const {
   const CoreProcessors& p = processors_of(core_type);
   return p.per_class[0] + p.per_class[1];
+}
+
+DeviceAddr Hal::get_dev_addr(HalProgrammableCoreType core_type, HalL1MemAddrType addr_type) const {
+  TT_FATAL(core_type == HalProgrammableCoreType::TENSIX || core_type == HalProgrammableCoreType::ACTIVE_ETH ||
+               core_type == HalProgrammableCoreType::IDLE_ETH,
+           "The emulator has no L1 regions of {} cores", core_type);
+  switch (addr_type) {
+    case HalL1MemAddrType::BASE: return 0;
+    // Kernels of either core kind have L1 from the CB base up (emu/l1_layout.h).
+    case HalL1MemAddrType::UNRESERVED:
+    case HalL1MemAddrType::DEFAULT_UNRESERVED: return zyxtt::emu::l1::kCbBase;
+    default: TT_THROW("The emulator has no {} region in L1 (only BASE and UNRESERVED)", addr_type);
+  }
 }
 
 }  // namespace tt::tt_metal

@@ -163,6 +163,23 @@ TEST(Hal, AnswersTheEmulatedArchsFactsBeforeAnyDevice) {
   mesh->close();
 }
 
+// Hal::get_dev_addr: free L1 where the allocator's starts (Tensix) and where
+// hal:: puts an ethernet core's; regions the emulator lacks are refused.
+TEST(Hal, DevAddrGivesTheUnreservedL1AndRefusesOtherRegions) {
+  using tt::tt_metal::HalL1MemAddrType;
+  using tt::tt_metal::HalProgrammableCoreType;
+  const auto& hal = MetalContext::instance().hal();
+  EXPECT_EQ(hal.get_dev_addr(HalProgrammableCoreType::ACTIVE_ETH, HalL1MemAddrType::UNRESERVED),
+            tt::tt_metal::hal::get_erisc_l1_unreserved_base());
+  const auto mesh = tt::tt_metal::distributed::MeshDevice::create_unit_mesh(0);
+  EXPECT_EQ(hal.get_dev_addr(HalProgrammableCoreType::TENSIX, HalL1MemAddrType::DEFAULT_UNRESERVED),
+            mesh->allocator()->get_base_allocator_addr(tt::tt_metal::HalMemType::L1));
+  mesh->close();
+  EXPECT_NE(what_of([&] { hal.get_dev_addr(HalProgrammableCoreType::TENSIX, HalL1MemAddrType::MAILBOX); })
+                .find("MAILBOX"),
+            std::string::npos);
+}
+
 // The fabric joins chips; one chip has none to join.
 TEST(Fabric, OnlyDisabledIsAcceptedOnOneChip) {
   using namespace tt::tt_fabric;

@@ -30,6 +30,8 @@
 
 namespace tt::tt_metal {
 
+class GlobalSemaphore;
+
 namespace distributed {
 class MeshDevice;
 }  // namespace distributed
@@ -75,6 +77,13 @@ void UpdateDynamicCircularBufferAddressAndTotalSize(Program& program, CBHandle c
 // (Tensix) cores are emulated.
 uint32_t CreateSemaphore(Program& program, const std::variant<CoreRange, CoreRangeSet>& core_spec,
                          uint32_t initial_value, CoreType core_type = CoreType::WORKER);
+
+// One word at one L1 address on every core of `cores` (on every chip when
+// device is a mesh), set to initial_value; buffer_type is L1 or L1_SMALL.
+GlobalSemaphore CreateGlobalSemaphore(IDevice* device, const CoreRangeSet& cores, uint32_t initial_value,
+                                      BufferType buffer_type = BufferType::L1);
+GlobalSemaphore CreateGlobalSemaphore(IDevice* device, CoreRangeSet&& cores, uint32_t initial_value,
+                                      BufferType buffer_type = BufferType::L1);
 
 std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig& config);
 std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig& config);

@@ -24,6 +24,10 @@ class Hal {
                                      uint32_t processor_class_idx) const;
   // Every RISC-V of a core of this type.
   uint32_t get_num_risc_processors(HalProgrammableCoreType core_type) const;
+  // Where a region of a Tensix or ethernet core's L1 starts. The emulator has
+  // BASE (0) and the kernels' free L1 (UNRESERVED, DEFAULT_UNRESERVED) only;
+  // other regions throw, naming them.
+  DeviceAddr get_dev_addr(HalProgrammableCoreType core_type, HalL1MemAddrType addr_type) const;
 };
 
 }  // namespace tt::tt_metal
