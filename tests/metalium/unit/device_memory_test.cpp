@@ -2,6 +2,7 @@
 // channel or a worker core's L1, the same bytes buffers and kernels see.
 #include <gtest/gtest.h>
 
+#include "one_device.h"
 #include "what_of.h"
 
 #include <numeric>
@@ -14,12 +15,7 @@ namespace {
 
 using namespace tt::tt_metal;
 
-class DeviceMemory : public ::testing::Test {
- protected:
-  void SetUp() override { device = CreateDevice(0); }
-  void TearDown() override { CloseDevice(device); }
-  IDevice* device = nullptr;
-};
+using DeviceMemory = metalium_test::OneDevice;
 
 // An interleaved buffer's page 0 lies on DRAM channel 0 at its address, page 1 on channel 1.
 TEST_F(DeviceMemory, DramChannelsHoldABuffersPagesInTurn) {

@@ -2,6 +2,7 @@
 // range set, holding the value the host set, that kernels read and increment.
 #include <gtest/gtest.h>
 
+#include "one_device.h"
 #include "what_of.h"
 
 #include <cstdint>
@@ -34,12 +35,7 @@ std::vector<uint32_t> words_on(IDevice* device, const CoreRangeSet& cores, Devic
   return words;
 }
 
-class GlobalSemaphoreOnChip : public ::testing::Test {
- protected:
-  void SetUp() override { device = CreateDevice(0); }
-  void TearDown() override { CloseDevice(device); }
-  IDevice* device = nullptr;
-};
+using GlobalSemaphoreOnChip = metalium_test::OneDevice;
 
 TEST_F(GlobalSemaphoreOnChip, EveryCoreHoldsTheInitialValueAtOneAddress) {
   const GlobalSemaphore sem = CreateGlobalSemaphore(device, kCores, 7);
