@@ -63,9 +63,19 @@ void CommandQueueExecutor::rethrow_failure(State& s) {
   std::rethrow_exception(failure);
 }
 
+namespace {
+std::atomic<bool> fast_dispatch_session = false;
+}  // namespace
+
+bool slow_dispatch() {
+  if (fast_dispatch_session) return false;
+  const char* slow = std::getenv("TT_METAL_SLOW_DISPATCH_MODE");
+  return slow != nullptr && *slow != '\0';
+}
+void set_fast_dispatch_session(bool open) { fast_dispatch_session = open; }
+
 void CommandQueueExecutor::enqueue(Command command, bool blocking) {
-  const char* slow_dispatch = std::getenv("TT_METAL_SLOW_DISPATCH_MODE");
-  if (slow_dispatch != nullptr && *slow_dispatch != '\0') blocking = true;
+  if (slow_dispatch() && !async_slow_dispatch_) blocking = true;
   const std::shared_ptr<State> state = state_;  // the command may hold the last reference to this queue's device
   State& s = *state;
   std::unique_lock lock(s.mutex);

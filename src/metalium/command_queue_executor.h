@@ -3,6 +3,7 @@
 // wait), as a card's command queue runs them after the host moved on.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -13,6 +14,11 @@
 #include <thread>
 
 namespace zyxtt::metalium {
+
+// tt-metal's dispatch mode: slow while TT_METAL_SLOW_DISPATCH_MODE is set,
+// except during a fast-dispatch session experimental::DispatchContext opened.
+bool slow_dispatch();
+void set_fast_dispatch_session(bool open);
 
 class CommandQueueExecutor {
  public:
@@ -31,7 +37,11 @@ class CommandQueueExecutor {
   // lost: the next blocking call or finish() throws it. In tt-metal's slow
   // dispatch (TT_METAL_SLOW_DISPATCH_MODE set) every enqueue blocks, as there
   // the host runs each command before it returns.
+  // tt-metal's asynchronous slow dispatch (experimental::DispatchContext)
+  // lets this queue's enqueues in slow dispatch return before they ran.
   void enqueue(Command command, bool blocking);
+  void set_asynchronous_slow_dispatch(bool on) { async_slow_dispatch_ = on; }
+  bool asynchronous_slow_dispatch() const { return async_slow_dispatch_; }
   // Runs `command` on the caller's thread if nothing is queued or running,
   // as the queue would have run it next, and returns true; else false and
   // does nothing. A failure is kept as for a queued command.
@@ -71,6 +81,7 @@ class CommandQueueExecutor {
   // command's destruction destroys the queue's device (then it is detached).
   std::shared_ptr<State> state_;
   std::thread thread_;
+  std::atomic<bool> async_slow_dispatch_ = false;
 };
 
 }  // namespace zyxtt::metalium

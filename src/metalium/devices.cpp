@@ -77,17 +77,21 @@ MeshDevice::MeshDevice(int device_id, Private) : pimpl_(std::make_unique<MeshDev
 MeshDevice::MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips,
                        const std::vector<int>& chip_ids, Private)
     : pimpl_(std::make_unique<MeshDeviceImpl>(first_local(chips)->id(), this)) {
-  TT_FATAL(chips.size() == shape.mesh_size(), "A {} mesh needs {} chips, not {}", shape, shape.mesh_size(),
-           chips.size());
-  pimpl_->shape = shape;
   pimpl_->device = first_local(chips)->impl().device;
-  pimpl_->chips = std::move(chips);
-  pimpl_->chip_ids = chip_ids;
+  pimpl_->arrange(shape, std::move(chips), chip_ids);
+}
+
+void MeshDeviceImpl::arrange(const MeshShape& new_shape, std::vector<std::shared_ptr<MeshDevice>> new_chips,
+                             std::vector<int> new_chip_ids) {
+  TT_FATAL(new_chips.size() == new_shape.mesh_size() && new_chip_ids.size() == new_shape.mesh_size(),
+           "A {} mesh needs {} chips, not {} ({} ids)", new_shape, new_shape.mesh_size(), new_chips.size(),
+           new_chip_ids.size());
   std::vector<IDevice*> devices;
-  for (const auto& chip : pimpl_->chips) devices.push_back(chip.get());
-  TT_FATAL(pimpl_->chip_ids.size() == shape.mesh_size(), "A {} mesh needs {} chip ids, not {}", shape,
-           shape.mesh_size(), pimpl_->chip_ids.size());
-  pimpl_->view = std::make_unique<MeshDeviceView>(shape, devices, fabric_node_ids_of_chips(pimpl_->chip_ids));
+  for (const auto& chip : new_chips) devices.push_back(chip.get());
+  view = std::make_unique<MeshDeviceView>(new_shape, devices, fabric_node_ids_of_chips(new_chip_ids));
+  shape = new_shape;
+  chips = std::move(new_chips);
+  chip_ids = std::move(new_chip_ids);
 }
 
 MeshDevice::~MeshDevice() = default;
@@ -224,11 +228,9 @@ std::string joined(const Values& values, const char* separator) {
 }
 
 // The chips `config` names, row-major over its shape: physical device ids,
-// or the system mesh's chips at an offset (default (0, 0)).
+// or the system mesh's chips at its offset (system_chips).
 std::vector<int> chips_of_config(const MeshDeviceConfig& config) {
-  const zyxtt::cluster::Cluster& cluster = zyxtt::metalium::emulated_cluster();
-  const MeshShape& system = SystemMesh::instance().shape();
-  const MeshShape shape = config.mesh_shape().value_or(system);
+  const MeshShape shape = config.mesh_shape().value_or(SystemMesh::instance().shape());
   TT_FATAL(shape.dims() == 2, "MeshDevice::create: a mesh of shape {}: the emulator opens 2-D meshes",
            joined(shape.view(), "x"));
   const std::vector<ChipId>& ids = config.physical_device_ids();
@@ -237,18 +239,47 @@ std::vector<int> chips_of_config(const MeshDeviceConfig& config) {
              ids.size(), joined(ids, ", "), joined(shape.view(), "x"));
     return {ids.begin(), ids.end()};
   }
-  const MeshCoordinate offset = config.offset().value_or(MeshCoordinate(0, 0));
-  TT_FATAL(offset.dims() == 2 && offset[0] + shape[0] <= system[0] && offset[1] + shape[1] <= system[1],
-           "MeshDevice::create: a mesh of shape {} at offset ({}) does not fit the system mesh of shape {} (the "
-           "cluster {}; ZYX_TT_CLUSTER or TT_METAL_MOCK_CLUSTER_DESC_PATH choose another)",
-           joined(shape.view(), "x"), joined(offset.coords(), ", "), joined(system.view(), "x"), cluster.source());
-  std::vector<int> chips;
-  for (uint32_t r = 0; r < shape[0]; ++r)
-    for (uint32_t c = 0; c < shape[1]; ++c) chips.push_back(static_cast<int>(cluster.chip_at({offset[0] + r, offset[1] + c})));
-  return chips;
+  return system_chips(shape, config.offset());
 }
 
 }  // namespace
+
+std::vector<int> system_chips(const MeshShape& shape, const std::optional<MeshCoordinate>& offset) {
+  const zyxtt::cluster::Cluster& cluster = zyxtt::metalium::emulated_cluster();
+  const MeshShape& system = SystemMesh::instance().shape();
+  TT_FATAL(shape.mesh_size() > 0 && shape.mesh_size() <= system.mesh_size(),
+           "A mesh of shape {} needs {} devices; the system mesh of shape {} has {} (the cluster {}; ZYX_TT_CLUSTER "
+           "or TT_METAL_MOCK_CLUSTER_DESC_PATH choose another)",
+           joined(shape.view(), "x"), shape.mesh_size(), joined(system.view(), "x"), system.mesh_size(),
+           cluster.source());
+  const MeshCoordinate origin = offset.value_or(MeshCoordinate(0, 0));
+  TT_FATAL(origin.dims() == 2 && origin[0] < system[0] && origin[1] < system[1],
+           "The offset ({}) is outside the system mesh of shape {}", joined(origin.coords(), ", "),
+           joined(system.view(), "x"));
+  std::vector<MeshCoordinate> coords;
+  if (shape.is_line_topology()) {
+    coords = MeshDeviceView::get_line_coordinates(shape.mesh_size(), Shape2D(system[0], system[1]),
+                                                  Shape2D(origin[0], origin[1]));
+  } else {
+    TT_FATAL(shape.dims() == 2, "A mesh of shape {} in the 2-D system mesh of shape {}", joined(shape.view(), "x"),
+             joined(system.view(), "x"));
+    const auto fits = [&](uint32_t rows, uint32_t cols) {
+      return origin[0] + rows <= system[0] && origin[1] + cols <= system[1];
+    };
+    const bool transposed = !fits(shape[0], shape[1]);
+    TT_FATAL(!transposed || fits(shape[1], shape[0]),
+             "A mesh of shape {} at offset ({}) does not fit the system mesh of shape {}, nor turned (the cluster {}; "
+             "ZYX_TT_CLUSTER or TT_METAL_MOCK_CLUSTER_DESC_PATH choose another)",
+             joined(shape.view(), "x"), joined(origin.coords(), ", "), joined(system.view(), "x"), cluster.source());
+    for (uint32_t r = 0; r < shape[0]; ++r)
+      for (uint32_t c = 0; c < shape[1]; ++c)
+        coords.push_back(transposed ? MeshCoordinate(origin[0] + c, origin[1] + r)
+                                    : MeshCoordinate(origin[0] + r, origin[1] + c));
+  }
+  std::vector<int> chips;
+  for (const MeshCoordinate& c : coords) chips.push_back(static_cast<int>(cluster.chip_at({c[0], c[1]})));
+  return chips;
+}
 
 std::shared_ptr<MeshDevice> MeshDevice::create(const MeshDeviceConfig& config, size_t l1_small_size,
                                                size_t trace_region_size, size_t num_command_queues,
@@ -629,10 +660,9 @@ const MeshShape& SystemMesh::shape() const {
 }
 SystemMesh::MappedDevices SystemMesh::get_mapped_devices(const std::optional<MeshShape>& shape,
                                                          const std::optional<MeshCoordinate>& offset) const {
-  MeshDeviceConfig config(shape.value_or(this->shape()), offset);
   MappedDevices out{{}, {}, shape.value_or(this->shape())};
   const zyxtt::cluster::RankShare& share = zyxtt::metalium::rank_share();
-  for (int id : chips_of_config(config)) {
+  for (int id : system_chips(out.mesh_shape, offset)) {
     out.device_ids.push_back(share.local(static_cast<uint32_t>(id)) ? MaybeRemote<int>::local(id)
                                                                     : MaybeRemote<int>::remote());
     out.fabric_node_ids.push_back(tt::tt_fabric::get_fabric_node_id_from_physical_chip_id(id));

@@ -11,6 +11,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -61,6 +62,13 @@ uint64_t trace_bytes(const zyxtt::program::Program& program, const zyxtt::progra
 // Throws unless `program` runs within one sub-device of `mesh`'s loaded
 // sub-device manager (any program does under the default one).
 void check_sub_device(const MeshDevice& mesh, const tt_metal::detail::ProgramImpl& program);
+
+// The system mesh's chips a mesh of `shape` at `offset` (default (0, 0))
+// takes, row-major over `shape`, as tt-metal's SystemMesh maps them: a line
+// (at most one dimension past 1) walks the system mesh from the offset
+// (MeshDeviceView::get_line_coordinates), a grid takes the block at the
+// offset, turned if only that fits. Throws naming the cluster otherwise.
+std::vector<int> system_chips(const MeshShape& shape, const std::optional<MeshCoordinate>& offset);
 
 class MeshDeviceImpl {
  public:
@@ -135,6 +143,10 @@ class MeshDeviceImpl {
     auto it = capturing.find(static_cast<uint8_t>(cq_id));
     return it == capturing.end() ? nullptr : &traces.at(it->second);
   }
+
+  // Lays a mesh of several chips out as `shape`: its chips (row-major, null
+  // for another rank's), their ids and the view over them.
+  void arrange(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips, std::vector<int> chip_ids);
 
   zyxtt::Device& open() const {
     TT_FATAL(device != nullptr, "Device {} is closed", id);

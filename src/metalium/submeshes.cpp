@@ -6,6 +6,7 @@
 
 #include <tt_stl/assert.hpp>
 
+#include "metalium/emulator_options.h"
 #include "metalium/mesh_device_impl.h"
 
 namespace tt::tt_metal::distributed {
@@ -36,6 +37,40 @@ std::vector<std::shared_ptr<MeshDevice>> MeshDevice::get_submeshes() const {
 void MeshDevice::quiesce_devices() {
   for (uint8_t cq = 0; cq < num_hw_cqs(); ++cq) mesh_command_queue(cq).finish();
   for (const auto& submesh : get_submeshes()) submesh->quiesce_devices();
+}
+
+// A line keeps its chips in the order of the view's line walk; a grid takes
+// the system mesh's block at the first chip's place, which must hold the
+// mesh's own chips (tt-metal's rule: a reshape never brings in another chip).
+void MeshDevice::reshape(const MeshShape& new_shape) {
+  MeshDeviceImpl& d = *pimpl_;
+  TT_FATAL(new_shape.mesh_size() == d.shape.mesh_size(),
+           "reshape: mesh device {} has {} devices; the shape {} needs {}", id(), d.shape.mesh_size(), new_shape,
+           new_shape.mesh_size());
+  if (d.chips.empty()) {  // a unit mesh: one chip in any shape of one
+    d.shape = new_shape;
+    d.view = std::make_unique<MeshDeviceView>(new_shape, get_devices());
+    return;
+  }
+  std::vector<int> ids;
+  if (new_shape.is_line_topology()) {
+    for (const MeshCoordinate& coord : d.view->get_line_coordinates())
+      ids.push_back(d.chip_ids.at(coord.to_linear_index(d.shape)));
+  } else {
+    const zyxtt::cluster::MeshCoord origin = zyxtt::metalium::emulated_cluster().coord_of(static_cast<uint32_t>(d.chip_ids.front()));
+    ids = system_chips(new_shape, MeshCoordinate(origin.row, origin.col));
+    for (int chip : ids)
+      TT_FATAL(std::find(d.chip_ids.begin(), d.chip_ids.end(), chip) != d.chip_ids.end(),
+               "reshape: mesh device {} of shape {} cannot be reshaped to {}: its chips do not form a connected "
+               "{} grid (device {} would be needed)",
+               id(), d.shape, new_shape, new_shape, chip);
+  }
+  std::vector<std::shared_ptr<MeshDevice>> chips;
+  for (int chip : ids) {
+    const auto at = std::find(d.chip_ids.begin(), d.chip_ids.end(), chip) - d.chip_ids.begin();
+    chips.push_back(d.chips.at(static_cast<size_t>(at)));
+  }
+  d.arrange(new_shape, std::move(chips), std::move(ids));
 }
 
 std::shared_ptr<MeshDevice> MeshDevice::create_submesh(const MeshShape& submesh_shape,

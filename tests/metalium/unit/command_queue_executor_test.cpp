@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include "scoped_env.h"
+
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <future>
@@ -56,14 +59,14 @@ TEST(CommandQueueExecutor, ANonBlockingEnqueueReturnsBeforeItsCommandRunsAndComm
 // tt-metal's slow dispatch runs each command before the enqueue returns
 // (test_banked reads non-blocking and compares at once).
 TEST(CommandQueueExecutor, InSlowDispatchEveryEnqueueHasRunWhenItReturns) {
-  setenv("TT_METAL_SLOW_DISPATCH_MODE", "1", 1);
+  const test_support::ScopedEnv slow("TT_METAL_SLOW_DISPATCH_MODE", "1");
   CommandQueueExecutor queue;
   std::vector<int> order;
   queue.enqueue([&] { std::this_thread::sleep_for(std::chrono::milliseconds(50)); order.push_back(1); }, false);
   EXPECT_EQ(order, std::vector<int>{1});
   queue.enqueue([&] { order.push_back(2); }, false);
   EXPECT_EQ(order, (std::vector<int>{1, 2}));
-  unsetenv("TT_METAL_SLOW_DISPATCH_MODE");
+  slow.set(std::nullopt);
   std::promise<void> gate;
   std::shared_future<void> open = gate.get_future().share();
   queue.enqueue([&, open] { open.wait(); order.push_back(3); }, false);
@@ -71,6 +74,47 @@ TEST(CommandQueueExecutor, InSlowDispatchEveryEnqueueHasRunWhenItReturns) {
   gate.set_value();
   queue.finish();
   EXPECT_EQ(order.back(), 3);
+}
+
+// Whether a non-blocking enqueue of `queue` returned before its command ran
+// (the command waits for a gate opened only after the enqueue returned).
+bool returns_before_running(CommandQueueExecutor& queue) {
+  std::promise<void> gate;
+  std::shared_future<void> open = gate.get_future().share();
+  std::atomic<bool> ran = false;
+  std::thread opener;
+  // In slow dispatch the enqueue runs the command before it returns, so the
+  // gate must open from elsewhere: a thread opens it after a while.
+  opener = std::thread([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    gate.set_value();
+  });
+  queue.enqueue([&, open] { open.wait(); ran = true; }, false);
+  const bool early = !ran;
+  queue.finish();
+  opener.join();
+  return early;
+}
+
+// A fast-dispatch session (experimental::DispatchContext) in a slow-dispatch
+// process makes enqueues return at once; asynchronous slow dispatch does so
+// for one queue; neither outlives what opened it.
+TEST(CommandQueueExecutor, AFastDispatchSessionAndAsynchronousSlowDispatchLetEnqueuesReturnEarly) {
+  const test_support::ScopedEnv slow("TT_METAL_SLOW_DISPATCH_MODE", "1");
+  CommandQueueExecutor queue;
+  EXPECT_TRUE(zyxtt::metalium::slow_dispatch());
+  EXPECT_FALSE(returns_before_running(queue));
+  zyxtt::metalium::set_fast_dispatch_session(true);
+  EXPECT_FALSE(zyxtt::metalium::slow_dispatch());
+  EXPECT_TRUE(returns_before_running(queue));
+  zyxtt::metalium::set_fast_dispatch_session(false);
+  EXPECT_FALSE(returns_before_running(queue));
+  queue.set_asynchronous_slow_dispatch(true);
+  EXPECT_TRUE(returns_before_running(queue));
+  CommandQueueExecutor other;
+  EXPECT_FALSE(returns_before_running(other));
+  queue.set_asynchronous_slow_dispatch(false);
+  EXPECT_FALSE(returns_before_running(queue));
 }
 
 TEST(CommandQueueExecutor, AFailureIsThrownOnceByFinishAndLaterCommandsStillRun) {

@@ -3,6 +3,7 @@
 // answered for the emulated system: one Blackhole P100A, chip 0, with PCIe.
 #include <gtest/gtest.h>
 
+#include "scoped_env.h"
 #include "what_of.h"
 
 #include <cstdlib>
@@ -71,36 +72,23 @@ TEST(FixtureLayer, OptionsAndHalAreTtMetalsDefaults) {
 
 // DPRINT is on as TT_METAL_DPRINT_CORES asks; the features the emulator lacks are off.
 TEST(FixtureLayer, DprintIsTheOneDebugFeatureAndFollowsTtMetalDprintCores) {
-  const char* was = std::getenv("TT_METAL_DPRINT_CORES");
-  const std::optional<std::string> saved = was ? std::optional<std::string>(was) : std::nullopt;
   const auto& options = MetalContext::instance().rtoptions();
-  unsetenv("TT_METAL_DPRINT_CORES");
+  const test_support::ScopedEnv cores("TT_METAL_DPRINT_CORES", std::nullopt);
   EXPECT_FALSE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureDprint));
-  setenv("TT_METAL_DPRINT_CORES", "(0,0),(1,0)", 1);
+  cores.set("(0,0),(1,0)");
   EXPECT_TRUE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureDprint));
   EXPECT_FALSE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureReadDebugDelay));
   EXPECT_FALSE(options.get_feature_enabled(tt::llrt::RunTimeDebugFeatureEnableL1DataCache));
-  if (saved) setenv("TT_METAL_DPRINT_CORES", saved->c_str(), 1); else unsetenv("TT_METAL_DPRINT_CORES");
 }
 
 // The root folder: TT_METAL_RUNTIME_ROOT over TT_METAL_HOME, with one trailing '/'.
 TEST(FixtureLayer, TheRootDirIsTheRuntimeRootElseTtMetalHome) {
-  auto saved = [](const char* name) {
-    const char* v = std::getenv(name);
-    return v ? std::optional<std::string>(v) : std::nullopt;
-  };
-  const std::optional<std::string> root = saved("TT_METAL_RUNTIME_ROOT"), home = saved("TT_METAL_HOME");
   const auto& options = MetalContext::instance().rtoptions();
-  setenv("TT_METAL_HOME", "/tmp/home-of-tt-metal", 1);
-  setenv("TT_METAL_RUNTIME_ROOT", "/tmp/runtime-root/", 1);
+  const test_support::ScopedEnv home("TT_METAL_HOME", "/tmp/home-of-tt-metal");
+  const test_support::ScopedEnv root("TT_METAL_RUNTIME_ROOT", "/tmp/runtime-root/");
   EXPECT_EQ(options.get_root_dir(), "/tmp/runtime-root/");
-  unsetenv("TT_METAL_RUNTIME_ROOT");
+  root.set(std::nullopt);
   EXPECT_EQ(options.get_root_dir(), "/tmp/home-of-tt-metal/");
-  auto restore = [](const char* name, const std::optional<std::string>& v) {
-    if (v) setenv(name, v->c_str(), 1); else unsetenv(name);
-  };
-  restore("TT_METAL_RUNTIME_ROOT", root);
-  restore("TT_METAL_HOME", home);
 }
 
 // The context is given up only with every device closed; a device opens again after.
@@ -127,6 +115,9 @@ TEST(FixtureLayer, TheHalCountsBlackholesProcessorsPerClass) {
   EXPECT_EQ(hal.get_processor_types_count(HalProgrammableCoreType::ACTIVE_ETH, 0), 2u);
   EXPECT_EQ(hal.get_processor_types_count(HalProgrammableCoreType::DRAM, 0), 1u);
   EXPECT_EQ(hal.get_num_risc_processors(HalProgrammableCoreType::TENSIX), 5u);
+  // Blackhole's ethernet kernels run on ERISCs of their own (bh_hal.cpp), so
+  // tt-metal's eth tests put each on the NOC of its processor.
+  EXPECT_FALSE(hal.get_eth_fw_is_cooperative());
   EXPECT_NE(what_of([&] { hal.get_processor_types_count(HalProgrammableCoreType::IDLE_ETH, 1); })
                 .find("A IDLE_ETH core has no processor class 1"),
             std::string::npos);

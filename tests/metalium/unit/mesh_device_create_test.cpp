@@ -66,15 +66,15 @@ TEST(MeshDeviceCreate, AChipIsFoundByItsId) {
 
 TEST(MeshDeviceCreate, AMeshLargerThanTheClusterIsRefusedNamingTheCluster) {
   const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(MeshShape(2, 4))); });
-  EXPECT_NE(what.find("MeshDevice::create: a mesh of shape 2x4 at offset (0, 0) does not fit the system mesh of shape "
-                      "1x1 (the cluster p100a; ZYX_TT_CLUSTER or TT_METAL_MOCK_CLUSTER_DESC_PATH choose another)"),
+  EXPECT_NE(what.find("A mesh of shape 2x4 needs 8 devices; the system mesh of shape 1x1 has 1 (the cluster p100a; "
+                      "ZYX_TT_CLUSTER or TT_METAL_MOCK_CLUSTER_DESC_PATH choose another)"),
             std::string::npos)
       << what;
 }
 
 TEST(MeshDeviceCreate, AnOffsetBeyondTheSystemMeshIsRefused) {
   const std::string what = what_of([] { MeshDevice::create(MeshDeviceConfig(MeshShape(1, 1), MeshCoordinate(0, 1))); });
-  EXPECT_NE(what.find("a mesh of shape 1x1 at offset (0, 1) does not fit the system mesh of shape 1x1"),
+  EXPECT_NE(what.find("The offset (0, 1) is outside the system mesh of shape 1x1"),
             std::string::npos)
       << what;
 }

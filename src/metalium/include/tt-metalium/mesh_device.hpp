@@ -94,6 +94,10 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
   // Whether every device of the mesh lives in another process (multi-host); never here.
   bool is_remote_only() const { return false; }
   const MeshShape& shape() const;
+  // Lays the same chips out as `new_shape` (as many devices): a line follows
+  // the view's line walk, a grid must be a connected block of the system mesh
+  // made of the mesh's own chips; throws std::runtime_error otherwise.
+  void reshape(const MeshShape& new_shape);
   const MeshDeviceView& get_view() const;
   // The fabric node of the chip at `coord` (the view's).
   tt_fabric::FabricNodeId get_fabric_node_id(const MeshCoordinate& coord) const;

@@ -4,10 +4,12 @@
 // parent's; its workloads change those chips' memory and no other's; bad
 // shapes and offsets are refused naming them; the view answers by coordinate;
 // a submesh's trace takes space in its chips' trace regions, which the parent
-// shares; a distributed host buffer writes and reads a shard per chip.
+// shares; a distributed host buffer writes and reads a shard per chip; a mesh
+// reshapes as tt-metal's does (lines round the 2 x 4's perimeter).
 #include <numeric>
 
 #include <tt-metalium/distributed_host_buffer.hpp>
+#include <tt-metalium/system_mesh.hpp>
 
 #include "../common/host_checks.hpp"
 #include "../common/increment_program.hpp"
@@ -222,6 +224,77 @@ void distributed_host_buffers(const std::shared_ptr<MeshDevice>& mesh) {
            "a shard outside: {}", outside);
 }
 
+
+// Reshapes, checked against the 2 x 4 mesh's own ids g (row-major): a line
+// walks its perimeter (g0 g1 g2 g3 g7 g6 g5 g4, tt-metal's order on a T3K), a
+// 4 x 2 is the 2 x 4 turned, a grid needs a connected block of the mesh's own
+// chips; a refused reshape leaves the mesh as it was.
+std::string ids_of(const MeshDevice& mesh) { return fmt::format("{}", fmt::join(mesh.get_device_ids(), ", ")); }
+
+void reshapes() {
+  std::vector<int> g;
+  {
+    auto grid = MeshDevice::create(MeshDeviceConfig(MeshShape(2, 4)));
+    g = grid->get_device_ids();
+    TT_FATAL(grid->close(), "close");
+  }
+  const std::vector<int> perimeter = {g[0], g[1], g[2], g[3], g[7], g[6], g[5], g[4]};
+  auto line = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 8)));
+  TT_FATAL(line->get_device_ids() == perimeter, "a 1 x 8 opens round the perimeter: [{}]",
+           ids_of(*line));
+  line->reshape(MeshShape(2, 4));
+  TT_FATAL(line->shape() == MeshShape(2, 4) && line->get_device_ids() == g, "1 x 8 -> 2 x 4: [{}]",
+           ids_of(*line));
+  TT_FATAL(line->get_device(MeshCoordinate(1, 0))->id() == g[4], "the view follows the reshape");
+  line->reshape(MeshShape(4, 2));
+  const std::vector<int> turned = {g[0], g[4], g[1], g[5], g[2], g[6], g[3], g[7]};
+  TT_FATAL(line->get_device_ids() == turned, "2 x 4 -> 4 x 2 turns it: [{}]", ids_of(*line));
+  line->reshape(MeshShape(8, 1));  // the 4 x 2's perimeter: the other way round
+  TT_FATAL(line->get_device_ids() == (std::vector<int>{g[0], g[4], g[5], g[6], g[7], g[3], g[2], g[1]}),
+           "4 x 2 -> 8 x 1: [{}]", ids_of(*line));
+  line->reshape(MeshShape(2, 4));
+  line->reshape(MeshShape(1, 8));
+  TT_FATAL(line->get_device_ids() == perimeter, "back to 1 x 8: [{}]", ids_of(*line));
+  const std::string count = what_of([&] { line->reshape(MeshShape(3, 3)); });
+  TT_FATAL(count.find("has 8 devices; the shape MeshShape([3, 3]) needs 9") != std::string::npos, "3 x 3: {}", count);
+  TT_FATAL(line->shape() == MeshShape(1, 8) && line->get_device_ids() == perimeter, "a refused reshape changes nothing");
+  // A buffer of the reshaped mesh round trips per coordinate.
+  line->reshape(MeshShape(2, 4));
+  auto buffer = replicated(*line);
+  for (const MeshCoordinate& c : MeshCoordinateRange(line->shape())) {
+    auto values = iota(kPages * 16, 100 * static_cast<uint32_t>(c.to_linear_index(line->shape())));
+    WriteShard(line->mesh_command_queue(), buffer, values, c);
+    TT_FATAL(read_shard(*line, buffer, c) == values, "shard {} round trips after the reshape", c);
+  }
+  TT_FATAL(line->close(), "close");
+
+  auto quad = MeshDevice::create(MeshDeviceConfig(MeshShape(2, 2), MeshCoordinate(0, 1)));
+  const std::vector<int> q = quad->get_device_ids();
+  TT_FATAL(q == (std::vector<int>{g[1], g[2], g[5], g[6]}), "the 2 x 2 at (0, 1)");
+  quad->reshape(MeshShape(1, 4));
+  TT_FATAL(quad->get_device_ids() == (std::vector<int>{q[0], q[1], q[3], q[2]}), "2 x 2 -> 1 x 4 walks round: [{}]",
+           ids_of(*quad));
+  quad->reshape(MeshShape(2, 2));
+  TT_FATAL(quad->get_device_ids() == q, "and back");
+  TT_FATAL(quad->close(), "close");
+
+  auto row = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 4)));
+  TT_FATAL(row->get_device_ids() == (std::vector<int>{g[0], g[1], g[2], g[3]}), "a 1 x 4 is the top row");
+  const std::string apart = what_of([&] { row->reshape(MeshShape(2, 2)); });
+  TT_FATAL(apart.find("cannot be reshaped to MeshShape([2, 2]): its chips do not form a connected MeshShape([2, 2]) "
+                      "grid (device " + std::to_string(g[4]) + " would be needed)") != std::string::npos,
+           "a row is no 2 x 2: {}", apart);
+  TT_FATAL(row->close(), "close");
+
+  const SystemMesh& system = SystemMesh::instance();
+  TT_FATAL(system.get_mapped_devices(MeshShape(8)).device_ids.size() == 8, "a 1-D line of 8 maps");
+  TT_FATAL(!what_of([&] { (void)system.get_mapped_devices(MeshShape(2, 5)); }).empty(), "2 x 5 is too big");
+  TT_FATAL(!what_of([&] { (void)system.get_mapped_devices(MeshShape(2, 3), MeshCoordinate(1, 1)); }).empty(),
+           "2 x 3 at (1, 1) does not fit, nor turned");
+  TT_FATAL(!what_of([&] { (void)system.get_mapped_devices(MeshShape(8), MeshCoordinate(1)); }).empty(),
+           "an offset of another dimension");
+}
+
 }  // namespace
 
 int main() {
@@ -236,6 +309,7 @@ int main() {
   auto kept = mesh->create_submesh(MeshShape(1, 1));
   TT_FATAL(mesh->close(), "close");
   TT_FATAL(!kept->is_initialized(), "closing the parent closes its submeshes");
+  reshapes();
   fmt::print("Test Passed\n");
   return 0;
 }

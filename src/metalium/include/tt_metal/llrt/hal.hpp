@@ -22,6 +22,9 @@ class Hal {
   uint32_t get_processor_classes_count(std::variant<HalProgrammableCoreType, uint32_t> core_type) const;
   uint32_t get_processor_types_count(std::variant<HalProgrammableCoreType, uint32_t> core_type,
                                      uint32_t processor_class_idx) const;
+  // Whether ethernet firmware shares its RISC-V with kernels by switching
+  // context (Wormhole); Blackhole's ethernet cores give kernels their own.
+  bool get_eth_fw_is_cooperative() const { return false; }
   // Every RISC-V of a core of this type.
   uint32_t get_num_risc_processors(HalProgrammableCoreType core_type) const;
   // Where a region of a Tensix or ethernet core's L1 starts. The emulator has

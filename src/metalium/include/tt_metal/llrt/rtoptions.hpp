@@ -36,6 +36,9 @@ class RunTimeOptions {
     return feature == RunTimeDebugFeatureDprint && std::getenv("TT_METAL_DPRINT_CORES") != nullptr;
   }
   const std::filesystem::path& get_simulator_path() const { return simulator_path_; }
+  // Fast dispatch unless TT_METAL_SLOW_DISPATCH_MODE is set, or while
+  // experimental::DispatchContext holds a fast-dispatch session.
+  bool get_fast_dispatch() const;
   // TT_METAL_DEVICE_PROFILER: the device profiler logs every run (tt_metal_profiler.hpp).
   bool get_profiler_enabled() const;
   // The folder kernel paths start from, with a trailing '/': TT_METAL_RUNTIME_ROOT, else

@@ -35,6 +35,11 @@ class Cluster {
   ARCH arch() const { return ARCH::BLACKHOLE; }
   BoardType get_board_type(ChipId chip) const;
   tt_metal::ClusterType get_cluster_type() const;
+  // A Galaxy of either generation (the emulator's: Blackhole's).
+  bool is_ubb_galaxy() const {
+    const tt_metal::ClusterType type = get_cluster_type();
+    return type == tt_metal::ClusterType::BLACKHOLE_GALAXY || type == tt_metal::ClusterType::GALAXY;
+  }
   // Chips reached through `mmio_chip` over ethernet, each as [mmio_chip, chip].
   std::vector<std::vector<ChipId>> get_tunnels_from_mmio_device(ChipId mmio_chip) const;
   TargetDevice get_target_device_type() const { return TargetDevice::Emule; }
