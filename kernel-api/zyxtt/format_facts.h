@@ -38,6 +38,13 @@ inline constexpr FormatFacts kFormatFacts[] = {
     {tt::DataFormat::Int8, "Int8", 1024, 1, true, true, true},
     {tt::DataFormat::Bfp2_b, "Bfp2_b", 256 + 64, 0, false, true, false},
     {tt::DataFormat::UInt32, "UInt32", 4096, 4, true, false, true},
+    // OCP MX: one E8M0 scale byte per 32 elements (32 a tile), then the elements
+    // (MxFp6's six bits each in a byte); Quasar's, packed on the host only (mxfp*.hpp).
+    {tt::DataFormat::MxFp8R, "MxFp8R", 1024 + 32, 0, false, true, false},
+    {tt::DataFormat::MxFp6R, "MxFp6R", 1024 + 32, 0, false, true, false},
+    {tt::DataFormat::MxFp8P, "MxFp8P", 1024 + 32, 0, false, true, false},
+    {tt::DataFormat::MxFp6P, "MxFp6P", 1024 + 32, 0, false, true, false},
+    {tt::DataFormat::MxFp4, "MxFp4", 512 + 32, 0, false, true, false},
     {tt::DataFormat::Fp8_e4m3, "Fp8_e4m3", 1024, 1, false, true, true},
     {tt::DataFormat::UInt8, "UInt8", 1024, 1, true, false, true},
     {tt::DataFormat::RawUInt8, "RawUInt8", 1024, 1, true, false, false},

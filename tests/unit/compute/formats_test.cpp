@@ -404,15 +404,18 @@ TEST(Fp8e4m3, NearestEvenAndSaturationMatchReference) {
 
 // The format table (zyxtt/format_facts.h) against silicon's tile sizes
 // (hardware-model.md: elements times bytes, block floats mantissa bits plus
-// 64 exponent bytes) and against the converter: a format is "emulated"
-// exactly when unpack_tile and pack_tile convert it.
+// 64 exponent bytes, tt-metal's MX formats element bits plus 32 scale bytes)
+// and against the converter: a format is "emulated" exactly when unpack_tile
+// and pack_tile convert it.
 TEST(FormatFacts, TileSizesAreSiliconsAndEmulatedMeansConverted) {
   const std::map<tt::DataFormat, uint32_t> silicon = {
       {tt::DataFormat::Float32, 4096}, {tt::DataFormat::Float16, 2048}, {tt::DataFormat::Float16_b, 2048},
       {tt::DataFormat::Int32, 4096},   {tt::DataFormat::UInt32, 4096},  {tt::DataFormat::UInt16, 2048},
       {tt::DataFormat::UInt8, 1024},   {tt::DataFormat::Int8, 1024},    {tt::DataFormat::Fp8_e4m3, 1024},
       {tt::DataFormat::Bfp8, 1088},    {tt::DataFormat::Bfp8_b, 1088},  {tt::DataFormat::Bfp4, 576},
-      {tt::DataFormat::Bfp4_b, 576},   {tt::DataFormat::Bfp2, 320},     {tt::DataFormat::Bfp2_b, 320}};
+      {tt::DataFormat::Bfp4_b, 576},   {tt::DataFormat::Bfp2, 320},     {tt::DataFormat::Bfp2_b, 320},
+      {tt::DataFormat::MxFp8R, 1056},  {tt::DataFormat::MxFp8P, 1056},  {tt::DataFormat::MxFp6R, 1056},
+      {tt::DataFormat::MxFp6P, 1056},  {tt::DataFormat::MxFp4, 544}};
   std::set<uint32_t> codes;
   for (const FormatFacts& f : kFormatFacts) {
     const auto code = static_cast<uint32_t>(f.format);
