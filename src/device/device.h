@@ -40,6 +40,8 @@ struct RawAddress {
   uint32_t bank = 0;
   program::Core core;
   uint64_t address = 0;
+  // kL1 of this ethernet channel's core instead of `core`'s.
+  std::optional<uint32_t> eth_channel;
 };
 
 // A device's compiled form of a program; opaque to its users.

@@ -23,16 +23,19 @@ const zyxtt::cluster::Cluster& emulated() { return zyxtt::metalium::emulated_clu
 
 const zyxtt::cluster::Chip& chip_of(ChipId chip) { return zyxtt::metalium::emulated_chip(chip); }
 
-// The open device of `core.chip` and the L1 address of the worker core at
-// NOC (core.x, core.y).
-std::pair<std::shared_ptr<zyxtt::Device>, zyxtt::RawAddress> worker_l1(const char* call, const tt_cxy_pair& core,
-                                                                       uint64_t addr) {
+// The open device of `core.chip` and the L1 address of the worker or
+// ethernet core at NOC (core.x, core.y).
+std::pair<std::shared_ptr<zyxtt::Device>, zyxtt::RawAddress> core_l1(const char* call, const tt_cxy_pair& core,
+                                                                     uint64_t addr) {
   const ChipId chip = static_cast<ChipId>(core.chip);
   const zyxtt::Arch& arch = *chip_of(chip).arch;
-  const auto worker = zyxtt::worker_at_noc(arch, static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y));
-  TT_FATAL(worker.has_value() && worker->x < arch.grid_cols && worker->y < arch.grid_rows,
-           "Cluster::{}: ({}, {}) on chip {} is not the NOC coordinate of one of its {} x {} worker cores (the "
-           "emulator's host access reaches worker L1; DRAM through WriteToDeviceDRAMChannel)",
+  const auto x = static_cast<uint32_t>(core.x), y = static_cast<uint32_t>(core.y);
+  const auto worker = zyxtt::worker_at_noc(arch, x, y);
+  const auto eth = zyxtt::eth_at_noc(x, y);
+  TT_FATAL((worker.has_value() && worker->x < arch.grid_cols && worker->y < arch.grid_rows) || eth.has_value(),
+           "Cluster::{}: ({}, {}) on chip {} is not the NOC coordinate of one of its {} x {} worker cores or its "
+           "ethernet cores (the emulator's host access reaches worker and ethernet L1; DRAM through "
+           "WriteToDeviceDRAMChannel)",
            call, core.x, core.y, chip, arch.grid_cols, arch.grid_rows);
   std::shared_ptr<zyxtt::Device> device = zyxtt::metalium::opened_device(static_cast<uint32_t>(chip));
   TT_FATAL(device != nullptr,
@@ -41,7 +44,11 @@ std::pair<std::shared_ptr<zyxtt::Device>, zyxtt::RawAddress> worker_l1(const cha
            call, chip);
   zyxtt::RawAddress at;
   at.memory = zyxtt::program::MemoryKind::kL1;
-  at.core = {worker->x, worker->y};
+  if (eth) {
+    at.eth_channel = *eth;
+  } else {
+    at.core = {worker->x, worker->y};
+  }
   at.address = addr;
   return {std::move(device), at};
 }
@@ -61,12 +68,12 @@ std::optional<zyxtt::cluster::EthEnd> peer_of(ChipId chip, const CoreCoord& logi
 }  // namespace
 
 void Cluster::write_core(const void* mem_ptr, uint32_t sz_in_bytes, tt_cxy_pair core, uint64_t addr) const {
-  auto [device, at] = worker_l1("write_core", core, addr);
+  auto [device, at] = core_l1("write_core", core, addr);
   device->write_raw(at, std::span(static_cast<const std::byte*>(mem_ptr), sz_in_bytes));
 }
 
 void Cluster::read_core(void* mem_ptr, uint32_t size_in_bytes, tt_cxy_pair core, uint64_t addr) const {
-  auto [device, at] = worker_l1("read_core", core, addr);
+  auto [device, at] = core_l1("read_core", core, addr);
   device->read_raw(at, std::span(static_cast<std::byte*>(mem_ptr), size_in_bytes));
 }
 

@@ -9,6 +9,7 @@
 #include <tt_stl/fmt.hpp>
 
 #include "metalium/backend.h"
+#include "metalium/ethernet_channel.h"
 
 namespace tt::tt_metal::detail {
 namespace {
@@ -22,12 +23,17 @@ zyxtt::RawAddress dram_channel(int channel, uint32_t address) {
   return at;
 }
 
-zyxtt::RawAddress worker_l1(const CoreCoord& core, uint32_t address, CoreType core_type) {
-  TT_FATAL(core_type == CoreType::WORKER, "L1 of {} cores: the emulator has worker (Tensix) cores only",
-           core_type);
+// The L1 of a logical worker core, or of a logical ethernet core (0, channel).
+zyxtt::RawAddress core_l1(const CoreCoord& core, uint32_t address, CoreType core_type) {
+  TT_FATAL(core_type == CoreType::WORKER || core_type == CoreType::ETH,
+           "L1 of {} cores: the emulator has worker (Tensix) and ethernet cores", core_type);
   zyxtt::RawAddress at;
   at.memory = zyxtt::program::MemoryKind::kL1;
-  at.core = {static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)};
+  if (core_type == CoreType::ETH) {
+    at.eth_channel = zyxtt::metalium::ethernet_channel_of(core);
+  } else {
+    at.core = {static_cast<uint32_t>(core.x), static_cast<uint32_t>(core.y)};
+  }
   at.address = address;
   return at;
 }
@@ -67,7 +73,7 @@ bool ReadFromDeviceDRAMChannel(IDevice* device, int dram_channel_id, uint32_t ad
 
 bool WriteToDeviceL1(IDevice* device, const CoreCoord& logical_core, uint32_t address,
                      std::span<const uint8_t> host_buffer, CoreType core_type) {
-  device_of(device)->write_raw(worker_l1(logical_core, address, core_type), bytes_of(host_buffer));
+  device_of(device)->write_raw(core_l1(logical_core, address, core_type), bytes_of(host_buffer));
   return true;
 }
 
@@ -78,7 +84,7 @@ bool WriteToDeviceL1(IDevice* device, const CoreCoord& logical_core, uint32_t ad
 
 bool ReadFromDeviceL1(IDevice* device, const CoreCoord& logical_core, uint32_t address, std::span<uint8_t> host_buffer,
                       CoreType core_type) {
-  device_of(device)->read_raw(worker_l1(logical_core, address, core_type), std::as_writable_bytes(host_buffer));
+  device_of(device)->read_raw(core_l1(logical_core, address, core_type), std::as_writable_bytes(host_buffer));
   return true;
 }
 

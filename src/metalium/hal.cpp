@@ -106,4 +106,11 @@ DeviceAddr Hal::get_dev_addr(HalProgrammableCoreType core_type, HalL1MemAddrType
   }
 }
 
+uint32_t Hal::get_dev_size(HalProgrammableCoreType core_type, HalL1MemAddrType addr_type) const {
+  const DeviceAddr start = get_dev_addr(core_type, addr_type);  // refuses what the emulator lacks
+  const uint64_t l1 = core_type == HalProgrammableCoreType::TENSIX ? zyxtt::metalium::emulated_chip(0).arch->l1_bytes
+                                                                    : zyxtt::kEthL1Bytes;
+  return static_cast<uint32_t>(l1 - start);
+}
+
 }  // namespace tt::tt_metal

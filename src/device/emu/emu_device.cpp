@@ -266,7 +266,7 @@ bool EmuDevice::first_transfer(const PlacedBuffer& buffer) {
   return buffer.spec.memory == MemoryKind::kDram && transferred_.insert(buffer.address).second;
 }
 
-// The bytes of a DRAM bank or of a worker core's L1 that [address, + length) covers.
+// The bytes of a DRAM bank or of a worker or ethernet core's L1 that [address, + length) covers.
 std::byte* EmuDevice::raw(const RawAddress& at, uint64_t length, const char* what) const {
   if (at.memory == MemoryKind::kDram) {
     if (at.bank >= dram_.banks()) {
@@ -278,6 +278,18 @@ std::byte* EmuDevice::raw(const RawAddress& at, uint64_t length, const char* wha
                                                  what, length, at.bank, at.address, dram_.bank_bytes()));
     }
     return dram_.bank(at.bank) + at.address;
+  }
+  if (at.eth_channel) {
+    if (*at.eth_channel >= kEthChannels) {
+      throw Error(Code::kOutOfRange, fmt::format("{} L1 of ethernet channel {}: the {} has channels 0..{}", what,
+                                                 *at.eth_channel, arch_.name, kEthChannels - 1));
+    }
+    if (at.address > kEthL1Bytes || length > kEthL1Bytes - at.address) {
+      throw Error(Code::kOutOfRange,
+                  fmt::format("{} of {} bytes at L1 address {:#x} of ethernet channel {} runs past its {} bytes", what,
+                              length, at.address, *at.eth_channel, kEthL1Bytes));
+    }
+    return l1_.base() + eth_l1_offset(arch_, *at.eth_channel) + at.address;
   }
   if (at.core.x >= arch_.grid_cols || at.core.y >= arch_.grid_rows) {
     throw Error(Code::kOutOfRange, fmt::format("{} L1 of core (x={}, y={}): the {} worker grid is {} x {}", what,

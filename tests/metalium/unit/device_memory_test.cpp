@@ -154,8 +154,11 @@ TEST_F(DeviceMemory, AddressesPastAChannelOrACoreAreRefused) {
   EXPECT_NE(what_of([&] { detail::ReadFromDeviceL1(device, CoreCoord{0, 0}, 0xFFFFFFF0u, 32, words); })
                 .find("runs past"),
             std::string::npos);
-  EXPECT_NE(what_of([&] { detail::WriteToDeviceL1(device, CoreCoord{0, 0}, 0, words, tt::CoreType::ETH); })
-                .find("worker (Tensix) cores only"),
+  EXPECT_NE(what_of([&] { detail::WriteToDeviceL1(device, CoreCoord{0, 14}, 0, words, tt::CoreType::ETH); })
+                .find("Logical ethernet core (x=0,y=14) does not exist"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { detail::WriteToDeviceL1(device, CoreCoord{0, 0}, 0, words, tt::CoreType::DRAM); })
+                .find("the emulator has worker (Tensix) and ethernet cores"),
             std::string::npos);
 }
 

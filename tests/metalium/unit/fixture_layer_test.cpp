@@ -156,7 +156,7 @@ TEST(Hal, AnswersTheEmulatedArchsFactsBeforeAnyDevice) {
 
 // Hal::get_dev_addr: free L1 where the allocator's starts (Tensix) and where
 // hal:: puts an ethernet core's; regions the emulator lacks are refused.
-TEST(Hal, DevAddrGivesTheUnreservedL1AndRefusesOtherRegions) {
+TEST(Hal, DevAddrAndSizeGiveTheUnreservedL1AndRefuseOtherRegions) {
   using tt::tt_metal::HalL1MemAddrType;
   using tt::tt_metal::HalProgrammableCoreType;
   const auto& hal = MetalContext::instance().hal();
@@ -165,8 +165,18 @@ TEST(Hal, DevAddrGivesTheUnreservedL1AndRefusesOtherRegions) {
   const auto mesh = tt::tt_metal::distributed::MeshDevice::create_unit_mesh(0);
   EXPECT_EQ(hal.get_dev_addr(HalProgrammableCoreType::TENSIX, HalL1MemAddrType::DEFAULT_UNRESERVED),
             mesh->allocator()->get_base_allocator_addr(tt::tt_metal::HalMemType::L1));
+  // The sizes run from there to the end of the core's L1 (the device's own
+  // figure for Tensix, 512 KiB for ethernet), so a test that fills them fits.
+  EXPECT_EQ(hal.get_dev_size(HalProgrammableCoreType::TENSIX, HalL1MemAddrType::UNRESERVED),
+            mesh->l1_size_per_core() - mesh->allocator()->get_base_allocator_addr(tt::tt_metal::HalMemType::L1));
+  EXPECT_EQ(hal.get_dev_size(HalProgrammableCoreType::ACTIVE_ETH, HalL1MemAddrType::UNRESERVED),
+            512 * 1024 - tt::tt_metal::hal::get_erisc_l1_unreserved_base());
+  EXPECT_EQ(hal.get_dev_size(HalProgrammableCoreType::IDLE_ETH, HalL1MemAddrType::BASE), 512u * 1024);
   mesh->close();
   EXPECT_NE(what_of([&] { hal.get_dev_addr(HalProgrammableCoreType::TENSIX, HalL1MemAddrType::MAILBOX); })
+                .find("MAILBOX"),
+            std::string::npos);
+  EXPECT_NE(what_of([&] { hal.get_dev_size(HalProgrammableCoreType::TENSIX, HalL1MemAddrType::MAILBOX); })
                 .find("MAILBOX"),
             std::string::npos);
 }

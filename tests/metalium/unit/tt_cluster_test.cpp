@@ -71,7 +71,7 @@ TEST_F(TtCluster, WriteCoreRefusesWhatIsNotAnOpenChipsWorkerL1) {
   const uint8_t byte = 1;
   EXPECT_NE(what_of([&] { cluster().write_core(&byte, 1, tt_cxy_pair(0, 0, 0), 0x80000); })
                 .find("Cluster::write_core: (0, 0) on chip 0 is not the NOC coordinate of one of its 12 x 10 worker "
-                      "cores"),
+                      "cores or its ethernet cores"),
             std::string::npos);
   const CoreCoord noc = chips.at(0)->worker_core_from_logical_core({0, 0});
   EXPECT_NE(what_of([&] { cluster().write_core(&byte, 1, tt_cxy_pair(2, noc.x, noc.y), 0x80000); })
@@ -82,6 +82,31 @@ TEST_F(TtCluster, WriteCoreRefusesWhatIsNotAnOpenChipsWorkerL1) {
   chips.erase(1);
   EXPECT_NE(what_of([&] { cluster().write_core(&byte, 1, tt_cxy_pair(1, noc.x, noc.y), 0x80000); })
                 .find("Cluster::write_core: chip 1 is not open"),
+            std::string::npos);
+}
+
+// An ethernet core's L1 by its NOC coordinate (ethernet_core_from_logical_core)
+// holds what detail::WriteToDeviceL1 wrote to the logical ethernet core, on
+// that chip only, and apart from the worker cores' L1.
+TEST_F(TtCluster, WriteCoreReachesAnEthernetCoresL1AsTheDeviceApiSeesIt) {
+  constexpr uint32_t kEthAddress = 0x20000;
+  const CoreCoord logical{0, 5};
+  const CoreCoord noc = cluster().ethernet_core_from_logical_core(1, logical);
+  const std::vector<uint8_t> bytes = pattern(3000, 11);
+  cluster().write_core(bytes.data(), bytes.size(), tt_cxy_pair(1, noc.x, noc.y), kEthAddress);
+  std::vector<uint8_t> back(bytes.size());
+  ASSERT_TRUE(detail::ReadFromDeviceL1(chips.at(1).get(), logical, kEthAddress, std::span(back), tt::CoreType::ETH));
+  EXPECT_EQ(back, bytes);
+  std::vector<uint8_t> chip0(bytes.size());
+  cluster().read_core(chip0.data(), chip0.size(), tt_cxy_pair(0, noc.x, noc.y), kEthAddress);
+  EXPECT_NE(chip0, bytes);
+  std::vector<uint8_t> neighbour(bytes.size());
+  ASSERT_TRUE(detail::ReadFromDeviceL1(chips.at(1).get(), CoreCoord{0, 6}, kEthAddress, std::span(neighbour),
+                                       tt::CoreType::ETH));
+  EXPECT_NE(neighbour, bytes);
+  uint8_t byte = 0;
+  EXPECT_NE(what_of([&] { cluster().read_core(&byte, 1, tt_cxy_pair(1, noc.x, noc.y), 512 * 1024); })
+                .find("runs past its 524288 bytes"),
             std::string::npos);
 }
 

@@ -31,6 +31,9 @@ class Hal {
   // BASE (0) and the kernels' free L1 (UNRESERVED, DEFAULT_UNRESERVED) only;
   // other regions throw, naming them.
   DeviceAddr get_dev_addr(HalProgrammableCoreType core_type, HalL1MemAddrType addr_type) const;
+  // That region's size: BASE the whole L1 (1.5 MiB Tensix, 512 KiB ethernet),
+  // UNRESERVED from its start to the end of L1.
+  uint32_t get_dev_size(HalProgrammableCoreType core_type, HalL1MemAddrType addr_type) const;
 };
 
 }  // namespace tt::tt_metal
