@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include <tt-metalium/circular_buffer.hpp>
 #include <tt-metalium/circular_buffer_config.hpp>
 #include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/program.hpp>
@@ -58,6 +59,21 @@ class RuntimeArgViews {
 };
 
 struct Metal2Program;
+class ProgramImpl;
+
+}  // namespace tt::tt_metal::detail
+
+namespace tt::tt_metal {
+// What a CircularBuffer views: a CB of a program, by handle.
+class CircularBufferImpl {
+ public:
+  const detail::ProgramImpl* program;
+  CBHandle handle;
+  CoreRangeSet cores;
+};
+}  // namespace tt::tt_metal
+
+namespace tt::tt_metal::detail {
 
 class ProgramImpl {
  public:
@@ -65,6 +81,7 @@ class ProgramImpl {
   std::deque<RuntimeArgViews> args;  // by kernel handle (a deque: views stay put as kernels join)
   zyxtt::program::Run run;      // every kernel's args (and the runtime id), as the device takes them
   std::vector<CircularBufferConfig> cb_configs;  // by CB handle
+  std::deque<CircularBufferImpl> cb_views;       // by CB handle (a deque: Program::circular_buffers points into it)
   std::vector<std::shared_ptr<const Buffer>> held_buffers;  // AssignGlobalBufferToProgram
   std::shared_ptr<Metal2Program> metal2;  // set when made from a Metal 2.0 ProgramSpec
 
