@@ -485,6 +485,7 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
       IDevice* chip = mesh_device_->get_device(coord);
       auto device = tt_metal::detail::device_of(chip);
       auto compiled = p.compiled_for(device);
+      p.track_circular_buffers(chip, *device);
       p.check_args(*device);
       launches.push_back({device, compiled, run,
                           several ? fmt::format("EnqueueMeshWorkload (device {})", chip->id()) : "EnqueueMeshWorkload",
@@ -825,6 +826,7 @@ void EnqueueProgram(CommandQueue& cq, Program& program, bool blocking) {
   const auto device = tt_metal::detail::device_of(cq.device());
   tt_metal::detail::ProgramImpl& p = program.impl();
   auto compiled = p.compiled_for(device);
+  p.track_circular_buffers(cq.device(), *device);
   p.check_args(*device);
   std::vector<distributed::ChipLaunch> launch{{device, std::move(compiled), distributed::run_args(p.run, !blocking),
                                                "EnqueueProgram", static_cast<uint32_t>(cq.device()->id()),
@@ -852,13 +854,18 @@ void ReadFromBuffer(Buffer& buffer, uint8_t* host_buffer) {
   if (!distributed::hooked_read(buffer)) distributed::read_bytes(buffer, host_buffer, std::nullopt);
 }
 void LaunchProgram(IDevice* device, Program& program, bool, bool) {
-  program.impl().launch(device_of(device), "LaunchProgram");
+  const auto chip = device_of(device);
+  program.impl().compiled_for(chip);
+  program.impl().track_circular_buffers(device, *chip);
+  program.impl().launch(chip, "LaunchProgram");
 }
 void LaunchProgram(IDevice* device, const std::shared_ptr<Program>& program, bool wait, bool slow) {
   LaunchProgram(device, *program, wait, slow);
 }
 void CompileProgram(IDevice* device, Program& program, bool) {
-  program.impl().compiled_for(device_of(device));
+  const auto chip = device_of(device);
+  program.impl().compiled_for(chip);
+  program.impl().track_circular_buffers(device, *chip);
 }
 }  // namespace detail
 

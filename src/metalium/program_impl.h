@@ -4,6 +4,7 @@
 
 #include <deque>
 #include <memory>
+#include <set>
 #include <span>
 #include <vector>
 
@@ -64,6 +65,8 @@ class ProgramImpl;
 }  // namespace tt::tt_metal::detail
 
 namespace tt::tt_metal {
+class IDevice;
+
 // What a CircularBuffer views: a CB of a program, by handle.
 class CircularBufferImpl {
  public:
@@ -77,6 +80,11 @@ namespace tt::tt_metal::detail {
 
 class ProgramImpl {
  public:
+  ProgramImpl() = default;
+  ProgramImpl(const ProgramImpl&) = delete;
+  ProgramImpl& operator=(const ProgramImpl&) = delete;
+  ~ProgramImpl();  // reports its CBs freed on each chip track_circular_buffers saw
+
   zyxtt::program::Program model;
   std::deque<RuntimeArgViews> args;  // by kernel handle (a deque: views stay put as kernels join)
   zyxtt::program::Run run;      // every kernel's args (and the runtime id), as the device takes them
@@ -95,6 +103,12 @@ class ProgramImpl {
   std::shared_ptr<zyxtt::CompiledProgram> compiled_for(const std::shared_ptr<zyxtt::Device>& device);
   // Checks the runtime args against `device`'s limits.
   void check_args(const zyxtt::Device& device) const;
+  // Reports the program's CBs to the GraphTracker's processors as allocated
+  // on `chip` (whose device is `device`), the first time it runs or is
+  // compiled there, as tt-metal reports them when it places them.
+  void track_circular_buffers(const IDevice* chip, const zyxtt::Device& device);
+  std::set<const IDevice*> cb_devices;  // the chips track_circular_buffers saw
+
   // compiled_for() and check_args(), then runs the program on `device`;
   // `call` (EnqueueMeshWorkload ...) names the run in failures.
   void launch(const std::shared_ptr<zyxtt::Device>& device, const char* call);

@@ -1,5 +1,6 @@
 // Programs: kernels, circular buffers, semaphores and runtime args onto the
 // program model; launching them on the device.
+#include <tt-metalium/graph_tracking.hpp>
 #include <tt-metalium/host_api.hpp>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <tt_stl/assert.hpp>
 
 #include "common/error.h"
+#include "device/emu/cb_layout.h"
 #include "device/emu/jit/defines.h"
 #include "device/program_checks.h"
 #include "metalium/backend.h"
@@ -85,6 +87,22 @@ std::shared_ptr<zyxtt::CompiledProgram> ProgramImpl::compiled_for(const std::sha
     it = std::prev(compiled.end());
   }
   return it->second;
+}
+
+void ProgramImpl::track_circular_buffers(const IDevice* chip, const zyxtt::Device& device) {
+  if (cb_views.empty() || !cb_devices.insert(chip).second) return;
+  GraphTracker& tracker = GraphTracker::instance();
+  if (tracker.get_processors().empty()) return;  // nobody listens: no layout to work out
+  const std::vector<uint64_t> addresses = zyxtt::emu::cb_addresses(model, *device.capabilities().arch);
+  for (const CircularBufferImpl& cb : cb_views) {
+    const CircularBufferConfig& config = cb_configs[cb.handle];
+    tracker.track_allocate_cb(cb.cores, addresses[cb.handle], config.total_size(),
+                              config.globally_allocated_address().has_value(), chip);
+  }
+}
+
+ProgramImpl::~ProgramImpl() {
+  for (const IDevice* chip : cb_devices) GraphTracker::instance().track_deallocate_cb(chip);
 }
 
 void ProgramImpl::check_args(const zyxtt::Device& device) const { zyxtt::check_run(model, run, device.capabilities()); }

@@ -1,5 +1,6 @@
 // GraphTracker on the host API: a pushed processor sees each buffer's
-// allocation (allocated, at its address) and its free, on this thread only;
+// allocation (allocated, at its address) and its free, on this thread only,
+// and each program's CBs where the device places them;
 // a hook that takes allocations and transfers over keeps them off the device;
 // op arguments print through serialize_tracked_arg.
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include <typeinfo>
 #include <vector>
 
+#include <tt-metalium/circular_buffer_config.hpp>
 #include <tt-metalium/graph_tracking.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tt_metal.hpp>
@@ -119,6 +121,58 @@ TEST_F(GraphTracking, AHookKeepsAllocationsAndWritesOffTheDevice) {
   std::vector<uint32_t> back;
   detail::ReadFromBuffer(*real, back);
   EXPECT_EQ(back, first);
+}
+
+// Where a program's CBs lie, as the tracker hears when the program first
+// runs on a chip: each kernel's write at a CB's write pointer lands at the
+// address reported for that CB. Freed once, with the program.
+class CbLog : public IGraphProcessor {
+ public:
+  struct Cb {
+    uint64_t address, size;
+    bool global;
+  };
+  std::vector<Cb> cbs;
+  int freed = 0;
+  void track_allocate_cb(const CoreRangeSet&, uint64_t addr, uint64_t size, bool global, const IDevice*) override {
+    cbs.push_back({addr, size, global});
+  }
+  void track_deallocate_cb(const IDevice*) override { ++freed; }
+};
+
+TEST_F(GraphTracking, CbAddressesReportedAreWhereKernelsWrite) {
+  auto log = std::make_shared<CbLog>();
+  GraphTracker::instance().push_processor(log);
+  const CoreCoord core{2, 3};
+  auto backing = Buffer::create(device, 2048, 2048, BufferType::L1);
+  {
+    Program program;
+    auto cb = [&](uint8_t index, uint32_t bytes) {
+      return CircularBufferConfig(bytes, {{index, tt::DataFormat::Float16_b}}).set_page_size(index, bytes);
+    };
+    CreateCircularBuffer(program, core, cb(0, 2048));
+    CreateCircularBuffer(program, CoreRange({2, 3}, {3, 3}), cb(1, 1000));  // stacked above CB 0 on (2, 3)
+    CreateCircularBuffer(program, core, cb(2, 2048).set_globally_allocated_address(*backing));
+    CreateKernelFromString(program, R"(
+        void kernel_main() {
+          for (uint32_t cb = 0; cb < 3; ++cb)
+            *reinterpret_cast<volatile tt_l1_ptr uint32_t*>(get_write_ptr(cb)) = 0xCB00 + cb;
+        })",
+                           core, DataMovementConfig{});
+    detail::LaunchProgram(device, program);
+    detail::LaunchProgram(device, program);  // the same chip again: no new events
+    ASSERT_EQ(log->cbs.size(), 3u);
+    EXPECT_EQ(log->cbs[2].address, backing->address());
+    EXPECT_TRUE(log->cbs[2].global);
+    EXPECT_GE(log->cbs[1].address, log->cbs[0].address + 2048);
+    for (uint32_t i = 0; i < 3; ++i) {
+      std::vector<uint32_t> word;
+      ASSERT_TRUE(detail::ReadFromDeviceL1(device, core, static_cast<uint32_t>(log->cbs[i].address), 4, word));
+      EXPECT_EQ(word.at(0), 0xCB00 + i) << "CB " << i;
+    }
+    EXPECT_EQ(log->freed, 0);
+  }
+  EXPECT_EQ(log->freed, 1);
 }
 
 TEST(GraphTrackerArgs, OpArgumentsPrintThroughTheirStreamOperator) {
