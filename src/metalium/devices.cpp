@@ -68,14 +68,12 @@ std::vector<tt::tt_fabric::FabricNodeId> fabric_node_ids_of_chips(const std::vec
   for (int id : chip_ids) out.push_back(tt::tt_fabric::get_fabric_node_id_from_physical_chip_id(id));
   return out;
 }
-}  // namespace
 
-namespace {
 // Every chip's unit mesh while it lives (GetActiveDevice looks chips up here).
 std::mutex chips_mutex;
 std::map<int, MeshDevice*>& live_chips() {
-  static std::map<int, MeshDevice*> m;
-  return m;
+  static auto* m = new std::map<int, MeshDevice*>;  // never destroyed: chips may outlive static destructors
+  return *m;
 }
 
 MeshDevice* live_chip(int device_id) {
