@@ -55,7 +55,7 @@ bool device_in_use() {
 
 namespace tt::tt_metal::detail {
 BufferBacking::~BufferBacking() {
-  if (!freed && device) {
+  if (!freed && !hooked && device) {
     try {
       device->free(placed);
     } catch (const std::exception&) {

@@ -35,6 +35,7 @@ struct BufferBacking {
   std::shared_ptr<zyxtt::Device> device;
   zyxtt::program::PlacedBuffer placed;
   bool freed = false;
+  bool hooked = false;  // a graph hook took the allocation: no memory, address 0
   ~BufferBacking();
 };
 

@@ -1,6 +1,7 @@
 // Buffers and mesh buffers on the device, and what kernels learn of them
 // (TensorAccessorArgs).
 #include <tt-metalium/buffer.hpp>
+#include <tt-metalium/graph_tracking.hpp>
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/device.hpp>
 #include <tt-metalium/host_api.hpp>
@@ -81,8 +82,11 @@ Buffer::Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferTyp
   auto backing = std::make_shared<tt_metal::detail::BufferBacking>();
   backing->device = tt_metal::detail::device_of(device);
   zyxtt::check_buffer(spec, backing->device->capabilities());
-  backing->placed = address ? backing->device->allocate_at(spec, *address) : backing->device->allocate(spec);
+  backing->hooked = GraphTracker::instance().hook_allocate(this);
+  if (!backing->hooked)
+    backing->placed = address ? backing->device->allocate_at(spec, *address) : backing->device->allocate(spec);
   backing_ = std::move(backing);
+  GraphTracker::instance().track_allocate(this);  // once allocated, as tt-metal reports it
 }
 
 std::shared_ptr<Buffer> Buffer::create(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferType buffer_type,
@@ -97,7 +101,13 @@ std::shared_ptr<Buffer> Buffer::create(IDevice* device, DeviceAddr address, Devi
   return std::make_shared<Buffer>(device, size, page_size, buffer_type, sharding_args, Private(), address);
 }
 
-Buffer::~Buffer() = default;
+Buffer::~Buffer() {
+  try {
+    deallocate();
+  } catch (const std::exception&) {
+    // A destructor cannot report it; the device reclaims everything at close.
+  }
+}
 
 Allocator* Buffer::allocator() const {
   TT_FATAL(device_ != nullptr, "The buffer has no device, so no allocator");
@@ -150,7 +160,9 @@ void Buffer::mark_as_deallocated() {
 
 void Buffer::deallocate() {
   if (!is_allocated()) return;
-  backing_->device->free(backing_->placed);
+  GraphTracker::instance().track_deallocate(this);
+  if (!GraphTracker::instance().hook_deallocate(this) && !backing_->hooked)
+    backing_->device->free(backing_->placed);
   backing_->freed = true;
 }
 

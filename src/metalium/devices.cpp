@@ -4,6 +4,7 @@
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/experimental/fabric/fabric.hpp>
+#include <tt-metalium/graph_tracking.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/system_mesh.hpp>
 #include <tt-metalium/tt_metal.hpp>
@@ -13,6 +14,7 @@
 #include <exception>
 #include <map>
 #include <mutex>
+#include <set>
 #include <span>
 #include <string>
 #include <thread>
@@ -66,12 +68,27 @@ std::vector<tt::tt_fabric::FabricNodeId> fabric_node_ids_of_chips(const std::vec
   for (int id : chip_ids) out.push_back(tt::tt_fabric::get_fabric_node_id_from_physical_chip_id(id));
   return out;
 }
+
+// Every chip's unit mesh while it lives (GetActiveDevice looks chips up here).
+std::mutex chips_mutex;
+std::map<int, MeshDevice*>& live_chips() {
+  static auto* m = new std::map<int, MeshDevice*>;  // never destroyed: chips may outlive static destructors
+  return *m;
+}
+
+MeshDevice* live_chip(int device_id) {
+  std::lock_guard lock(chips_mutex);
+  const auto it = live_chips().find(device_id);
+  return it == live_chips().end() ? nullptr : it->second;
+}
 }  // namespace
 
 MeshDevice::MeshDevice(int device_id, Private) : pimpl_(std::make_unique<MeshDeviceImpl>(device_id, this)) {
   check_device_id(device_id);
   pimpl_->device = zyxtt::metalium::open_device(static_cast<uint32_t>(device_id));
   pimpl_->view = std::make_unique<MeshDeviceView>(pimpl_->shape, get_devices());
+  std::lock_guard lock(chips_mutex);
+  live_chips()[device_id] = this;
 }
 
 MeshDevice::MeshDevice(const MeshShape& shape, std::vector<std::shared_ptr<MeshDevice>> chips,
@@ -94,7 +111,11 @@ void MeshDeviceImpl::arrange(const MeshShape& new_shape, std::vector<std::shared
   chip_ids = std::move(new_chip_ids);
 }
 
-MeshDevice::~MeshDevice() = default;
+MeshDevice::~MeshDevice() {
+  std::lock_guard lock(chips_mutex);
+  const auto it = live_chips().find(pimpl_->id);
+  if (it != live_chips().end() && it->second == this) live_chips().erase(it);
+}
 
 tt::ARCH MeshDevice::arch() const { return tt::ARCH::BLACKHOLE; }
 int MeshDevice::id() const { return pimpl_->id; }
@@ -360,6 +381,11 @@ void write_bytes(Buffer& buffer, const void* host, const std::optional<BufferReg
   b.device->write(b.placed, offset, bytes);
 }
 
+// Whether this thread's graph hook takes over a transfer of `buffer` (asked
+// in the caller's thread when the transfer is enqueued, as tt-metal asks).
+bool hooked_write(const Buffer& buffer) { return GraphTracker::instance().hook_write_to_device(&buffer); }
+bool hooked_read(Buffer& buffer) { return GraphTracker::instance().hook_read_from_device(&buffer); }
+
 void read_bytes(Buffer& buffer, void* host, const std::optional<BufferRegion>& region) {
   TT_FATAL(host != nullptr, "No host memory to read into");
   uint64_t offset = 0;
@@ -488,6 +514,7 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
       IDevice* chip = mesh_device_->get_device(coord);
       auto device = tt_metal::detail::device_of(chip);
       auto compiled = p.compiled_for(device);
+      p.track_circular_buffers(chip, *device);
       p.check_args(*device);
       launches.push_back({device, compiled, run,
                           several ? fmt::format("EnqueueMeshWorkload (device {})", chip->id()) : "EnqueueMeshWorkload",
@@ -520,6 +547,7 @@ void MeshCommandQueue::enqueue_write_shard_to_sub_grid(const MeshBuffer& buffer,
   for (const MeshCoordinate& coord : device_range) {
     if (!mesh_device_->is_local(coord)) continue;  // another rank's device: that rank writes it
     Buffer* device_buffer = buffer.get_device_buffer(coord);
+    if (hooked_write(*device_buffer)) continue;
     write_in_order(mesh_device_->impl().executor(id_), blocking, host_data, region_size(*device_buffer, region),
                    [device_buffer, region](const void* host) { write_bytes(*device_buffer, host, region); });
   }
@@ -530,19 +558,23 @@ void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffe
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
   TT_FATAL(host_data != nullptr, "No host data to write");
   const bool replicated = buffer->global_layout() == MeshBufferLayout::REPLICATED;
+  std::set<MeshCoordinate> hooked;
+  for (const MeshCoordinate& coord : MeshCoordinateRange(mesh_device_->shape()))
+    if (mesh_device_->is_local(coord) && hooked_write(*buffer->get_device_buffer(coord))) hooked.insert(coord);
   // Each rank writes its own devices' parts, as tt-metal's multi-host queues do.
-  auto write = [buffer, replicated](const void* host) {
+  auto write = [buffer, replicated, hooked = std::move(hooked)](const void* host) {
     MeshDevice& mesh = *buffer->device();
+    auto mine = [&](const MeshCoordinate& coord) { return mesh.is_local(coord) && !hooked.contains(coord); };
     if (replicated) {
       for (const MeshCoordinate& coord : MeshCoordinateRange(mesh.shape()))
-        if (mesh.is_local(coord)) write_bytes(*buffer->get_device_buffer(coord), host, std::nullopt);
+        if (mine(coord)) write_bytes(*buffer->get_device_buffer(coord), host, std::nullopt);
       return;
     }
     std::vector<std::byte> shard(buffer->device_local_size());
     for (const ShardPlace& place : shard_places(*buffer)) {
       copy_shard<true>(*buffer, place, static_cast<std::byte*>(const_cast<void*>(host)), shard.data());
       for (const MeshCoordinate& coord : place.devices)
-        if (mesh.is_local(coord)) write_bytes(*buffer->get_device_buffer(coord), shard.data(), std::nullopt);
+        if (mine(coord)) write_bytes(*buffer->get_device_buffer(coord), shard.data(), std::nullopt);
     }
   };
   write_in_order(mesh_device_->impl().executor(id_), blocking, host_data, buffer->size(), std::move(write));
@@ -554,6 +586,7 @@ void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer>& m
   for (const ShardDataTransfer& t : transfers) {
     TT_FATAL(t.host_data() != nullptr, "No host data to write");
     if (!mesh_device_->is_local(t.shard_coord())) continue;  // another rank's device: that rank writes it
+    if (hooked_write(*mesh_buffer->get_device_buffer(t.shard_coord()))) continue;
     const uint64_t bytes = region_size(*mesh_buffer->get_device_buffer(t.shard_coord()), t.region());
     write_in_order(mesh_device_->impl().executor(id_), blocking, t.host_data(), bytes,
                    [mesh_buffer, coord = t.shard_coord(), region = t.region()](const void* host) {
@@ -571,6 +604,7 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shar
     TT_FATAL(buffer->device()->num_devices() == 1,
              "Can only read a sharded MeshBuffer from a mesh of several devices, or a replicated one from a unit "
              "mesh; read each device's copy with ReadShard");
+    if (hooked_read(*buffer->get_backing_buffer())) return;
     transfer(queue, blocking, [buffer, host_data] { read_bytes(*buffer->get_backing_buffer(), host_data, std::nullopt); });
     return;
   }
@@ -579,12 +613,15 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shar
            "Cannot read a MeshBuffer that is replicated along a dimension; read one device's copy with ReadShard");
   // A shard on another rank's device comes from that rank, which reads the
   // buffer at the same point of its program (zyxtt::metalium::share_shard).
-  transfer(queue, blocking, [buffer, host_data] {
+  std::set<MeshCoordinate> hooked;
+  for (const MeshCoordinate& coord : MeshCoordinateRange(mesh_device_->shape()))
+    if (mesh_device_->is_local(coord) && hooked_read(*buffer->get_device_buffer(coord))) hooked.insert(coord);
+  transfer(queue, blocking, [buffer, host_data, hooked = std::move(hooked)] {
     MeshDevice& mesh = *buffer->device();
     std::vector<std::byte> shard(buffer->device_local_size());
     for (const ShardPlace& place : shard_places(*buffer)) {
       const MeshCoordinate& holder = place.devices.front();
-      if (mesh.is_local(holder)) read_bytes(*buffer->get_device_buffer(holder), shard.data(), std::nullopt);
+      if (mesh.is_local(holder) && !hooked.contains(holder)) read_bytes(*buffer->get_device_buffer(holder), shard.data(), std::nullopt);
       if (zyxtt::metalium::mesh_ranks())
         zyxtt::metalium::share_shard(shard, zyxtt::metalium::rank_share().owner.at(
                                                 static_cast<size_t>(mesh.impl().chip_ids.at(holder.to_linear_index(mesh.shape())))));
@@ -601,6 +638,7 @@ void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer>&
   for (const ShardDataTransfer& t : transfers) {
     TT_FATAL(t.host_data() != nullptr, "No host memory to read into");
     if (!mesh_device_->is_local(t.shard_coord())) continue;
+    if (hooked_read(*mesh_buffer->get_device_buffer(t.shard_coord()))) continue;
     region_size(*mesh_buffer->get_device_buffer(t.shard_coord()), t.region());
     local.push_back(t);
   }
@@ -783,6 +821,7 @@ std::shared_ptr<Buffer> hold(const tt_metal::detail::BufferRef& ref) {
 void write_buffer(CommandQueue& cq, const tt_metal::detail::BufferRef& buffer, const HostDataType& src,
                   const std::optional<BufferRegion>& region, bool blocking) {
   const uint64_t bytes = distributed::region_size(buffer_of(buffer), region);
+  if (distributed::hooked_write(buffer_of(buffer))) return;
   distributed::write_in_order(executor_of(cq), blocking, host_bytes(src, bytes), bytes,
                               [b = hold(buffer), region](const void* host) { distributed::write_bytes(*b, host, region); });
 }
@@ -791,6 +830,7 @@ void read_buffer(CommandQueue& cq, const tt_metal::detail::BufferRef& buffer, vo
                  bool blocking) {
   TT_FATAL(dst != nullptr, "No host memory to read into");
   distributed::region_size(buffer_of(buffer), region);
+  if (distributed::hooked_read(buffer_of(buffer))) return;
   distributed::transfer(executor_of(cq), blocking,
                         [b = hold(buffer), dst, region] { distributed::read_bytes(*b, dst, region); });
 }
@@ -814,6 +854,7 @@ void EnqueueProgram(CommandQueue& cq, Program& program, bool blocking) {
   const auto device = tt_metal::detail::device_of(cq.device());
   tt_metal::detail::ProgramImpl& p = program.impl();
   auto compiled = p.compiled_for(device);
+  p.track_circular_buffers(cq.device(), *device);
   p.check_args(*device);
   std::vector<distributed::ChipLaunch> launch{{device, std::move(compiled), distributed::run_args(p.run, !blocking),
                                                "EnqueueProgram", static_cast<uint32_t>(cq.device()->id()),
@@ -828,20 +869,31 @@ void Synchronize(IDevice* device, std::optional<uint8_t> cq_id, tt::stl::Span<co
 }
 
 namespace detail {
+IDevice* GetActiveDevice(ChipId device_id) {
+  distributed::MeshDevice* chip = distributed::live_chip(device_id);
+  return chip != nullptr && chip->is_initialized() ? chip : nullptr;
+}
 void WriteToBuffer(Buffer& buffer, tt::stl::Span<const uint8_t> host_buffer) {
   TT_FATAL(host_buffer.size() >= buffer.size(), "Host data of {} B is smaller than the buffer of {} B",
            host_buffer.size(), buffer.size());
-  distributed::write_bytes(buffer, host_buffer.data(), std::nullopt);
+  if (!distributed::hooked_write(buffer)) distributed::write_bytes(buffer, host_buffer.data(), std::nullopt);
 }
-void ReadFromBuffer(Buffer& buffer, uint8_t* host_buffer) { distributed::read_bytes(buffer, host_buffer, std::nullopt); }
+void ReadFromBuffer(Buffer& buffer, uint8_t* host_buffer) {
+  if (!distributed::hooked_read(buffer)) distributed::read_bytes(buffer, host_buffer, std::nullopt);
+}
 void LaunchProgram(IDevice* device, Program& program, bool, bool) {
-  program.impl().launch(device_of(device), "LaunchProgram");
+  const auto chip = device_of(device);
+  program.impl().compiled_for(chip);
+  program.impl().track_circular_buffers(device, *chip);
+  program.impl().launch(chip, "LaunchProgram");
 }
 void LaunchProgram(IDevice* device, const std::shared_ptr<Program>& program, bool wait, bool slow) {
   LaunchProgram(device, *program, wait, slow);
 }
 void CompileProgram(IDevice* device, Program& program, bool) {
-  program.impl().compiled_for(device_of(device));
+  const auto chip = device_of(device);
+  program.impl().compiled_for(chip);
+  program.impl().track_circular_buffers(device, *chip);
 }
 }  // namespace detail
 

@@ -4,9 +4,11 @@
 
 #include <deque>
 #include <memory>
+#include <set>
 #include <span>
 #include <vector>
 
+#include <tt-metalium/circular_buffer.hpp>
 #include <tt-metalium/circular_buffer_config.hpp>
 #include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/program.hpp>
@@ -58,13 +60,36 @@ class RuntimeArgViews {
 };
 
 struct Metal2Program;
+class ProgramImpl;
+
+}  // namespace tt::tt_metal::detail
+
+namespace tt::tt_metal {
+class IDevice;
+
+// What a CircularBuffer views: a CB of a program, by handle.
+class CircularBufferImpl {
+ public:
+  const detail::ProgramImpl* program;
+  CBHandle handle;
+  CoreRangeSet cores;
+};
+}  // namespace tt::tt_metal
+
+namespace tt::tt_metal::detail {
 
 class ProgramImpl {
  public:
+  ProgramImpl() = default;
+  ProgramImpl(const ProgramImpl&) = delete;
+  ProgramImpl& operator=(const ProgramImpl&) = delete;
+  ~ProgramImpl();  // reports its CBs freed on each chip track_circular_buffers saw
+
   zyxtt::program::Program model;
   std::deque<RuntimeArgViews> args;  // by kernel handle (a deque: views stay put as kernels join)
   zyxtt::program::Run run;      // every kernel's args (and the runtime id), as the device takes them
   std::vector<CircularBufferConfig> cb_configs;  // by CB handle
+  std::deque<CircularBufferImpl> cb_views;       // by CB handle (a deque: Program::circular_buffers points into it)
   std::vector<std::shared_ptr<const Buffer>> held_buffers;  // AssignGlobalBufferToProgram
   std::shared_ptr<Metal2Program> metal2;  // set when made from a Metal 2.0 ProgramSpec
 
@@ -78,6 +103,12 @@ class ProgramImpl {
   std::shared_ptr<zyxtt::CompiledProgram> compiled_for(const std::shared_ptr<zyxtt::Device>& device);
   // Checks the runtime args against `device`'s limits.
   void check_args(const zyxtt::Device& device) const;
+  // Reports the program's CBs to the GraphTracker's processors as allocated
+  // on `chip` (whose device is `device`), the first time it runs or is
+  // compiled there, as tt-metal reports them when it places them.
+  void track_circular_buffers(const IDevice* chip, const zyxtt::Device& device);
+  std::set<const IDevice*> cb_devices;  // the chips track_circular_buffers saw
+
   // compiled_for() and check_args(), then runs the program on `device`;
   // `call` (EnqueueMeshWorkload ...) names the run in failures.
   void launch(const std::shared_ptr<zyxtt::Device>& device, const char* call);

@@ -1,5 +1,6 @@
 // Programs: kernels, circular buffers, semaphores and runtime args onto the
 // program model; launching them on the device.
+#include <tt-metalium/graph_tracking.hpp>
 #include <tt-metalium/host_api.hpp>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <tt_stl/assert.hpp>
 
 #include "common/error.h"
+#include "device/emu/cb_layout.h"
 #include "device/emu/jit/defines.h"
 #include "device/program_checks.h"
 #include "metalium/backend.h"
@@ -85,6 +87,22 @@ std::shared_ptr<zyxtt::CompiledProgram> ProgramImpl::compiled_for(const std::sha
     it = std::prev(compiled.end());
   }
   return it->second;
+}
+
+void ProgramImpl::track_circular_buffers(const IDevice* chip, const zyxtt::Device& device) {
+  if (cb_views.empty() || !cb_devices.insert(chip).second) return;
+  GraphTracker& tracker = GraphTracker::instance();
+  if (tracker.get_processors().empty()) return;  // nobody listens: no layout to work out
+  const std::vector<uint64_t> addresses = zyxtt::emu::cb_addresses(model, *device.capabilities().arch);
+  for (const CircularBufferImpl& cb : cb_views) {
+    const CircularBufferConfig& config = cb_configs[cb.handle];
+    tracker.track_allocate_cb(cb.cores, addresses[cb.handle], config.total_size(),
+                              config.globally_allocated_address().has_value(), chip);
+  }
+}
+
+ProgramImpl::~ProgramImpl() {
+  for (const IDevice* chip : cb_devices) GraphTracker::instance().track_deallocate_cb(chip);
 }
 
 void ProgramImpl::check_args(const zyxtt::Device& device) const { zyxtt::check_run(model, run, device.capabilities()); }
@@ -289,7 +307,13 @@ model::CircularBufferSpec cb_spec(const CircularBufferConfig& config, const Core
              "Circular buffer index {} has a transposed tile, which the emulator does not support", i);
     spec.indices.push_back({i, *format, *page, {tile.get_height(), tile.get_width()}});
   }
-  if (auto a = config.globally_allocated_address()) spec.address = *a;
+  if (auto a = config.globally_allocated_address()) {
+    // An offset into the buffer counts from the buffer's address as it is now
+    // (UpdateDynamicCircularBufferAddress with an offset keeps the config's at the buffer's).
+    spec.address = config.address_offset() != 0 && config.shadow_global_buffer != nullptr
+                       ? config.shadow_global_buffer->address() + config.address_offset()
+                       : *a;
+  }
   return spec;
 }
 
@@ -323,7 +347,42 @@ CBHandle CreateCircularBuffer(Program& program, const std::variant<CoreCoord, Co
   }
   p.model.circular_buffers.push_back(std::move(spec));
   p.cb_configs.push_back(config);
+  p.cb_views.push_back(CircularBufferImpl{&p, p.cb_configs.size() - 1, cores});
   return p.cb_configs.size() - 1;
+}
+
+std::vector<std::shared_ptr<CircularBuffer>> Program::circular_buffers() const {
+  std::vector<std::shared_ptr<CircularBuffer>> out;
+  for (const CircularBufferImpl& view : internal_->cb_views) out.push_back(std::make_shared<CircularBuffer>(&view));
+  return out;
+}
+
+CircularBuffer::CircularBuffer(const CircularBufferImpl* impl) : impl_(impl) {}
+CBHandle CircularBuffer::id() const { return impl_->handle; }
+const CoreRangeSet& CircularBuffer::core_ranges() const { return impl_->cores; }
+std::size_t CircularBuffer::size() const { return impl_->program->cb_configs[impl_->handle].total_size(); }
+bool CircularBuffer::globally_allocated() const {
+  return impl_->program->cb_configs[impl_->handle].globally_allocated_address().has_value();
+}
+const std::unordered_set<uint8_t>& CircularBuffer::buffer_indices() const {
+  return impl_->program->cb_configs[impl_->handle].buffer_indices();
+}
+uint32_t CircularBuffer::page_size(uint32_t buffer_index) const {
+  const CircularBufferConfig& config = impl_->program->cb_configs[impl_->handle];
+  TT_FATAL(buffer_index < NUM_CIRCULAR_BUFFERS && config.page_sizes()[buffer_index].has_value(),
+           "Cannot access page size for buffer index {} because circular buffer is not configured on that index",
+           buffer_index);
+  return *config.page_sizes()[buffer_index];
+}
+uint32_t CircularBuffer::num_pages(uint32_t buffer_index) const {
+  return static_cast<uint32_t>(size() / page_size(buffer_index));
+}
+DataFormat CircularBuffer::data_format(uint32_t buffer_index) const {
+  const CircularBufferConfig& config = impl_->program->cb_configs[impl_->handle];
+  TT_FATAL(buffer_index < NUM_CIRCULAR_BUFFERS && config.data_formats()[buffer_index].has_value(),
+           "Cannot access data format for buffer index {} because circular buffer is not configured on that index",
+           buffer_index);
+  return *config.data_formats()[buffer_index];
 }
 
 const CircularBufferConfig& GetCircularBufferConfig(Program& program, CBHandle cb_handle) {
@@ -352,6 +411,14 @@ void UpdateCircularBufferPageSize(Program& program, CBHandle cb_handle, uint8_t 
 
 void UpdateDynamicCircularBufferAddress(Program& program, CBHandle cb_handle, const Buffer& buffer) {
   cb_owner(program, cb_handle).cb_configs[cb_handle].set_globally_allocated_address(buffer);
+  refresh_cb(program, cb_handle);
+}
+
+void UpdateDynamicCircularBufferAddress(Program& program, CBHandle cb_handle, const Buffer& buffer,
+                                        uint32_t address_offset) {
+  CircularBufferConfig& config = cb_owner(program, cb_handle).cb_configs[cb_handle];
+  config.set_address_offset(address_offset);
+  config.set_globally_allocated_address(buffer);
   refresh_cb(program, cb_handle);
 }
 

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "common/error.h"
+#include "device/emu/cb_layout.h"
 #include "device/emu/jit/defines.h"
 #include "device/emu/l1_layout.h"
 #include "device/emu/worker/program_plan.h"
@@ -20,7 +21,6 @@ using program::CoreRange;
 using program::CoreRangeSet;
 using program::Processor;
 
-constexpr uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
 krt::Role role_of(Processor p) {
   switch (p) {
@@ -163,9 +163,7 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
 
   // CBs: each config at one offset on all its cores, above whatever the CBs
   // before it take on any of them (tt-metal's layout); fixed ones where told.
-  const uint32_t alignment = std::max(arch.dram_alignment, arch.l1_alignment);
-  std::unordered_map<uint64_t, uint32_t> tops;  // core (y << 32 | x) -> first free byte
-  auto key = [](const Core& c) { return uint64_t{c.y} << 32 | c.x; };
+  const std::vector<uint64_t> addresses = cb_addresses(program, arch);
   for (size_t i = 0; i < program.circular_buffers.size(); ++i) {
     const program::CircularBufferSpec& cb = program.circular_buffers[i];
     if (cb.indices.empty()) throw Error(Code::kInvalidArgument, fmt::format("circular buffer config {} has no index", i));
@@ -178,9 +176,8 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
                                 idx.index, cb.total_size, idx.page_size));
       }
     }
-    uint64_t offset = 0;
+    const uint64_t offset = addresses[i];
     if (cb.address) {
-      offset = *cb.address;
       if (offset < l1::kCbBase || offset + cb.total_size > arch.l1_bytes) {
         throw Error(Code::kOutOfRange, fmt::format("circular buffer {} at L1 address {:#x} + {} bytes is outside the "
                                                    "L1 a program may use [{:#x}, {:#x})",
@@ -188,13 +185,6 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
                                                    arch.l1_bytes));
       }
     } else {
-      const std::vector<Core> cores = cb.cores.cores();
-      uint64_t top = l1::kCbBase;
-      for (const Core& c : cores) {
-        auto it = tops.find(key(c));
-        if (it != tops.end()) top = std::max<uint64_t>(top, it->second);
-      }
-      offset = align_up(top, alignment);
       const uint64_t end = offset + cb.total_size;
       if (end > arch.l1_bytes) {
         throw Error(Code::kResourceExhausted,
@@ -202,7 +192,6 @@ EmuProgram::EmuProgram(const program::Program& program, KernelCompiler& compiler
                                 "reserved {} bytes",
                                 end - l1::kCbBase, arch.l1_bytes - l1::kCbBase, l1::kCbBase));
       }
-      for (const Core& c : cores) tops[key(c)] = static_cast<uint32_t>(end);
       cb_regions_.push_back(CbRegion{i, static_cast<uint32_t>(offset), static_cast<uint32_t>(end)});
       cb_top_ = std::max(cb_top_, static_cast<uint32_t>(end));
     }

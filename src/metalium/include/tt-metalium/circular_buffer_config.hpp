@@ -22,9 +22,13 @@
 namespace tt::tt_metal {
 
 class Buffer;
+struct CBDescriptor;
 
 class CircularBufferConfig {
  public:
+  // As `descriptor` says; placed at its buffer's or tensor's address plus
+  // address_offset if it names one (not both).
+  CircularBufferConfig(const CBDescriptor& descriptor);
   CircularBufferConfig(uint32_t total_size, const std::map<uint8_t, tt::DataFormat>& data_format_spec);
   CircularBufferConfig(uint32_t total_size);
   // Placed at `buffer`'s address (a globally allocated CB).

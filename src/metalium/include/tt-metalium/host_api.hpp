@@ -70,6 +70,9 @@ const CircularBufferConfig& GetCircularBufferConfig(Program& program, CBHandle c
 void UpdateCircularBufferTotalSize(Program& program, CBHandle cb_handle, uint32_t total_size);
 void UpdateCircularBufferPageSize(Program& program, CBHandle cb_handle, uint8_t buffer_index, uint32_t page_size);
 void UpdateDynamicCircularBufferAddress(Program& program, CBHandle cb_handle, const Buffer& buffer);
+// At `buffer`'s address plus address_offset.
+void UpdateDynamicCircularBufferAddress(Program& program, CBHandle cb_handle, const Buffer& buffer,
+                                        uint32_t address_offset);
 void UpdateDynamicCircularBufferAddressAndTotalSize(Program& program, CBHandle cb_handle, const Buffer& buffer,
                                                     uint32_t total_size);
 

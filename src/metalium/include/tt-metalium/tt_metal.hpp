@@ -30,6 +30,9 @@ void WriteToBuffer(const std::shared_ptr<Buffer>& buffer, const std::vector<DTyp
   WriteToBuffer(*buffer, host_buffer);
 }
 
+// The open chip of that id (of a device or of any open mesh), else null.
+IDevice* GetActiveDevice(ChipId device_id);
+
 // Reads the whole buffer into host_buffer (buffer.size() bytes).
 void ReadFromBuffer(Buffer& buffer, uint8_t* host_buffer);
 template <typename DType>

@@ -36,3 +36,7 @@ template <typename T, typename Tag>
 struct std::hash<ttsl::StrongType<T, Tag>> {
   std::size_t operator()(const ttsl::StrongType<T, Tag>& v) const noexcept { return std::hash<T>{}(*v); }
 };
+
+namespace tt {
+namespace stl = ::ttsl;  // tt-metal's older spelling (tt::stl::StrongType)
+}  // namespace tt
