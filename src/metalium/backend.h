@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include <tt-metalium/buffer.hpp>
 
@@ -34,7 +35,15 @@ namespace tt::tt_metal::detail {
 struct BufferBacking {
   std::shared_ptr<zyxtt::Device> device;
   zyxtt::program::PlacedBuffer placed;
+  // A per-core buffer's shards, one placement each in shard order (the first
+  // is `placed`); empty for a buffer placed as one.
+  std::vector<zyxtt::program::PlacedBuffer> per_core;
+  // Nonzero for a buffer placed flat (buffer_placement.h): `placed` holds
+  // each core's device pages in turn, this many per core.
+  uint64_t pages_per_core = 0;
   bool freed = false;
+  // Frees the placement(s) now.
+  void release();
   ~BufferBacking();
 };
 
