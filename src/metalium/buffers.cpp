@@ -53,6 +53,7 @@ Buffer::Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferTyp
   zyxtt::check_buffer(spec, backing->device->capabilities());
   if (experimental::per_core_allocation::is_per_core_allocation(sharding_args)) {
     TT_FATAL(!address, "A per-core buffer cannot be placed at a given address: its cores have addresses of their own");
+    backing->freed = true;  // nothing is placed until every core's shard is
     backing_ = std::move(backing);
     allocate_per_core(sharding_args);
     return;
@@ -78,10 +79,17 @@ void Buffer::allocate_per_core(const BufferShardingArgs& sharding_args) {
   const std::vector<CoreCoord> cores = corerange_to_cores(
       shard_spec_->grid(), std::nullopt, shard_spec_->orientation() == ShardOrientation::ROW_MAJOR);
   TT_FATAL(!cores.empty(), "Per-core allocation: the shard grid has no cores");
-  for (const CoreCoord& core : cores) {
-    backing_->per_core.push_back(backing_->device->allocate(tt_metal::detail::flat_spec(base, {core}, shard_pages)));
-    per_core_addresses_[core] = backing_->per_core.back().address;
+  try {
+    for (const CoreCoord& core : cores) {
+      backing_->per_core.push_back(backing_->device->allocate(tt_metal::detail::flat_spec(base, {core}, shard_pages)));
+      per_core_addresses_[core] = backing_->per_core.back().address;
+    }
+  } catch (...) {
+    for (const auto& shard : backing_->per_core) backing_->device->free(shard);
+    backing_->per_core.clear();
+    throw;
   }
+  backing_->freed = false;
   backing_->placed = backing_->per_core.front();
   per_core_allocation_ = true;
 }

@@ -131,6 +131,17 @@ TEST_F(PerCoreBuffer, DeallocationGivesTheSpaceBack) {
   }
 }
 
+// On the emulator four shards of a third of L1 do not fit (each takes its
+// range in every bank); the shards placed before the one that failed are
+// freed, so L1 is whole again.
+TEST_F(PerCoreBuffer, AFailedPlacementLeavesNothingBehind) {
+  const uint32_t third = static_cast<uint32_t>(device->l1_size_per_core() / 3 / kPage);
+  EXPECT_ANY_THROW(per_core_buffer(device, third));
+  const DeviceAddr free_l1 = device->l1_size_per_core() - device->allocator()->get_base_allocator_addr(HalMemType::L1);
+  const uint32_t most = static_cast<uint32_t>(free_l1 * 3 / 4 / kPage);
+  EXPECT_NO_THROW(Buffer::create(device, kPage * kCores * most, kPage, BufferType::L1, height_sharded(false, most)));
+}
+
 TEST_F(PerCoreBuffer, CopyPerCoreAddressesReportsTheSource) {
   auto a = per_core_buffer(device);
   auto b = per_core_buffer(device);
