@@ -54,13 +54,22 @@ bool device_in_use() {
 }  // namespace zyxtt::metalium
 
 namespace tt::tt_metal::detail {
+void BufferBacking::release() {
+  if (freed || !device) return;
+  freed = true;
+  if (hooked) return;  // a graph hook holds it: there is nothing on the device
+  if (per_core.empty()) {
+    device->free(placed);
+    return;
+  }
+  for (const auto& shard : per_core) device->free(shard);
+}
+
 BufferBacking::~BufferBacking() {
-  if (!freed && !hooked && device) {
-    try {
-      device->free(placed);
-    } catch (const std::exception&) {
-      // A destructor cannot report it; the device reclaims everything at close.
-    }
+  try {
+    release();
+  } catch (const std::exception&) {
+    // A destructor cannot report it; the device reclaims everything at close.
   }
 }
 

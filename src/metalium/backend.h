@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include <tt-metalium/buffer.hpp>
 
@@ -34,8 +35,16 @@ namespace tt::tt_metal::detail {
 struct BufferBacking {
   std::shared_ptr<zyxtt::Device> device;
   zyxtt::program::PlacedBuffer placed;
+  // A per-core buffer's shards, one placement each in shard order (the first
+  // is `placed`); empty for a buffer placed as one.
+  std::vector<zyxtt::program::PlacedBuffer> per_core;
+  // Nonzero for a buffer placed flat (buffer_placement.h): `placed` holds
+  // each core's device pages in turn, this many per core.
+  uint64_t pages_per_core = 0;
   bool freed = false;
-  bool hooked = false;  // a graph hook took the allocation: no memory, address 0
+  bool hooked = false;  // a graph hook took the allocation (no memory, address 0) or its free
+  // Frees the placement(s) now, unless a hook holds them.
+  void release();
   ~BufferBacking();
 };
 

@@ -4,12 +4,15 @@
 #include <tt-metalium/graph_tracking.hpp>
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/device.hpp>
+#include <tt-metalium/experimental/per_core_allocation/buffer.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/mesh_buffer.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 
 #include <array>
 #include <atomic>
+#include <cstdlib>
+#include <string_view>
 #include <optional>
 #include <vector>
 
@@ -17,7 +20,9 @@
 
 #include "device/emu/page_map.h"
 #include "device/program_checks.h"
+#include "zyxtt/noc_addr.h"
 #include "metalium/backend.h"
+#include "metalium/buffer_placement.h"
 #include "metalium/program_impl.h"
 
 namespace tt::tt_metal {
@@ -27,44 +32,6 @@ namespace model = zyxtt::program;
 namespace {
 
 std::atomic<size_t> next_buffer_id{1};
-
-model::BufferSpec buffer_spec(DeviceAddr size, DeviceAddr page_size, BufferType type,
-                              const BufferShardingArgs& sharding) {
-  model::BufferSpec spec;
-  spec.size = size;
-  TT_FATAL(page_size > 0 && page_size <= 0xffffffffu, "Buffer page size must be between 1 and 2^32-1 bytes, got {}",
-           page_size);
-  TT_FATAL(size % page_size == 0, "Buffer size {} B must be a multiple of its page size {} B", size, page_size);
-  spec.page_size = static_cast<uint32_t>(page_size);
-  switch (type) {
-    case BufferType::DRAM: spec.memory = model::MemoryKind::kDram; break;
-    case BufferType::L1:
-    case BufferType::L1_SMALL: spec.memory = model::MemoryKind::kL1; break;
-    default: TT_THROW("Buffer type {} is not emulated (DRAM, L1 and L1_SMALL are)", static_cast<int>(type));
-  }
-  switch (sharding.buffer_layout()) {
-    case TensorMemoryLayout::INTERLEAVED: spec.layout = model::BufferLayout::kInterleaved; break;
-    case TensorMemoryLayout::HEIGHT_SHARDED: spec.layout = model::BufferLayout::kHeightSharded; break;
-    case TensorMemoryLayout::WIDTH_SHARDED: spec.layout = model::BufferLayout::kWidthSharded; break;
-    case TensorMemoryLayout::BLOCK_SHARDED: spec.layout = model::BufferLayout::kBlockSharded; break;
-    default: TT_THROW("Buffer layout ND_SHARDED is not emulated");
-  }
-  if (spec.layout != model::BufferLayout::kInterleaved) {
-    TT_FATAL(sharding.shard_spec().has_value(), "A sharded buffer needs a shard spec (ShardSpecBuffer)");
-    const ShardSpecBuffer& s = *sharding.shard_spec();
-    model::ShardSpec shard;
-    shard.cores = tt_metal::detail::to_model(s.grid());
-    shard.shard_height = s.shape()[0];
-    shard.shard_width = s.shape()[1];
-    shard.row_major = s.orientation() == ShardOrientation::ROW_MAJOR;
-    shard.page_height = s.page_shape[0];
-    shard.page_width = s.page_shape[1];
-    shard.tensor_height_pages = s.tensor2d_shape_in_pages[0];
-    shard.tensor_width_pages = s.tensor2d_shape_in_pages[1];
-    spec.shard = shard;
-  }
-  return spec;
-}
 
 }  // namespace
 
@@ -76,17 +43,60 @@ Buffer::Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferTyp
       buffer_layout_(sharding_args.buffer_layout()),
       page_size_(page_size),
       shard_spec_(sharding_args.shard_spec()),
+      buffer_distribution_spec_(sharding_args.buffer_distribution_spec()),
       unique_id_(next_buffer_id++) {
   TT_FATAL(device != nullptr, "A buffer needs a device");
-  const model::BufferSpec spec = buffer_spec(size, page_size, buffer_type, sharding_args);
+  const tt_metal::detail::Placement placement =
+      tt_metal::detail::buffer_placement(size, page_size, buffer_type, sharding_args);
+  const model::BufferSpec& spec = placement.spec;
   auto backing = std::make_shared<tt_metal::detail::BufferBacking>();
   backing->device = tt_metal::detail::device_of(device);
   zyxtt::check_buffer(spec, backing->device->capabilities());
+  if (experimental::per_core_allocation::is_per_core_allocation(sharding_args)) {
+    TT_FATAL(!address, "A per-core buffer cannot be placed at a given address: its cores have addresses of their own");
+    backing->freed = true;  // nothing is placed until every core's shard is
+    backing_ = std::move(backing);
+    allocate_per_core(sharding_args);
+    GraphTracker::instance().track_allocate(this);
+    return;
+  }
   backing->hooked = GraphTracker::instance().hook_allocate(this);
   if (!backing->hooked)
     backing->placed = address ? backing->device->allocate_at(spec, *address) : backing->device->allocate(spec);
+  backing->pages_per_core = placement.pages_per_core;
   backing_ = std::move(backing);
   GraphTracker::instance().track_allocate(this);  // once allocated, as tt-metal reports it
+}
+
+void Buffer::allocate_per_core(const BufferShardingArgs& sharding_args) {
+  const char* mode = std::getenv("TT_METAL_ALLOCATOR_MODE_HYBRID");
+  TT_FATAL(mode != nullptr && std::string_view(mode) != "0" && std::string_view(mode) != "",
+           "Per-core allocation requires the hybrid allocator: set TT_METAL_ALLOCATOR_MODE_HYBRID=1 before opening "
+           "the device");
+  TT_FATAL(buffer_type_ == BufferType::L1, "Per-core allocation is only supported for L1 buffers");
+  TT_FATAL(shard_spec_.has_value() && !buffer_distribution_spec_ && is_sharded(buffer_layout_),
+           "Per-core allocation requires a sharded buffer with a shard spec (its core grid)");
+  // Each core's shard is a one-core buffer of a shard's pages. The emulator's
+  // L1 allocator works in lock step, so each takes its range in every bank:
+  // the addresses differ per core, as on silicon, at more L1 (docs/fidelity.md).
+  const model::BufferSpec base = tt_metal::detail::buffer_placement(size_, page_size_, buffer_type_, {}).spec;
+  const auto shard_pages = static_cast<uint32_t>(shard_spec_->num_pages());
+  const std::vector<CoreCoord> cores = corerange_to_cores(
+      shard_spec_->grid(), std::nullopt, shard_spec_->orientation() == ShardOrientation::ROW_MAJOR);
+  TT_FATAL(!cores.empty(), "Per-core allocation: the shard grid has no cores");
+  try {
+    for (const CoreCoord& core : cores) {
+      backing_->per_core.push_back(backing_->device->allocate(tt_metal::detail::flat_spec(base, {core}, shard_pages)));
+      per_core_addresses_[core] = backing_->per_core.back().address;
+    }
+  } catch (...) {
+    for (const auto& shard : backing_->per_core) backing_->device->free(shard);
+    backing_->per_core.clear();
+    throw;
+  }
+  backing_->freed = false;
+  backing_->placed = backing_->per_core.front();
+  per_core_allocation_ = true;
 }
 
 std::shared_ptr<Buffer> Buffer::create(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferType buffer_type,
@@ -123,7 +133,10 @@ const tt_metal::detail::BufferBacking& Buffer::backing() const {
 
 uint32_t Buffer::address() const { return static_cast<uint32_t>(backing().placed.address); }
 uint32_t Buffer::num_pages() const { return page_size_ == 0 ? 0 : static_cast<uint32_t>(size_ / page_size_); }
-uint32_t Buffer::num_dev_pages() const { return num_pages(); }
+uint32_t Buffer::num_dev_pages() const {
+  if (buffer_distribution_spec_) return static_cast<uint32_t>(backing().pages_per_core * *num_cores());
+  return num_pages();
+}
 HalMemType Buffer::memory_type() const { return is_dram() ? HalMemType::DRAM : HalMemType::L1; }
 CoreType Buffer::core_type() const { return is_dram() ? CoreType::DRAM : CoreType::WORKER; }
 bool Buffer::is_l1() const { return buffer_type_ == BufferType::L1 || buffer_type_ == BufferType::L1_SMALL; }
@@ -138,6 +151,7 @@ DeviceAddr Buffer::aligned_page_size() const { return backing().placed.aligned_p
 DeviceAddr Buffer::aligned_size() const { return DeviceAddr{num_pages()} * aligned_page_size(); }
 
 DeviceAddr Buffer::aligned_size_per_bank() const {
+  if (buffer_distribution_spec_) return backing().pages_per_core * aligned_page_size();
   if (shard_spec_) return shard_spec_->num_pages() * aligned_page_size();
   const zyxtt::Arch& arch = *backing().device->capabilities().arch;
   const uint64_t banks = zyxtt::emu::bank_count(is_dram() ? model::MemoryKind::kDram : model::MemoryKind::kL1, arch);
@@ -150,6 +164,7 @@ ShardSpecBuffer Buffer::shard_spec() const {
 }
 
 std::optional<uint32_t> Buffer::num_cores() const {
+  if (buffer_distribution_spec_) return static_cast<uint32_t>(buffer_distribution_spec_->num_cores_with_data());
   if (!shard_spec_) return std::nullopt;
   return shard_spec_->grid().num_cores();
 }
@@ -161,9 +176,21 @@ void Buffer::mark_as_deallocated() {
 void Buffer::deallocate() {
   if (!is_allocated()) return;
   GraphTracker::instance().track_deallocate(this);
-  if (!GraphTracker::instance().hook_deallocate(this) && !backing_->hooked)
-    backing_->device->free(backing_->placed);
-  backing_->freed = true;
+  if (GraphTracker::instance().hook_deallocate(this)) backing_->hooked = true;  // the hook took the free
+  backing_->release();
+}
+
+const std::shared_ptr<const BufferPageMapping>& Buffer::get_buffer_page_mapping() {
+  TT_FATAL(is_sharded(buffer_layout_), "Buffer {} is not sharded: it has no page mapping", unique_id_);
+  if (!buffer_page_mapping_) buffer_page_mapping_ = std::make_shared<BufferPageMapping>(generate_buffer_page_mapping(*this));
+  return buffer_page_mapping_;
+}
+
+UncompressedBufferPageMapping generate_buffer_page_mapping(const Buffer& buffer) {
+  if (buffer.buffer_distribution_spec()) return buffer.buffer_distribution_spec()->compute_page_mapping();
+  TT_FATAL(is_sharded(buffer.buffer_layout()) && buffer.has_shard_spec(),
+           "A page mapping needs a sharded buffer with a shard spec");
+  return tt_metal::detail::legacy_page_mapping(buffer.shard_spec(), buffer.buffer_layout());
 }
 
 void DeallocateBuffer(Buffer& buffer) { buffer.deallocate(); }
@@ -244,32 +271,33 @@ std::vector<uint32_t> TensorAccessorArgs::get_compile_time_args() const {
   const uint32_t config = buffer_->is_dram() ? static_cast<uint32_t>(tensor_accessor::ArgConfig::IsDram) : 0u;
   const auto page = static_cast<uint32_t>(buffer_->aligned_page_size());
   if (!is_sharded(buffer_->buffer_layout())) return {config, page};
-  // The banks below are worker cores; a DRAM shard's bank is a DRAM core.
-  TT_FATAL(!buffer_->is_dram(),
-           "TensorAccessorArgs of a DRAM-sharded buffer: kernels reaching DRAM shards are not emulated (the host's "
-           "reads and writes of the buffer are)");
 
-  // Rank 2: the tensor and a shard in pages, then the banks: the shard grid's
-  // cores in shard order, as NOC coordinates.
-  const ShardSpecBuffer spec = buffer_->shard_spec();
-  const std::array<uint32_t, 2> shard = spec.shape_in_pages();
-  const std::vector<CoreCoord> cores =
-      corerange_to_cores(spec.grid(), std::nullopt, spec.orientation() == ShardOrientation::ROW_MAJOR);
-  std::vector<uint32_t> words = {config | static_cast<uint32_t>(tensor_accessor::ArgConfig::Sharded),
-                                 page,
-                                 2,
-                                 static_cast<uint32_t>(cores.size()),
-                                 spec.tensor2d_shape_in_pages[0],
-                                 spec.tensor2d_shape_in_pages[1],
-                                 shard[0],
-                                 shard[1]};
-  for (size_t i = 0; i < cores.size(); i += 2) {
-    auto packed = [&](size_t k) {
-      const CoreCoord c = buffer_->device()->worker_core_from_logical_core(cores[k]);
-      return static_cast<uint32_t>(((c.x & 0xff) << 8) | (c.y & 0xff));
-    };
-    words.push_back(packed(i) | (i + 1 < cores.size() ? packed(i + 1) << 16 : 0u));
+  // The tensor and a shard in pages (outermost first), then the banks: the
+  // cores shards go to, in shard order, as NOC coordinates (a DRAM channel's:
+  // the emulator's endpoint of its bank, noc_addr.h).
+  std::vector<uint32_t> tensor, shard;
+  std::vector<CoreCoord> cores;
+  if (const auto& nd = buffer_->buffer_distribution_spec()) {
+    tensor.assign(nd->tensor_shape_in_pages().cbegin(), nd->tensor_shape_in_pages().cend());
+    shard.assign(nd->shard_shape_in_pages().cbegin(), nd->shard_shape_in_pages().cend());
+    cores = nd->cores();
+  } else {
+    const ShardSpecBuffer spec = buffer_->shard_spec();
+    const std::array<uint32_t, 2> shape = spec.shape_in_pages();
+    tensor = {spec.tensor2d_shape_in_pages[0], spec.tensor2d_shape_in_pages[1]};
+    shard = {shape[0], shape[1]};
+    cores = corerange_to_cores(spec.grid(), std::nullopt, spec.orientation() == ShardOrientation::ROW_MAJOR);
   }
+  std::vector<uint32_t> words = {config | static_cast<uint32_t>(tensor_accessor::ArgConfig::Sharded), page,
+                                 static_cast<uint32_t>(tensor.size()), static_cast<uint32_t>(cores.size())};
+  words.insert(words.end(), tensor.begin(), tensor.end());
+  words.insert(words.end(), shard.begin(), shard.end());
+  auto packed = [&](size_t k) {
+    const CoreCoord c = buffer_->is_dram() ? CoreCoord(zyxtt::noc::kDramX, cores[k].x)
+                                           : buffer_->device()->worker_core_from_logical_core(cores[k]);
+    return static_cast<uint32_t>(((c.x & 0xff) << 8) | (c.y & 0xff));
+  };
+  for (size_t i = 0; i < cores.size(); i += 2) words.push_back(packed(i) | (i + 1 < cores.size() ? packed(i + 1) << 16 : 0u));
   return words;
 }
 

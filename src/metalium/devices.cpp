@@ -32,6 +32,7 @@
 #include "metalium/emulator_options.h"
 #include "metalium/kernel_paths.h"
 #include "metalium/mesh_device_impl.h"
+#include "metalium/page_runs.h"
 #include "metalium/program_impl.h"
 #include "metalium/rank_share.h"
 
@@ -378,6 +379,7 @@ void write_bytes(Buffer& buffer, const void* host, const std::optional<BufferReg
   uint64_t offset = 0;
   auto bytes = region_bytes(buffer, const_cast<void*>(host), region, offset);
   const auto& b = buffer.backing();
+  if (tt_metal::detail::transfers_by_mapping(buffer)) return tt_metal::detail::transfer_mapped(buffer, offset, bytes, true);
   b.device->write(b.placed, offset, bytes);
 }
 
@@ -391,6 +393,7 @@ void read_bytes(Buffer& buffer, void* host, const std::optional<BufferRegion>& r
   uint64_t offset = 0;
   auto bytes = region_bytes(buffer, host, region, offset);
   const auto& b = buffer.backing();
+  if (tt_metal::detail::transfers_by_mapping(buffer)) return tt_metal::detail::transfer_mapped(buffer, offset, bytes, false);
   b.device->read(b.placed, offset, bytes);
 }
 

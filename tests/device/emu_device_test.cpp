@@ -718,7 +718,8 @@ TEST_F(EmuDeviceTest, DeclaresItsCapabilitiesFromTheArch) {
   EXPECT_EQ(caps.cb_formats,
             (std::vector<DataFormat>{DataFormat::Float32, DataFormat::Float16, DataFormat::Float16_b, DataFormat::Bfp8_b,
                                      DataFormat::Bfp4_b, DataFormat::Int32, DataFormat::UInt16, DataFormat::Int8,
-                                     DataFormat::UInt32, DataFormat::Fp8_e4m3, DataFormat::UInt8}));
+                                     DataFormat::UInt32, DataFormat::Fp8_e4m3, DataFormat::UInt8, DataFormat::RawUInt8,
+                                     DataFormat::RawUInt16, DataFormat::RawUInt32}));
   EXPECT_EQ(caps.l1_unreserved_base, 64u * 1024);
   EXPECT_EQ(caps.max_runtime_args, 341u);
   EXPECT_EQ(caps.max_circular_buffers, 64u);

@@ -135,7 +135,8 @@ TEST_F(MetalDeviceTest, CapabilitiesAreTheFallbackUntilOpenThenTheCards) {
   EXPECT_FALSE(caps.grids_beyond_arch);
   using F = tt::DataFormat;
   EXPECT_EQ(caps.cb_formats, (std::vector<F>{F::Float32, F::Float16, F::Float16_b, F::Bfp8_b, F::Bfp4_b, F::Int32,
-                                             F::UInt16, F::Int8, F::UInt32, F::Fp8_e4m3, F::UInt8}));
+                                             F::UInt16, F::Int8, F::UInt32, F::Fp8_e4m3, F::UInt8, F::RawUInt8,
+                                             F::RawUInt16, F::RawUInt32}));
   EXPECT_EQ(device->free_bytes(MemoryKind::kDram), 1000u);
   EXPECT_EQ(device->free_bytes(MemoryKind::kL1), 10u);
 }

@@ -34,7 +34,7 @@ TEST_F(DeviceMemory, DramChannelsHoldABuffersPagesInTurn) {
 }
 
 // A DRAM height-sharded buffer: shard s on the DRAM channel its shard core
-// (channel, 0) names, unaligned sizes round trip; kernels cannot reach it yet.
+// (channel, 0) names, unaligned sizes round trip.
 TEST_F(DeviceMemory, DramShardsLieOnTheChannelsTheirCoresName) {
   // 4 pages of 40 bytes, 2 per shard, on channels 2 and 3 (what test_unaligned_read_write_core makes, with two shards).
   const ShardSpecBuffer spec(CoreRangeSet(CoreRange({2, 0}, {3, 0})), {2, 10}, ShardOrientation::ROW_MAJOR, {1, 10},
@@ -55,8 +55,12 @@ TEST_F(DeviceMemory, DramShardsLieOnTheChannelsTheirCoresName) {
   std::vector<uint32_t> word;
   ASSERT_TRUE(detail::ReadFromDeviceDRAMChannel(device, 3, buffer->address(), 4, word));
   EXPECT_EQ(word.at(0), 81u | 82u << 8 | 83u << 16 | 84u << 24);
-  EXPECT_NE(what_of([&] { TensorAccessorArgs(*buffer).get_compile_time_args(); }).find("DRAM-sharded"),
-            std::string::npos);
+  // Kernels reach it through TensorAccessorArgs: sharded, DRAM, 4 x 1 pages in
+  // 2 x 1 shards, the banks of channels 2 and 3 as the emulator's NOC
+  // endpoints (0, channel), packed two to a word.
+  const std::vector<uint32_t> args = TensorAccessorArgs(*buffer).get_compile_time_args();
+  EXPECT_EQ(args, (std::vector<uint32_t>{1u | 2u, static_cast<uint32_t>(buffer->aligned_page_size()), 2, 2, 4, 1, 2, 1,
+                                         2u | 3u << 16}));
 }
 
 // A kernel reads the L1 bytes the host wrote at a raw address (given as a

@@ -10,10 +10,13 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
 #include <tt-metalium/bfloat16.hpp>
+#include <tt-metalium/buffer_distribution_spec.hpp>
+#include <tt-metalium/buffer_page_mapping.hpp>
 #include <tt-metalium/buffer_types.hpp>
 #include <tt-metalium/core_coord.hpp>
 #include <tt-metalium/hal_types.hpp>
@@ -25,9 +28,22 @@ class IDevice;
 class Allocator;
 class Buffer;
 
+class BufferShardingArgs;
+
 namespace detail {
 struct BufferBacking;
 }  // namespace detail
+
+// Sharded L1 buffers whose cores each have their own address
+// (experimental/per_core_allocation/buffer.hpp).
+namespace experimental::per_core_allocation {
+bool is_per_core_allocation(const Buffer& buffer);
+DeviceAddr get_per_core_address(const Buffer& buffer, CoreCoord core);
+const std::unordered_map<CoreCoord, DeviceAddr>& get_per_core_addresses(const Buffer& buffer);
+void copy_per_core_addresses(Buffer& dst, const Buffer& src);
+BufferShardingArgs& set_per_core_allocation(BufferShardingArgs& args, bool enable);
+bool is_per_core_allocation(const BufferShardingArgs& args);
+}  // namespace experimental::per_core_allocation
 
 // A shard's shape in elements (rows, columns) and the cores shards go to.
 struct ShardSpec {
@@ -98,13 +114,31 @@ class BufferShardingArgs {
       : shard_spec_(std::move(shard_spec)), buffer_layout_(buffer_layout) {}
   BufferShardingArgs(std::optional<ShardSpecBuffer> shard_spec, TensorMemoryLayout buffer_layout)
       : shard_spec_(std::move(shard_spec)), buffer_layout_(buffer_layout) {}
+  // N-d sharded: the layout reads BLOCK_SHARDED, as tt-metal's.
+  BufferShardingArgs(BufferDistributionSpec buffer_distribution_spec)
+      : buffer_distribution_spec_(std::move(buffer_distribution_spec)),
+        buffer_layout_(TensorMemoryLayout::BLOCK_SHARDED) {}
+  BufferShardingArgs(std::optional<BufferDistributionSpec> buffer_distribution_spec)
+      : buffer_distribution_spec_(std::move(buffer_distribution_spec)),
+        buffer_layout_(buffer_distribution_spec_ ? TensorMemoryLayout::BLOCK_SHARDED : TensorMemoryLayout::INTERLEAVED) {}
+  BufferShardingArgs(std::optional<BufferDistributionSpec> buffer_distribution_spec,
+                     std::optional<ShardSpecBuffer> shard_spec, TensorMemoryLayout buffer_layout)
+      : buffer_distribution_spec_(std::move(buffer_distribution_spec)),
+        shard_spec_(std::move(shard_spec)),
+        buffer_layout_(buffer_layout) {}
 
+  const std::optional<BufferDistributionSpec>& buffer_distribution_spec() const { return buffer_distribution_spec_; }
   const std::optional<ShardSpecBuffer>& shard_spec() const { return shard_spec_; }
   TensorMemoryLayout buffer_layout() const { return buffer_layout_; }
 
  private:
+  friend BufferShardingArgs& experimental::per_core_allocation::set_per_core_allocation(BufferShardingArgs&, bool);
+  friend bool experimental::per_core_allocation::is_per_core_allocation(const BufferShardingArgs&);
+
+  std::optional<BufferDistributionSpec> buffer_distribution_spec_;
   std::optional<ShardSpecBuffer> shard_spec_;
   TensorMemoryLayout buffer_layout_ = TensorMemoryLayout::INTERLEAVED;
+  bool per_core_allocation_ = false;
 };
 
 bool is_sharded(const TensorMemoryLayout& layout);
@@ -171,7 +205,11 @@ class Buffer final : public std::enable_shared_from_this<Buffer> {
   DeviceAddr aligned_size_per_bank() const;
   bool has_shard_spec() const { return shard_spec_.has_value(); }
   ShardSpecBuffer shard_spec() const;
+  // Cores with data: the shard grid's (legacy), or those that get a shard (N-d).
   std::optional<uint32_t> num_cores() const;
+  const std::optional<BufferDistributionSpec>& buffer_distribution_spec() const { return buffer_distribution_spec_; }
+  // Which host page each core's device pages hold (sharded buffers only).
+  const std::shared_ptr<const BufferPageMapping>& get_buffer_page_mapping();
   std::optional<SubDeviceId> sub_device_id() const { return std::nullopt; }
   size_t unique_id() const { return unique_id_; }
   void mark_as_deallocated();
@@ -184,7 +222,14 @@ class Buffer final : public std::enable_shared_from_this<Buffer> {
 
  private:
   friend void DeallocateBuffer(Buffer& buffer);
+  friend bool experimental::per_core_allocation::is_per_core_allocation(const Buffer&);
+  friend DeviceAddr experimental::per_core_allocation::get_per_core_address(const Buffer&, CoreCoord);
+  friend const std::unordered_map<CoreCoord, DeviceAddr>& experimental::per_core_allocation::get_per_core_addresses(
+      const Buffer&);
+  friend void experimental::per_core_allocation::copy_per_core_addresses(Buffer&, const Buffer&);
   void deallocate();
+  // Places one shard per core, each at an address of its own.
+  void allocate_per_core(const BufferShardingArgs& sharding_args);
 
   IDevice* const device_;
   const DeviceAddr size_;
@@ -192,11 +237,18 @@ class Buffer final : public std::enable_shared_from_this<Buffer> {
   const TensorMemoryLayout buffer_layout_;
   DeviceAddr page_size_;
   std::optional<ShardSpecBuffer> shard_spec_;
+  std::optional<BufferDistributionSpec> buffer_distribution_spec_;
   std::shared_ptr<detail::BufferBacking> backing_;
   size_t unique_id_ = 0;
+  std::shared_ptr<const BufferPageMapping> buffer_page_mapping_;
+  bool per_core_allocation_ = false;
+  std::unordered_map<CoreCoord, DeviceAddr> per_core_addresses_;
 };
 
 void DeallocateBuffer(Buffer& buffer);
+
+// The page mapping of a sharded buffer, page by page.
+UncompressedBufferPageMapping generate_buffer_page_mapping(const Buffer& buffer);
 
 // What EnqueueWriteBuffer takes besides a vector: host data kept alive by a
 // shared_ptr, or a plain pointer to buffer.size() bytes.
