@@ -78,8 +78,8 @@ void p300() {
   TT_FATAL(whole->get_device_ids() == std::vector<int>({0, 1}), "the 1 x 2 system mesh is chips 0 and 1");
   const std::string larger =
       what_of([] { distributed::MeshDevice::create(distributed::MeshDeviceConfig(distributed::MeshShape(2, 2))); });
-  TT_FATAL(larger.find("a mesh of shape 2x2 at offset (0, 0) does not fit the system mesh of shape 1x2 (the cluster "
-                       "p300") != std::string::npos,
+  TT_FATAL(larger.find("A mesh of shape 2x2 needs 4 devices; the system mesh of shape 1x2 has 2 (the cluster p300; "
+                       "ZYX_TT_CLUSTER or TT_METAL_MOCK_CLUSTER_DESC_PATH choose another)") != std::string::npos,
            "a 2 x 2 mesh of a P300: {}", larger);
   auto second = distributed::MeshDevice::create(
       distributed::MeshDeviceConfig(distributed::MeshShape(1, 1), distributed::MeshCoordinate(0, 1)));

@@ -119,12 +119,14 @@ void sub_mesh_and_lock_step(MeshDevice& mesh) {
   auto part = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 2), MeshCoordinate(1, 2)));
   const auto& cluster_mesh = SystemMesh::instance().shape();
   TT_FATAL(cluster_mesh == MeshShape(2, 4), "8xp150's system mesh is 2 x 4");
-  TT_FATAL(part->get_device_ids() == std::vector<int>({mesh.get_device(1, 2)->id(), mesh.get_device(1, 3)->id()}),
-           "the 1 x 2 mesh at (1, 2) holds the system mesh's chips there");
-  // A buffer on chip (1, 3) alone takes the address the next mesh buffer's first chip picks.
+  // A line walks the 2 x 4's perimeter from its offset, as tt-metal maps it:
+  // from (1, 2) on to (1, 1).
+  TT_FATAL(part->get_device_ids() == std::vector<int>({mesh.get_device(1, 2)->id(), mesh.get_device(1, 1)->id()}),
+           "the 1 x 2 mesh at (1, 2) holds the system mesh's chips (1, 2) and (1, 1)");
+  // A buffer on chip (1, 1) alone takes the address the next mesh buffer's first chip picks.
   auto alone = MeshBuffer::create(ReplicatedBufferConfig{.size = 4096},
                                   DeviceLocalBufferConfig{.page_size = 4096, .buffer_type = BufferType::L1},
-                                  MeshDevice::create_unit_mesh(mesh.get_device(1, 3)->id()).get());
+                                  MeshDevice::create_unit_mesh(mesh.get_device(1, 1)->id()).get());
   const std::string clash = what_of([&] {
     MeshBuffer::create(ReplicatedBufferConfig{.size = 4096},
                        DeviceLocalBufferConfig{.page_size = 4096, .buffer_type = BufferType::L1}, part.get());
