@@ -37,6 +37,12 @@ FORCE_INLINE void run_routing() { ::zyxtt::krt::yield_turns(1); }
 
 namespace internal_ {
 
+// Hands the ethernet core to its firmware for a while (tt-metal's erisc.h:
+// Wormhole's cooperative ERISC, Blackhole's base firmware on ERISC0); polling
+// loops call it. Here the core's other kernels run meanwhile, as in run_routing.
+FORCE_INLINE void risc_context_switch(bool /*skip_sync*/ = false) { ::zyxtt::krt::yield_turns(1); }
+FORCE_INLINE void risc_context_switch_without_noc_sync() { ::zyxtt::krt::yield_turns(1); }
+
 // The send queues are never busy: a send lands at once.
 FORCE_INLINE bool eth_txq_is_busy(uint32_t = 0) { return false; }
 
