@@ -8,6 +8,8 @@
 // reshapes as tt-metal's does (lines round the 2 x 4's perimeter).
 #include <numeric>
 
+#include <fmt/ranges.h>
+
 #include <tt-metalium/distributed_host_buffer.hpp>
 #include <tt-metalium/system_mesh.hpp>
 
