@@ -3,6 +3,7 @@
 // commands (command_queue_executor.h).
 #include <tt-metalium/experimental/dispatch_context.hpp>
 
+#include <tt-metalium/distributed.hpp>
 #include <tt-metalium/mesh_device.hpp>
 #include <tt-metalium/tt_metal.hpp>
 #include <tt_metal/impl/context/metal_context.hpp>
@@ -19,10 +20,6 @@ bool RunTimeOptions::get_fast_dispatch() const { return !zyxtt::metalium::slow_d
 namespace tt::tt_metal::experimental {
 
 namespace {
-void finish_queues(distributed::MeshDevice& mesh) {
-  for (uint8_t cq = 0; cq < mesh.num_hw_cqs(); ++cq) mesh.mesh_command_queue(cq).finish();
-}
-
 zyxtt::metalium::CommandQueueExecutor& default_queue(distributed::MeshDevice& mesh) {
   return mesh.impl().executor(mesh.mesh_command_queue().id());
 }
@@ -40,7 +37,7 @@ void DispatchContext::initialize_fast_dispatch(distributed::MeshDevice* mesh_dev
   TT_FATAL(!MetalContext::instance().rtoptions().get_fast_dispatch(),
            "Fast Dispatch can only be manually enabled when running the workload with Slow Dispatch mode "
            "(TT_METAL_SLOW_DISPATCH_MODE=1).");
-  finish_queues(*mesh_device);
+  distributed::Synchronize(mesh_device, std::nullopt);  // every queue
   zyxtt::metalium::set_fast_dispatch_session(true);
   fast_dispatch_enabled_ = true;
   ++num_fd_inits_;
@@ -50,7 +47,7 @@ void DispatchContext::terminate_fast_dispatch(distributed::MeshDevice* mesh_devi
   TT_FATAL(mesh_device != nullptr, "terminate_fast_dispatch of a null mesh device");
   TT_FATAL(fast_dispatch_enabled_ && num_fd_inits_ == 1,
            "Can only manually terminate fast dispatch after initializing it (initialize_fast_dispatch).");
-  finish_queues(*mesh_device);
+  distributed::Synchronize(mesh_device, std::nullopt);  // every queue
   zyxtt::metalium::set_fast_dispatch_session(false);
   fast_dispatch_enabled_ = false;
   --num_fd_inits_;
