@@ -26,17 +26,23 @@ using namespace tt::tt_metal;
 
 const CoreCoord kCore{1, 1};
 
-// Writes common arg 0 at the L1 address of per-core arg 0.
-KernelDescriptor store_kernel() {
+// A kernel of inline source on kCore.
+KernelDescriptor inline_kernel(const char* source, KernelDescriptor::ConfigDescriptor config) {
   KernelDescriptor kd;
-  kd.kernel_source = R"(
-      void kernel_main() {
-        *reinterpret_cast<volatile tt_l1_ptr uint32_t*>(get_arg_val<uint32_t>(0)) = get_common_arg_val<uint32_t>(0);
-      })";
+  kd.kernel_source = source;
   kd.source_type = KernelDescriptor::SourceType::SOURCE_CODE;
   kd.core_ranges = CoreRangeSet(CoreRange(kCore));
-  kd.config = WriterConfigDescriptor{};
+  kd.config = std::move(config);
   return kd;
+}
+
+// Writes common arg 0 at the L1 address of per-core arg 0.
+KernelDescriptor store_kernel() {
+  return inline_kernel(R"(
+      void kernel_main() {
+        *reinterpret_cast<volatile tt_l1_ptr uint32_t*>(get_arg_val<uint32_t>(0)) = get_common_arg_val<uint32_t>(0);
+      })",
+                       WriterConfigDescriptor{});
 }
 
 uint32_t word_at(IDevice* device, uint32_t address) {
@@ -82,15 +88,12 @@ TEST_F(ProgramDescriptorOnChip, APatchedProgramWritesTheNewBuffer) {
 // A semaphore at the id the descriptor gives, holding its initial value.
 TEST_F(ProgramDescriptorOnChip, ASemaphoreHasItsIdAndInitialValue) {
   auto out = Buffer::create(device, 64, 64, BufferType::L1);
-  KernelDescriptor kd;
-  kd.kernel_source = R"(
+  KernelDescriptor kd = inline_kernel(R"(
       void kernel_main() {
         *reinterpret_cast<volatile tt_l1_ptr uint32_t*>(get_arg_val<uint32_t>(0)) =
             *reinterpret_cast<volatile tt_l1_ptr uint32_t*>(get_semaphore(3));
-      })";
-  kd.source_type = KernelDescriptor::SourceType::SOURCE_CODE;
-  kd.core_ranges = CoreRangeSet(CoreRange(kCore));
-  kd.config = DataMovementConfigDescriptor{.processor = DataMovementProcessor::RISCV_1, .noc = NOC::RISCV_1_default};
+      })",
+      DataMovementConfigDescriptor{.processor = DataMovementProcessor::RISCV_1, .noc = NOC::RISCV_1_default});
   kd.emplace_runtime_args(kCore, {static_cast<uint32_t>(out->address())});
   ProgramDescriptor desc;
   desc.kernels = {kd};
