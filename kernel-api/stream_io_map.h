@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "zyxtt/krt.h"
+#include "noc_overlay_parameters.h"  // the stream registers, visible with it as on tt-metal
 
 inline volatile uint32_t* get_cb_tiles_received_ptr(int operand) {
   return zyxtt::krt::cb_tiles_counter(static_cast<uint32_t>(operand), false);

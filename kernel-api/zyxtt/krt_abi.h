@@ -82,6 +82,10 @@ inline constexpr uint32_t kKrtAbiVersion = ZYXTT_KRT_ABI_VERSION;
   X(void, noc_write_barrier, (uint8_t noc), (noc))                                                          \
   X(void, noc_writes_flushed, (uint8_t noc), (noc))                                                         \
   X(void, noc_atomic_barrier, (uint8_t noc), (noc))                                                         \
+  /* this core's stream registers (zyxtt/noc_regs.h says which have side effects); a read lets the */     \
+  /* core's other kernels and the other cores run first, so a spin on one sees them write it */             \
+  X(uint32_t, stream_reg_read, (uint32_t stream, uint32_t reg), (stream, reg))                              \
+  X(void, stream_reg_write, (uint32_t stream, uint32_t reg, uint32_t value), (stream, reg, value))          \
   /* riscv_wait: the core's other kernels get `turns` turns (one ends at their next block or poll) */      \
   X(void, yield_turns, (uint32_t turns), (turns))                                                           \
   /* semaphores and L1 polling: blocks until *addr == value (at_least: >=); `call` names the API */        \

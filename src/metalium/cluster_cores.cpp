@@ -5,14 +5,20 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <span>
 
 #include <tt_stl/assert.hpp>
+#include <tt_stl/fmt.hpp>
 
 #include "device/arch.h"
 #include "metalium/backend.h"
 #include "metalium/emulator_options.h"
 #include "metalium/ethernet_channel.h"
+#include "zyxtt/noc_addr.h"
+#include "zyxtt/noc_regs.h"
 
 namespace tt {
 namespace {
@@ -75,6 +81,58 @@ void Cluster::write_core(const void* mem_ptr, uint32_t sz_in_bytes, tt_cxy_pair 
 void Cluster::read_core(void* mem_ptr, uint32_t size_in_bytes, tt_cxy_pair core, uint64_t addr) const {
   auto [device, at] = core_l1("read_core", core, addr);
   device->read_raw(at, std::span(static_cast<std::byte*>(mem_ptr), size_in_bytes));
+}
+
+void Cluster::read_reg(std::uint32_t* mem_ptr, tt_cxy_pair target, uint64_t addr) const {
+  namespace r = zyxtt::noc_regs;
+  core_l1("read_reg", target, 0);  // an open chip's worker or ethernet core
+  const auto coords = static_cast<uint32_t>(target.x | (target.y << r::kNodeIdBits));
+  const bool noc_regs = addr >= r::kNocRegsStart && addr < r::kNocRegsStart + 2 * r::kNocInstanceSpan;
+  const uint64_t offset = noc_regs ? (addr - r::kNocRegsStart) % r::kNocInstanceSpan : ~uint64_t{0};
+  const bool noc0 = addr < r::kNocRegsStart + r::kNocInstanceSpan;
+  const auto table = [&](uint32_t first) -> std::optional<uint32_t> {
+    const uint64_t word = (offset - r::kCfgBase) / 4;
+    if (offset < r::kCfgBase || offset % 4 != 0 || word < first || word >= first + r::kCfgTranslateWords)
+      return std::nullopt;
+    uint32_t value = 0;  // identity: entry i holds i
+    const uint32_t per_word = 32 / r::kTranslateEntryBits;
+    for (uint32_t j = 0; j < per_word; ++j) {
+      const uint32_t entry = static_cast<uint32_t>(word - first) * per_word + j;
+      if (entry < 32) value |= entry << (j * r::kTranslateEntryBits);
+    }
+    return value;
+  };
+  if (offset == r::kNodeId && noc0) {
+    *mem_ptr = coords;
+  } else if (offset == r::kCfgBase + 4 * r::kCfgIdLogical) {  // translated coordinates: alike on both NOCs
+    *mem_ptr = coords;
+  } else if (auto x = table(r::kCfgXIdTranslate0)) {
+    *mem_ptr = *x;
+  } else if (auto y = table(r::kCfgYIdTranslate0)) {
+    *mem_ptr = *y;
+  } else {
+    TT_THROW("Cluster::read_reg: register {:#x} is not emulated; the emulator answers NOC 0's node id ({:#x}), "
+             "either NOC's translated coordinates ({:#x}) and id translate tables",
+             addr, r::kNocRegsStart + r::kNodeId, r::cfg_addr(r::kCfgIdLogical));
+  }
+}
+
+const metal_SocDescriptor& Cluster::get_soc_desc(ChipId chip) const {
+  const uint32_t banks = chip_of(chip).arch->dram_banks;  // refuses a chip the cluster lacks
+  static std::mutex mutex;
+  static std::map<ChipId, metal_SocDescriptor> descs;  // references stay valid as it grows
+  std::lock_guard lock(mutex);
+  metal_SocDescriptor& d = descs[chip];
+  if (d.dram_bank_endpoint_coords.empty()) {
+    for (uint32_t bank = 0; bank < banks; ++bank)
+      d.dram_bank_endpoint_coords.push_back({CoreCoord(zyxtt::noc::kDramX, bank)});
+  }
+  return d;
+}
+
+int Cluster::get_device_aiclk(const ChipId& chip_id) const {
+  chip_of(chip_id);
+  return static_cast<int>(zyxtt::kBlackholeClockMhz);
 }
 
 void Cluster::read_core(std::vector<uint32_t>& data, uint32_t size_in_bytes, tt_cxy_pair core, uint64_t addr) const {
@@ -153,3 +211,14 @@ std::unordered_map<ChipId, std::vector<CoreCoord>> Cluster::get_ethernet_cores_g
 }
 
 }  // namespace tt
+
+tt::tt_metal::CoreCoord metal_SocDescriptor::get_preferred_worker_core_for_dram_view(int dram_view, uint8_t noc) const {
+  TT_FATAL(dram_view >= 0 && static_cast<size_t>(dram_view) < dram_bank_endpoint_coords.size(),
+           "DRAM view {} does not exist ({} views)", dram_view, dram_bank_endpoint_coords.size());
+  TT_FATAL(noc < 2, "NOC {} does not exist (0 or 1)", noc);
+  return dram_bank_endpoint_coords[dram_view].front();
+}
+
+tt::tt_metal::CoreCoord metal_SocDescriptor::get_dram_compute_grid_size() const {
+  return {dram_bank_endpoint_coords.size(), dram_bank_endpoint_coords.empty() ? 0 : dram_bank_endpoint_coords[0].size()};
+}

@@ -120,6 +120,7 @@ MeshDevice::~MeshDevice() {
 
 tt::ARCH MeshDevice::arch() const { return tt::ARCH::BLACKHOLE; }
 int MeshDevice::id() const { return pimpl_->id; }
+ChipId MeshDevice::build_id() const { return get_devices().front()->id(); }
 bool MeshDevice::is_initialized() const { return pimpl_->device != nullptr; }
 int MeshDevice::num_dram_channels() const { return static_cast<int>(pimpl_->arch().dram_banks); }
 uint32_t MeshDevice::l1_size_per_core() const { return static_cast<uint32_t>(pimpl_->arch().l1_bytes); }
@@ -146,8 +147,9 @@ std::vector<CoreCoord> MeshDevice::worker_cores_from_logical_cores(const std::ve
 }
 
 CoreCoord MeshDevice::virtual_core_from_logical_core(const CoreCoord& c, const CoreType& core_type) const {
+  if (core_type == CoreType::ETH) return ethernet_core_from_logical_core(c);
   TT_FATAL(core_type == CoreType::WORKER || core_type == CoreType::TENSIX,
-           "Only worker cores are emulated: no core of type {}", static_cast<int>(core_type));
+           "Only worker and ethernet cores are emulated: no core of type {}", static_cast<int>(core_type));
   return worker_core_from_logical_core(c);
 }
 

@@ -11,8 +11,10 @@
 #include <variant>
 
 #include "device/arch.h"
+#include "device/emu/dram.h"
 #include "device/emu/l1_layout.h"
 #include "metalium/emulator_options.h"
+#include "zyxtt/noc_regs.h"
 
 namespace tt::tt_metal::hal {
 namespace {
@@ -111,6 +113,63 @@ uint32_t Hal::get_dev_size(HalProgrammableCoreType core_type, HalL1MemAddrType a
   const uint64_t l1 = core_type == HalProgrammableCoreType::TENSIX ? zyxtt::metalium::emulated_chip(0).arch->l1_bytes
                                                                     : zyxtt::kEthL1Bytes;
   return static_cast<uint32_t>(l1 - start);
+}
+
+}  // namespace tt::tt_metal
+
+namespace tt::tt_metal {
+namespace {
+
+namespace regs = zyxtt::noc_regs;
+
+// NOC_CFG registers of `first` and the words after it, NOC 0's.
+std::vector<uint32_t> cfg_words(uint32_t first) {
+  std::vector<uint32_t> words;
+  for (uint32_t i = 0; i < regs::kCfgTranslateWords; ++i) words.push_back(regs::cfg_addr(first + i));
+  return words;
+}
+
+}  // namespace
+
+DeviceAddr Hal::get_l1_noc_offset(HalProgrammableCoreType core_type) const {
+  TT_FATAL(has_programmable_core_type(core_type),
+           "{} cores are not programmable on the emulator (Blackhole's DRAM cores are opt-in and not emulated)",
+           core_type);
+  return 0;
+}
+
+DeviceAddr Hal::get_dev_addr(HalDramMemAddrType addr_type) const {
+  TT_FATAL(addr_type == HalDramMemAddrType::UNRESERVED,
+           "The emulator has no {} region in DRAM (only UNRESERVED, past the first {} bytes of a bank)", addr_type,
+           zyxtt::emu::kDramUnreservedBase);
+  return zyxtt::emu::kDramUnreservedBase;
+}
+
+uint32_t Hal::get_dev_size(HalDramMemAddrType addr_type) const {
+  const DeviceAddr start = get_dev_addr(addr_type);  // refuses what the emulator lacks
+  return static_cast<uint32_t>(zyxtt::metalium::emulated_chip(0).arch->dram_bank_bytes - start);
+}
+
+uint32_t Hal::get_alignment(HalMemType memory_type) const {
+  switch (memory_type) {
+    case HalMemType::L1: return hal::get_l1_alignment();
+    case HalMemType::DRAM: return hal::get_dram_alignment();
+    case HalMemType::HOST: return hal::get_pcie_alignment();
+    default: TT_THROW("Memory type {} has no alignment (L1, DRAM or HOST)", static_cast<int>(memory_type));
+  }
+}
+
+uint32_t Hal::get_noc_node_id_mask() const { return regs::kNodeIdMask; }
+uint32_t Hal::get_noc_addr_node_id_bits() const { return regs::kNodeIdBits; }
+uint32_t Hal::get_noc_encoding_reg() const { return regs::cfg_addr(regs::kCfgIdLogical); }
+
+const std::vector<uint32_t>& Hal::get_noc_x_id_translate_table() const {
+  static const std::vector<uint32_t> words = cfg_words(regs::kCfgXIdTranslate0);
+  return words;
+}
+const std::vector<uint32_t>& Hal::get_noc_y_id_translate_table() const {
+  static const std::vector<uint32_t> words = cfg_words(regs::kCfgYIdTranslate0);
+  return words;
 }
 
 }  // namespace tt::tt_metal

@@ -265,6 +265,24 @@ KernelHandle CreateKernel(Program& program, const std::string& file_name,
   return kernel_from_file(program, file_name, core_spec, data_movement(config), model::CoreType::kEthernet);
 }
 
+namespace {
+[[noreturn]] void refuse_dram_kernel(const std::string& name) {
+  TT_THROW("Kernel {}: DRAM cores run no kernels on the emulator (Blackhole's DRAM programmable cores are opt-in "
+           "and not emulated; Hal::has_programmable_core_type(DRAM) is false); place it on Tensix or ethernet cores",
+           name);
+}
+}  // namespace
+
+KernelHandle CreateKernel(Program&, const std::string& file_name,
+                          const std::variant<CoreCoord, CoreRange, CoreRangeSet>&, const DramConfig&) {
+  refuse_dram_kernel(file_name);
+}
+
+KernelHandle CreateKernelFromString(Program&, const std::string&,
+                                    const std::variant<CoreCoord, CoreRange, CoreRangeSet>&, const DramConfig&) {
+  refuse_dram_kernel("from a string");
+}
+
 KernelHandle CreateKernelFromString(Program& program, const std::string& kernel_src_code,
                                     const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
                                     const EthernetConfig& config) {

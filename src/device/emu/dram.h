@@ -11,6 +11,10 @@
 
 namespace zyxtt::emu {
 
+// Bank-local DRAM addresses of buffers start above 0 so that no buffer has
+// address 0, which kernels may treat as "no buffer".
+inline constexpr uint64_t kDramUnreservedBase = 64 * 1024;
+
 class Dram {
  public:
   explicit Dram(const Arch& arch);

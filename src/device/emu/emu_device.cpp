@@ -24,9 +24,7 @@ using program::BufferLayout;
 using program::MemoryKind;
 using program::PlacedBuffer;
 
-// Bank-local DRAM addresses start above 0 so that no buffer has address 0,
-// which kernels may treat as "no buffer".
-constexpr uint64_t kDramBase = 64 * 1024;
+constexpr uint64_t kDramBase = kDramUnreservedBase;
 // Live DRAM buffers at once: the slots of the table the worker's NOC checks read.
 constexpr size_t kMaxDramBuffers = size_t{1} << 20;
 

@@ -84,6 +84,9 @@ void noc_read_barrier(uint8_t noc);
 void noc_write_barrier(uint8_t noc);
 void noc_writes_flushed(uint8_t noc);
 void noc_atomic_barrier(uint8_t noc);
+// This core's stream registers (dataflow/stream_regs.h); a read yields first.
+uint32_t stream_reg_read(uint32_t stream, uint32_t reg);
+void stream_reg_write(uint32_t stream, uint32_t reg, uint32_t value);
 
 // ---- semaphores and L1 polling -------------------------------------------------
 uint32_t semaphore_addr(uint32_t id);

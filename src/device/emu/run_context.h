@@ -18,6 +18,8 @@ namespace zyxtt::emu {
 
 // A live DRAM allocation: the same range [address, address + per_bank_bytes)
 // in every bank.
+class StreamRegisters;
+
 struct DramRegion {
   uint64_t address = 0;
   uint64_t per_bank_bytes = 0;
@@ -43,6 +45,7 @@ struct RunState {
   CoreState* eth_cores = nullptr;
   // The chip's cluster when it has other chips (interconnect.h), else null.
   const LinkedChips* linked = nullptr;
+  StreamRegisters* stream_regs = nullptr;  // every core's (dataflow/stream_regs.h)
   uint32_t dram_alignment = 64;  // NOC read alignment for DRAM sources
   uint32_t l1_alignment = 16;
   AlignPolicy align_policy = AlignPolicy::kError;

@@ -21,6 +21,7 @@
 #include <tt_metal/common/tt_backend_api_types.hpp>
 #include <tt_stl/reflection.hpp>
 #include <tt_metal/impl/context/metal_context.hpp>
+#include <tt_metal/impl/kernels/kernel.hpp>
 #include <tt_metal/llrt/hal.hpp>
 #include <tt_metal/llrt/rtoptions.hpp>
 #include <umd/device/cluster.hpp>
@@ -178,6 +179,48 @@ TEST(Hal, DevAddrAndSizeGiveTheUnreservedL1AndRefuseOtherRegions) {
             std::string::npos);
   EXPECT_NE(what_of([&] { hal.get_dev_size(HalProgrammableCoreType::TENSIX, HalL1MemAddrType::MAILBOX); })
                 .find("MAILBOX"),
+            std::string::npos);
+}
+
+// The Hal's NOC register addresses are Blackhole's (tt-metal's noc_parameters.h:
+// NOC 0's registers at 0xFFB20000, NOC_CFG(i) at +0x100 + 4i); DRAM cores are
+// opt-in and not emulated; DRAM's free region starts where the allocator's does.
+TEST(Hal, NocRegistersAlignmentsAndDramRegionsAreBlackholes) {
+  using tt::tt_metal::HalDramMemAddrType;
+  using tt::tt_metal::HalL1MemAddrType;
+  using tt::tt_metal::HalMemType;
+  using tt::tt_metal::HalProgrammableCoreType;
+  const auto& hal = MetalContext::instance().hal();
+  EXPECT_TRUE(hal.has_programmable_core_type(HalProgrammableCoreType::TENSIX));
+  EXPECT_TRUE(hal.has_programmable_core_type(HalProgrammableCoreType::ACTIVE_ETH));
+  EXPECT_TRUE(hal.has_programmable_core_type(HalProgrammableCoreType::IDLE_ETH));
+  EXPECT_FALSE(hal.has_programmable_core_type(HalProgrammableCoreType::DRAM));
+  EXPECT_EQ(hal.get_alignment(HalMemType::L1), 16u);
+  EXPECT_EQ(hal.get_alignment(HalMemType::DRAM), 64u);
+  EXPECT_EQ(hal.get_alignment(HalMemType::HOST), 64u);
+  EXPECT_EQ(hal.get_dev_noc_addr(HalProgrammableCoreType::TENSIX, HalL1MemAddrType::UNRESERVED),
+            hal.get_dev_addr(HalProgrammableCoreType::TENSIX, HalL1MemAddrType::UNRESERVED));
+  EXPECT_NE(what_of([&] { hal.get_l1_noc_offset(HalProgrammableCoreType::DRAM); }).find("opt-in"),
+            std::string::npos);
+  EXPECT_EQ(hal.get_noc_encoding_reg(), 0xFFB20148u);
+  EXPECT_EQ(hal.get_noc_addr_node_id_bits(), 6u);
+  EXPECT_EQ(hal.get_noc_node_id_mask(), 63u);
+  ASSERT_EQ(hal.get_noc_x_id_translate_table().size(), 6u);
+  EXPECT_EQ(hal.get_noc_x_id_translate_table()[0], 0xFFB20118u);
+  EXPECT_EQ(hal.get_noc_y_id_translate_table()[5], 0xFFB20144u);
+  const auto mesh = tt::tt_metal::distributed::MeshDevice::create_unit_mesh(0);
+  EXPECT_EQ(hal.get_dev_addr(HalDramMemAddrType::UNRESERVED),
+            mesh->allocator()->get_base_allocator_addr(HalMemType::DRAM));
+  EXPECT_EQ(hal.get_dev_size(HalDramMemAddrType::UNRESERVED),
+            mesh->dram_size_per_channel() - mesh->allocator()->get_base_allocator_addr(HalMemType::DRAM));
+  EXPECT_EQ(mesh->build_id(), mesh->id());
+  mesh->close();
+  EXPECT_NE(what_of([&] { hal.get_dev_addr(HalDramMemAddrType::BARRIER); }).find("BARRIER"), std::string::npos);
+  tt::tt_metal::Program program = tt::tt_metal::CreateProgram();
+  EXPECT_NE(what_of([&] {
+              tt::tt_metal::CreateKernelFromString(program, "void kernel_main() {}", tt::tt_metal::CoreCoord{0, 0},
+                                                   tt::tt_metal::DramConfig{});
+            }).find("opt-in"),
             std::string::npos);
 }
 

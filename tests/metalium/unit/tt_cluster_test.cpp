@@ -157,3 +157,35 @@ TEST_F(TtCluster, EthernetQueriesGiveTheDescriptorsLinks) {
 }
 
 }  // namespace
+
+// read_reg answers a core's NOC coordinates from the registers tt-metal's
+// NOC test reads (the Hal names them), identity translate tables, and
+// refuses other registers; get_soc_desc lists one endpoint per DRAM bank.
+TEST_F(TtCluster, ReadRegGivesACoresNocCoordinatesAndRefusesOtherRegisters) {
+  const auto& hal = MetalContext::instance().hal();
+  const std::shared_ptr<distributed::MeshDevice>& chip = chips.at(1);
+  for (const tt::tt_metal::CoreCoord logical : {tt::tt_metal::CoreCoord{0, 0}, tt::tt_metal::CoreCoord{3, 2}, tt::tt_metal::CoreCoord{7, 9}}) {
+    const tt::tt_metal::CoreCoord noc = chip->worker_core_from_logical_core(logical);
+    for (const uint64_t reg : {uint64_t{hal.get_noc_encoding_reg()}, uint64_t{0xFFB20044}}) {
+      uint32_t value = 0xDEADBEEF;
+      cluster().read_reg(&value, tt_cxy_pair(1, noc), reg);
+      EXPECT_EQ(value & hal.get_noc_node_id_mask(), noc.x) << logical.str();
+      EXPECT_EQ((value >> hal.get_noc_addr_node_id_bits()) & hal.get_noc_node_id_mask(), noc.y) << logical.str();
+    }
+  }
+  const tt::tt_metal::CoreCoord eth = chip->ethernet_core_from_logical_core({0, 1});
+  EXPECT_EQ(chip->virtual_core_from_logical_core({0, 1}, tt::CoreType::ETH), eth);
+  uint32_t value = 0;
+  cluster().read_reg(&value, tt_cxy_pair(1, eth), hal.get_noc_encoding_reg());
+  EXPECT_EQ(value, eth.x | (eth.y << 6));
+  // Five-bit entries, six to a word: word 1 holds entries 6..11.
+  cluster().read_reg(&value, tt_cxy_pair(1, eth), hal.get_noc_y_id_translate_table()[1]);
+  uint32_t identity = 0;
+  for (uint32_t j = 0; j < 6; ++j) identity |= (6 + j) << (5 * j);
+  EXPECT_EQ(value, identity);
+  EXPECT_NE(what_of([&] { cluster().read_reg(&value, tt_cxy_pair(1, eth), 0xFFB20000); }).find("not emulated"),
+            std::string::npos);
+  EXPECT_EQ(cluster().get_soc_desc(1).dram_bank_endpoint_coords.size(), static_cast<size_t>(chip->num_dram_channels()));
+  EXPECT_EQ(cluster().get_soc_desc(1).get_dram_compute_grid_size(), tt::tt_metal::CoreCoord(chip->num_dram_channels(), 1));
+  EXPECT_EQ(cluster().get_device_aiclk(1), 1350);
+}

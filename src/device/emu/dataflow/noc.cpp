@@ -21,6 +21,8 @@
 #include "device/emu/sched/progress.h"
 #include "device/emu/trace/recorder.h"
 #include "zyxtt/noc_addr.h"
+#include "zyxtt/noc_regs.h"
+#include "device/emu/dataflow/stream_regs.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -165,6 +167,25 @@ inline End local_end(KernelInstance& k, uint32_t addr, uint32_t bytes, const cha
 
 End core_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* call, const char* side);
 
+// A read of another core's stream registers: their values, word by word, in
+// a buffer the copy that follows reads from. Writes reach them only as
+// inline writes (noc_inline_dw_write), as on silicon.
+[[gnu::cold, gnu::noinline]] End stream_regs_end(KernelInstance& k, CoreState& c, uint64_t addr, uint32_t bytes,
+                                                 const char* call, const char* side) {
+  constexpr uint32_t kMaxWords = 16;
+  thread_local uint32_t values[kMaxWords];
+  const uint32_t first = noc_regs::reg_of(addr);
+  if (std::string_view(side) != "source" || addr % 4 != 0 || bytes % 4 != 0 || bytes > 4 * kMaxWords ||
+      first + bytes / 4 > noc_regs::kStreamSpace / 4) {
+    fail_run(fmt::format("{}: {} NOC address {:#x} + {} bytes: stream registers are read by whole words (up to {} "
+                         "bytes within one stream) and written with noc_inline_dw_write",
+                         call, side, addr, bytes, 4 * kMaxWords));
+  }
+  for (uint32_t i = 0; i < bytes / 4; ++i)
+    values[i] = k.run->stream_regs->read(c, noc_regs::stream_of(addr), first + i, call);
+  return End{reinterpret_cast<uint8_t*>(values), addr, false, &c};
+}
+
 inline End noc_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* call, const char* side) {
   if (noc::x_of(noc_addr) != noc::kDramX) return core_end(k, noc_addr, bytes, call, side);
   const uint32_t y = noc::y_of(noc_addr);
@@ -185,6 +206,7 @@ End core_end(KernelInstance& k, uint64_t noc_addr, uint32_t bytes, const char* c
     fail_run(fmt::format("{}: {} NOC address {:#x} names ({},{}), which is neither a DRAM bank nor a worker or ethernet core", call,
                          side, noc_addr, x, y));
   }
+  if (noc_regs::is_stream_reg(addr)) [[unlikely]] return stream_regs_end(k, *c, addr, bytes, call, side);
   return l1_end(k, *c, addr, bytes, call, side);
 }
 
@@ -274,6 +296,24 @@ inline void model_write(KernelInstance& k, uint8_t noc, uint64_t landed, const E
                               .model_end = landed, .a = bytes, .b = extra,
                               .to_x = static_cast<uint16_t>(to->x), .to_y = static_cast<uint16_t>(to->y),
                               .kind = kind});
+}
+
+// An inline write into a core's stream register: the register takes the
+// whole word (its side effects need it), so every byte must be enabled.
+[[gnu::cold, gnu::noinline]] void stream_reg_inline_write(KernelInstance& k, NocCounters& n, uint64_t dst_noc_addr,
+                                                          uint32_t value, uint8_t byte_enable, uint8_t noc) {
+  const uint64_t addr = noc::local_of(dst_noc_addr);
+  CoreState* c = find_core(k, noc::x_of(dst_noc_addr), noc::y_of(dst_noc_addr));
+  if (c == nullptr || addr % 4 != 0 || (byte_enable & 0xF) != 0xF) {
+    fail_run(fmt::format("noc_inline_dw_write: NOC address {:#x} (byte enable {:#x}) is not a whole, aligned stream "
+                         "register of a worker or ethernet core",
+                         dst_noc_addr, byte_enable));
+  }
+  ++n.writes_issued;
+  count_progress();
+  k.run->stream_regs->write(*c, noc_regs::stream_of(addr), noc_regs::reg_of(addr), value, "noc_inline_dw_write");
+  const End e{nullptr, addr, false, c};
+  model_write(k, noc, model_transfer(k, noc, 4, e, false), e);
 }
 
 }  // namespace
@@ -382,6 +422,8 @@ void noc_write_multicast(uint32_t src_l1_addr, uint64_t dst_mcast_addr, uint32_t
 void noc_inline_write(uint64_t dst_noc_addr, uint32_t value, uint8_t byte_enable, uint8_t noc) {
   KernelInstance& k = current();
   NocCounters& n = counters_of(k, noc, "noc_inline_dw_write");
+  if (noc::x_of(dst_noc_addr) != noc::kDramX && noc_regs::is_stream_reg(noc::local_of(dst_noc_addr))) [[unlikely]]
+    return stream_reg_inline_write(k, n, dst_noc_addr, value, byte_enable, noc);
   const End e = word_at(k, dst_noc_addr, "noc_inline_dw_write");
   uint8_t* p = e.p;
   ++n.writes_issued;

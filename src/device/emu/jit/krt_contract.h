@@ -16,9 +16,9 @@
 namespace zyxtt::emu {
 
 // Relative to the kernel-API folder.
-inline constexpr std::array<std::string_view, 6> kKrtContractHeaders = {
-    "zyxtt/krt_abi.h",     "zyxtt/krt_types.h",    "zyxtt/compute_ops.h",
-    "zyxtt/data_format.h", "zyxtt/format_facts.h", "zyxtt/core_limits.h"};
+inline constexpr std::array<std::string_view, 7> kKrtContractHeaders = {
+    "zyxtt/krt_abi.h",     "zyxtt/krt_types.h",    "zyxtt/compute_ops.h", "zyxtt/data_format.h",
+    "zyxtt/format_facts.h", "zyxtt/core_limits.h", "zyxtt/noc_regs.h"};
 
 // The contract's version in `kernel_api_dir` (never 0), or nothing when one
 // of its headers cannot be read.

@@ -494,6 +494,7 @@ void run_thread(Shared& shared, uint32_t index) {
   size_t live = 0;  // unfinished fibers of claimed cores
   for (;;) {
     bool progressed = false;
+    bool only_gave_way = true;  // every resumed fiber only yielded: it may poll what an unclaimed core does
     for (const CoreRange& core : mine) {
       const size_t rank = shared.order[core.begin]->rank;
       for (bool again = true; again && !shared.stopped(rank);) {
@@ -506,7 +507,7 @@ void run_thread(Shared& shared, uint32_t index) {
           progressed = true;
           // A fiber that only gave way does not keep its core in the sweep:
           // the thread's other cores get their turn too.
-          if (!std::exchange(f->yielded, false)) again = true;
+          if (!std::exchange(f->yielded, false)) again = true, only_gave_way = false;
         }
       }
     }
@@ -516,7 +517,13 @@ void run_thread(Shared& shared, uint32_t index) {
         if (!shared.order[i]->done) return false;
       return true;
     });
-    if (progressed) continue;
+    if (progressed) {
+      // Fibers that only gave way may poll for what a core nobody claimed yet
+      // is to do (a stream register it writes): that core joins the sweep.
+      if (only_gave_way && !shared.abort.load(std::memory_order_relaxed) && claim())
+        live += mine.back().end - mine.back().begin;
+      continue;
+    }
     // After a failure: nothing ranked below it can run now.
     if (shared.abort.load(std::memory_order_relaxed)) break;
     if (claim()) {

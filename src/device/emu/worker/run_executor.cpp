@@ -44,6 +44,7 @@ RunExecutor::RunExecutor(const Arch& arch, uint8_t* dram, uint8_t* l1, ControlBl
   }
   run_.eth_cores = eth_cores_.data();
   run_.linked = linked_ ? &*linked_ : nullptr;
+  run_.stream_regs = &stream_regs_;
 }
 
 RunExecutor::~RunExecutor() {

@@ -16,6 +16,7 @@
 #include "device/emu/run_context.h"
 #include "device/emu/shared_regions.h"
 #include "device/emu/sched/scheduler.h"
+#include "device/emu/dataflow/stream_regs.h"
 #include "device/emu/worker/kernel_library.h"
 #include "device/emu/worker/program_plan.h"
 #include "device/emu/worker/run_job.h"
@@ -73,6 +74,7 @@ class RunExecutor {
   std::vector<Task> tasks_;       // a wave's are the first ones; kept for the next (no allocation per run)
   uint64_t model_cycles_ = 0;     // the current run's model time so far
   timing::LinkLoad links_;        // what the current wave's transfers share
+  StreamRegisters stream_regs_;
 };
 
 }  // namespace zyxtt::emu

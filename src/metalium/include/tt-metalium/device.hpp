@@ -33,6 +33,8 @@ class IDevice {
 
   virtual tt::ARCH arch() const = 0;
   virtual int id() const = 0;
+  // The chip whose build (kernel binaries) the device uses: its own, a mesh's first chip's.
+  virtual ChipId build_id() const = 0;
   virtual uint8_t num_hw_cqs() const = 0;
   virtual bool is_initialized() const = 0;
   virtual int num_dram_channels() const = 0;

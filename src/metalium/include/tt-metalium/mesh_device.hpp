@@ -49,6 +49,7 @@ class MeshDevice : public IDevice, public std::enable_shared_from_this<MeshDevic
 
   tt::ARCH arch() const override;
   int id() const override;
+  ChipId build_id() const override;
   uint8_t num_hw_cqs() const override;
   bool is_initialized() const override;
   int num_dram_channels() const override;

@@ -3,12 +3,23 @@
 
 #include <cstdint>
 #include <variant>
+#include <vector>
 
 #include <tt-metalium/circular_buffer_constants.h>
 #include <tt-metalium/hal_types.hpp>
 #include <umd/device/types/arch.hpp>
 
 namespace tt::tt_metal {
+
+// Regions of each DRAM bank, as tt-metal's HAL names them.
+enum class HalDramMemAddrType : uint8_t {
+  BARRIER = 0,
+  PROFILER = 1,
+  DEVICE_PRINT_DISPATCH = 2,
+  DRAM_BACKED_COMMAND_QUEUES = 3,
+  UNRESERVED = 4,
+  COUNT = 5
+};
 
 class Hal {
  public:
@@ -34,6 +45,30 @@ class Hal {
   // That region's size: BASE the whole L1 (1.5 MiB Tensix, 512 KiB ethernet),
   // UNRESERVED from its start to the end of L1.
   uint32_t get_dev_size(HalProgrammableCoreType core_type, HalL1MemAddrType addr_type) const;
+  // Tensix and both ethernet kinds; DRAM cores only when enabled, which
+  // Blackhole makes opt-in and the emulator does not do (it runs no kernels there).
+  bool has_programmable_core_type(HalProgrammableCoreType core_type) const {
+    return core_type != HalProgrammableCoreType::DRAM && core_type != HalProgrammableCoreType::COUNT;
+  }
+  // What the host adds to an L1 address to reach it over the NOC: 0 on every
+  // core type the emulator has.
+  DeviceAddr get_l1_noc_offset(HalProgrammableCoreType core_type) const;
+  DeviceAddr get_dev_noc_addr(HalProgrammableCoreType core_type, HalL1MemAddrType addr_type) const {
+    return get_dev_addr(core_type, addr_type) + get_l1_noc_offset(core_type);
+  }
+  // A DRAM bank's regions: the emulator reserves the first 64 KiB and
+  // has UNRESERVED (the rest) only; others throw, naming them.
+  DeviceAddr get_dev_addr(HalDramMemAddrType addr_type) const;
+  uint32_t get_dev_size(HalDramMemAddrType addr_type) const;
+  uint32_t get_alignment(HalMemType memory_type) const;
+
+  // The NOC's registers a host reads with Cluster::read_reg (zyxtt/noc_regs.h).
+  uint32_t get_noc_node_id_mask() const;
+  uint32_t get_noc_addr_node_id_bits() const;
+  // The register holding the node's own translated coordinates (x | y << bits).
+  uint32_t get_noc_encoding_reg() const;
+  const std::vector<uint32_t>& get_noc_x_id_translate_table() const;
+  const std::vector<uint32_t>& get_noc_y_id_translate_table() const;
 };
 
 }  // namespace tt::tt_metal

@@ -17,6 +17,7 @@
 #include <umd/device/types/cluster_descriptor_types.hpp>
 #include <umd/device/types/xy_pair.hpp>
 
+#include "metal_soc_descriptor.hpp"
 #include "tt_target_device.hpp"
 
 namespace tt {
@@ -77,6 +78,14 @@ class Cluster {
                             uint64_t addr) const {
     write_core(device_id, core, hex_vec, addr);
   }
+  // A NOC register of a worker or ethernet core (zyxtt/noc_regs.h): NOC 0's
+  // and NOC 1's node id, the translated-coordinates register (Hal's
+  // get_noc_encoding_reg) and the id translate tables (identity: the
+  // emulator's coordinates need no translation). Other registers are refused.
+  void read_reg(std::uint32_t* mem_ptr, tt_cxy_pair target, uint64_t addr) const;
+  const metal_SocDescriptor& get_soc_desc(ChipId chip) const;
+  // The chip's AI clock in MHz (Blackhole's 1350).
+  int get_device_aiclk(const ChipId& chip_id) const;
   void read_core(void* mem_ptr, uint32_t size_in_bytes, tt_cxy_pair core, uint64_t addr) const;
   // `data` resized to the words `size_in_bytes` takes.
   void read_core(std::vector<uint32_t>& data, uint32_t size_in_bytes, tt_cxy_pair core, uint64_t addr) const;

@@ -1,7 +1,9 @@
 // Kernels on a chip's active ethernet cores, declared where tt-metal
 // declares them (its kernel header, reached by its tests): an EthernetConfig
 // and CreateKernel overloads taking one. The cores are logical ethernet
-// cores, (0, channel).
+// cores, (0, channel). DramConfig names kernels on DRAM cores, which
+// Blackhole makes opt-in and the emulator does not run: those overloads
+// throw, saying so (Hal::has_programmable_core_type(DRAM) is false).
 #pragma once
 
 #include <cstdint>
@@ -42,5 +44,21 @@ KernelHandle CreateKernel(Program& program, const std::string& file_name,
 KernelHandle CreateKernelFromString(Program& program, const std::string& kernel_src_code,
                                     const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
                                     const EthernetConfig& config);
+
+struct DramConfig {
+  NOC noc = NOC::NOC_0;
+  std::vector<uint32_t> compile_args;
+  std::map<std::string, std::string> defines;
+  std::unordered_map<std::string, uint32_t> named_compile_args;
+  KernelBuildOptLevel opt_level = KernelBuildOptLevel::Os;
+};
+
+KernelHandle CreateKernel(Program& program, const std::string& file_name,
+                          const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                          const DramConfig& config);
+
+KernelHandle CreateKernelFromString(Program& program, const std::string& kernel_src_code,
+                                    const std::variant<CoreCoord, CoreRange, CoreRangeSet>& core_spec,
+                                    const DramConfig& config);
 
 }  // namespace tt::tt_metal
