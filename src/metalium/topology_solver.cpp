@@ -147,9 +147,9 @@ size_t topology_reachable_unused(size_t start, const TopologySatGraphView& graph
   while (!todo.empty()) {
     const size_t g = todo.front();
     todo.pop_front();
-    ++count;
+    count += (g < used.size() && used[g]) ? 0 : 1;
     for (size_t n : graph.global_adj_idx[g]) {
-      if (seen[n] || (n < used.size() && used[n])) continue;
+      if (seen[n]) continue;
       seen[n] = true;
       todo.push_back(n);
     }

@@ -499,7 +499,7 @@ struct ConsistencyChecker {
       const std::vector<bool>& used,
       ConnectionValidationMode validation_mode);
 
-  // Unused globals reachable from start through unused globals, start included.
+  // Unused globals in start's connected component, start included (used ones are passed through, not counted).
   template <typename TargetNode, typename GlobalNode>
   static size_t count_reachable_unused(
       size_t start_global_idx, const GraphIndexData<TargetNode, GlobalNode>& graph_data, const std::vector<bool>& used);
