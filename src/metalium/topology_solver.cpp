@@ -13,8 +13,9 @@ namespace tt::tt_fabric::detail {
 
 namespace {
 
-constexpr size_t kEnumerationLimit = 100000;  // mappings solve_topology_mapping_all returns at most
 constexpr size_t kOptimiseBudget = 200000;    // search steps an optimising run spends after its first mapping
+constexpr size_t kStepLimit = 10000000;       // search steps of any run (tt-metal's DFS bound)
+constexpr size_t kOptimisedEnumeration = 64;  // up to this many mappings, each is the best left; beyond, plain order
 
 double timeout_seconds() {
   const char* s = std::getenv("TT_METAL_OPERATION_TIMEOUT_SECONDS");
@@ -244,7 +245,8 @@ class Search {
       graph_(graph), constraints_(constraints), options_(options), state_(state), solutions_(solutions) {
     for (const auto& m : options.excluded) excluded_.insert(m);
     for (const auto& k : options.excluded_shapes) shapes_.insert(k);
-    limit_ = options.max_solutions == 0 ? kEnumerationLimit : std::min(options.max_solutions, kEnumerationLimit);
+    limit_ = options.max_solutions == 0 ? kTopologyEnumerationLimit
+                                        : std::min(options.max_solutions, kTopologyEnumerationLimit);
     timeout_ = timeout_seconds();
     start_ = std::chrono::steady_clock::now();
   }
@@ -283,9 +285,11 @@ class Search {
       return true;
     }
     state_.mapping = deepest_;
-    if (timed_out_) {
-      return fail("the search timed out after " + std::to_string(state_.dfs_calls) + " steps (deepest partial mapping: " +
-                  std::to_string(deepest_count_) + " of " + std::to_string(nt) + " target nodes)");
+    if (timed_out_ || state_.dfs_calls >= kStepLimit) {
+      return fail("the search gave up after " + std::to_string(state_.dfs_calls) +
+                  " steps (its limits: " + std::to_string(kStepLimit) +
+                  " steps, TT_METAL_OPERATION_TIMEOUT_SECONDS); deepest partial mapping: " +
+                  std::to_string(deepest_count_) + " of " + std::to_string(nt) + " target nodes");
     }
     return fail("no mapping of the target graph into the global graph satisfies the constraints (deepest partial "
                 "mapping: " + std::to_string(deepest_count_) + " of " + std::to_string(nt) + " target nodes, " +
@@ -367,7 +371,7 @@ class Search {
     if (options_.optimise && !solutions_.empty() && state_.dfs_calls - calls_at_first_ > kOptimiseBudget) {
       stop_ = true;
     }
-    return timed_out_ || stop_;
+    return timed_out_ || stop_ || state_.dfs_calls >= kStepLimit;
   }
 
   // Score of a complete or partial mapping: preferred hits, then links carried.
@@ -497,10 +501,15 @@ bool topology_search(
     std::vector<std::vector<int>>& solutions) {
   solutions.clear();
   if (!options.optimise || options.max_solutions == 1) return Search(graph, constraints, options, state, solutions).run();
-  // Several best-first mappings: each optimising run excludes the ones before it.
+  if (options.max_solutions == 0 || options.max_solutions > kOptimisedEnumeration) {
+    TopologySearchOptions plain = options;  // one search per mapping would cost too much: enumerate in search order
+    plain.optimise = false;
+    return Search(graph, constraints, plain, state, solutions).run();
+  }
+  // A few best-first mappings: each optimising run excludes the ones before it.
   TopologySearchOptions one = options;
   one.max_solutions = 1;
-  const size_t limit = options.max_solutions == 0 ? kEnumerationLimit : options.max_solutions;
+  const size_t limit = options.max_solutions;
   TopologySearchState total;
   while (solutions.size() < limit) {
     TopologySearchState step;

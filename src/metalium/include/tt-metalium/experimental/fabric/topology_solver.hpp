@@ -413,6 +413,7 @@ struct TopologySearchOptions {
   std::vector<std::vector<int>> excluded_shapes;   // sorted global sets not to return
   bool quiet = false;
 };
+constexpr size_t kTopologyEnumerationLimit = 500000;  // mappings one enumeration returns at most
 bool topology_search(
     const TopologySatGraphView& graph,
     const TopologySatConstraintView& constraints,

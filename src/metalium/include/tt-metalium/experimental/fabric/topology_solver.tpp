@@ -9,6 +9,7 @@
 #include <tt-logger/tt-logger.hpp>
 
 #include <cstdlib>
+#include <functional>
 #include <iterator>
 #include <sstream>
 
@@ -1001,8 +1002,15 @@ std::vector<MappingResult<TargetNode, GlobalNode>> solve_topology_mapping_all(
     bool quiet_mode,
     TopologyMappingSolverEngine solver_engine,
     bool unique_shapes) {
-  return solve_topology_mapping_n(
+  auto results = solve_topology_mapping_n(
       target_graph, global_graph, constraints, 0, connection_validation_mode, quiet_mode, solver_engine, unique_shapes);
+  if (results.size() >= detail::kTopologyEnumerationLimit) {
+    log_warning(
+        tt::LogFabric,
+        "solve_topology_mapping_all: stopped at {} mappings, the enumeration limit; there may be more",
+        results.size());
+  }
+  return results;
 }
 
 template <typename TargetNode, typename GlobalNode>
