@@ -70,7 +70,7 @@ TEST_F(PhysicalSystemDescriptorTest, PhysicalGraphKeepsEachMeshsOwnLinks) {
   meshes[MeshId{0}] = {{AsicID{7}, MeshHostRankId{0}}, {AsicID{8}, MeshHostRankId{0}}};
   meshes[MeshId{1}] = {{AsicID{9}, MeshHostRankId{0}}};
   const auto graphs =
-      tt::tt_fabric::build_adjacency_graph_physical(tt::tt_metal::ClusterType::P150_X8, psd, meshes);
+      tt::tt_fabric::build_adjacency_graph_physical(tt::tt_metal::ClusterType::BLACKHOLE_GALAXY, psd, meshes);
   ASSERT_EQ(graphs.size(), 2u);
   const auto& mesh0 = graphs.at(MeshId{0});
   EXPECT_EQ(mesh0.get_neighbors(AsicID{7}), std::vector<AsicID>(3, AsicID{8})) << "one entry per link, 9 left out";
