@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 #include <vector>
+#include <tt-metalium/cluster.hpp>
 #include <tt-metalium/experimental/fabric/physical_system_descriptor.hpp>
 #include <tt-metalium/experimental/fabric/topology_solver.hpp>
 #include <tt-metalium/experimental/mock_device/mock_device.hpp>
