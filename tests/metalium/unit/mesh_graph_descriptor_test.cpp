@@ -131,7 +131,7 @@ TEST(MeshGraphDescriptor, MeshGraphReadsTheSameFile) {
   ASSERT_EQ(edges.size(), 2u);
   EXPECT_EQ(edges.at(0).port_direction, RoutingDirection::W);
   EXPECT_EQ(edges.at(3).port_direction, RoutingDirection::S);
-  EXPECT_EQ(edges.at(3).connected_chip_ids, (std::vector<ChipId>{3, 3}));
+  EXPECT_EQ(edges.at(3).connected_chip_ids, (decltype(edges.at(3).connected_chip_ids){3, 3}));
 }
 
 TEST(MeshGraphDescriptor, RingFollowsTheListedOrderAndTorusDimsWrap) {
