@@ -50,6 +50,20 @@ InstanceData new_instance(int64_t local_id, std::string name, std::string type, 
   return data;
 }
 
+// Adds the devices D0..Dn-1 (row-major) of a mesh or switch instance.
+template <typename AddDevice>
+void add_grid_devices(InstanceData& grid, const proto::TorusTopology& topology, std::vector<GlobalNodeId>& hierarchy,
+                      AddDevice add_device) {
+  hierarchy.push_back(grid.global_id);
+  const uint32_t devices = product_of_dims(topology);
+  for (LocalNodeId i = 0; i < devices; ++i) {
+    const GlobalNodeId device = add_device(i, hierarchy);
+    grid.sub_instances.insert(device);
+    grid.sub_instances_local_id_to_global_id.emplace(i, device);
+  }
+  hierarchy.pop_back();
+}
+
 }  // namespace
 
 MeshGraphDescriptor::MeshGraphDescriptor(const std::string& text_proto, bool backwards_compatible)
@@ -214,14 +228,8 @@ GlobalNodeId MeshGraphDescriptor::populate_mesh_instance(const proto::MeshRef& m
   data.desc = it->second;
   auto& instance = instances_.emplace(data.global_id, std::move(data)).first->second;
   instance.hierarchy = hierarchy;
-  hierarchy.push_back(instance.global_id);
-  const uint32_t devices = product_of_dims(it->second->device_topology());
-  for (LocalNodeId i = 0; i < devices; ++i) {
-    const GlobalNodeId device = populate_device_instance(i, hierarchy);
-    instance.sub_instances.insert(device);
-    instance.sub_instances_local_id_to_global_id.emplace(i, device);
-  }
-  hierarchy.pop_back();
+  add_grid_devices(instance, it->second->device_topology(), hierarchy,
+                   [this](LocalNodeId i, auto& path) { return populate_device_instance(i, path); });
   add_to_fast_lookups(instance);
   return instance.global_id;
 }
@@ -235,14 +243,8 @@ GlobalNodeId MeshGraphDescriptor::populate_switch_instance(const proto::SwitchRe
   data.desc = it->second;
   auto& instance = instances_.emplace(data.global_id, std::move(data)).first->second;
   instance.hierarchy = hierarchy;
-  hierarchy.push_back(instance.global_id);
-  const uint32_t devices = product_of_dims(it->second->device_topology());
-  for (LocalNodeId i = 0; i < devices; ++i) {
-    const GlobalNodeId device = populate_device_instance(i, hierarchy);
-    instance.sub_instances.insert(device);
-    instance.sub_instances_local_id_to_global_id.emplace(i, device);
-  }
-  hierarchy.pop_back();
+  add_grid_devices(instance, it->second->device_topology(), hierarchy,
+                   [this](LocalNodeId i, auto& path) { return populate_device_instance(i, path); });
   add_to_fast_lookups(instance);
   return instance.global_id;
 }
