@@ -59,13 +59,19 @@ TEST(TopologyGraphs, LogicalGraphOfAMeshGraphMatchesItsDescriptors) {
   expect_2x3_mesh(build_adjacency_graph_logical(mesh_graph));
 }
 
-TEST(TopologyGraphs, A2x3MeshMapsIntoItsOwnGraph) {
-  // The logical graph into itself: the solver finds a mapping, STRICT on channels.
+TEST(TopologyGraphs, A2x3MeshMapsOntoChipsLinkedTheSameWay) {
+  // The logical graph onto a copy keyed by chip number: found, STRICT on channels.
   const auto graphs = build_adjacency_graph_logical(MeshGraphDescriptor(std::string(kMesh)));
-  const auto& g = graphs.at(MeshId{0});
-  const auto r = solve_topology_mapping(g, g, MappingConstraints<FabricNodeId, FabricNodeId>{},
-                                        ConnectionValidationMode::STRICT, true);
+  const auto& logical = graphs.at(MeshId{0});
+  AdjacencyGraph<uint32_t>::AdjacencyMap chips;
+  for (const auto& node : logical.get_nodes()) {
+    for (const auto& n : logical.get_neighbors(node)) chips[node.chip_id].push_back(n.chip_id);
+  }
+  const auto r = solve_topology_mapping(logical, AdjacencyGraph<uint32_t>(chips),
+                                        MappingConstraints<FabricNodeId, uint32_t>{}, ConnectionValidationMode::STRICT,
+                                        true);
   EXPECT_TRUE(r.success) << r.error_message;
+  EXPECT_EQ(r.target_to_global.size(), 6u);
   EXPECT_TRUE(r.warnings.empty());
 }
 
