@@ -184,6 +184,14 @@ TEST(TopologySolver, EnumerationSessionHandsOutEachMappingOnce) {
   EXPECT_FALSE(session.next(target, global, Constraints{}, seen, ConnectionValidationMode::RELAXED, true).success);
   EXPECT_EQ(session.sat_hard_constraint_encode_calls(), 1u);
   EXPECT_EQ(session.sat_solve_calls(), 4u);
+  // New constraints: encoded afresh, and obeyed.
+  Constraints pinned;
+  ASSERT_TRUE(pinned.add_required_constraint(0, 2));
+  const Result r = session.next(target, global, pinned, {}, ConnectionValidationMode::RELAXED, true);
+  ASSERT_TRUE(r.success) << r.error_message;
+  EXPECT_EQ(r.target_to_global.at(0), 2);
+  EXPECT_EQ(session.sat_hard_constraint_encode_calls(), 1u) << "reset() starts the counts again";
+  EXPECT_EQ(session.sat_solve_calls(), 1u);
 }
 
 }  // namespace

@@ -617,6 +617,7 @@ class TopologyMappingEnumerationSession {
   size_t sat_hard_constraint_encode_calls_{0};
   typename AdjacencyGraph<TargetNode>::AdjacencyMap snap_target_;  // the graphs the index was built from
   typename AdjacencyGraph<GlobalNode>::AdjacencyMap snap_global_;
+  std::optional<MappingConstraints<TargetNode, GlobalNode>> snap_constraints_;
   ConnectionValidationMode mode_{ConnectionValidationMode::RELAXED};
   std::optional<detail::GraphIndexData<TargetNode, GlobalNode>> graph_data_;
   std::optional<detail::ConstraintIndexData<TargetNode, GlobalNode>> constraint_data_;

@@ -1021,6 +1021,7 @@ void TopologyMappingEnumerationSession<TargetNode, GlobalNode>::reset() noexcept
   sat_hard_constraint_encode_calls_ = 0;
   snap_target_.clear();
   snap_global_.clear();
+  snap_constraints_.reset();
   sat_session_.reset();
   constraint_data_.reset();
   graph_data_.reset();
@@ -1038,14 +1039,24 @@ MappingResult<TargetNode, GlobalNode> TopologyMappingEnumerationSession<TargetNo
     TopologyMappingSolverEngine,
     bool unique_shapes) {
   const auto start = std::chrono::steady_clock::now();
-  // Same graphs, mode and shape rule as before: keep the encoding, add only the new exclusions.
+  // Same graphs, constraints, mode and shape rule as before: keep the encoding, add only the new exclusions.
+  auto same_constraints = [&](const MappingConstraints<TargetNode, GlobalNode>& a) {
+    return a.get_valid_mappings() == constraints.get_valid_mappings() &&
+           a.get_preferred_mappings() == constraints.get_preferred_mappings() &&
+           a.get_forbidden_pairs() == constraints.get_forbidden_pairs() &&
+           a.get_cardinality_constraints() == constraints.get_cardinality_constraints() &&
+           a.get_same_rank_target_groups() == constraints.get_same_rank_target_groups() &&
+           a.get_same_rank_global_groups() == constraints.get_same_rank_global_groups();
+  };
   const bool same = ready_ && snap_target_ == target_graph.get_adjacency_map() &&
-                    snap_global_ == global_graph.get_adjacency_map() && mode_ == connection_validation_mode &&
-                    unique_shapes_ == unique_shapes && exclusions_encoded_ <= excluded_mappings.size();
+                    snap_global_ == global_graph.get_adjacency_map() && same_constraints(*snap_constraints_) &&
+                    mode_ == connection_validation_mode && unique_shapes_ == unique_shapes &&
+                    exclusions_encoded_ <= excluded_mappings.size();
   if (!same) {
     reset();
     snap_target_ = target_graph.get_adjacency_map();
     snap_global_ = global_graph.get_adjacency_map();
+    snap_constraints_ = constraints;
     mode_ = connection_validation_mode;
     unique_shapes_ = unique_shapes;
     graph_data_.emplace(target_graph, global_graph);
