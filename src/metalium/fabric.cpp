@@ -293,3 +293,9 @@ eth_chan_directions ControlPlane::get_eth_chan_direction(FabricNodeId fabric_nod
 size_t std::hash<tt::tt_fabric::FabricNodeId>::operator()(const tt::tt_fabric::FabricNodeId& node) const noexcept {
   return std::hash<uint64_t>{}(uint64_t{*node.mesh_id} << 32 | node.chip_id);
 }
+
+namespace tt::tt_metal {
+std::ostream& operator<<(std::ostream& os, const AsicID& asic_id) { return os << *asic_id; }
+std::ostream& operator<<(std::ostream& os, const TrayID& tray_id) { return os << *tray_id; }
+std::ostream& operator<<(std::ostream& os, const ASICLocation& asic_location) { return os << *asic_location; }
+}  // namespace tt::tt_metal

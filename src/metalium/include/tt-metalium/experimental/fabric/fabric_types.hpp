@@ -62,6 +62,7 @@ bool has_flag(FabricType flags, FabricType test_flag);
 
 using MeshId = ttsl::StrongType<uint32_t, struct MeshIdTag>;
 using MeshHostRankId = ttsl::StrongType<uint32_t, struct HostRankTag>;
+using SwitchId = ttsl::StrongType<uint32_t, struct SwitchIdTag>;
 
 // A chip as the fabric names it: its mesh, and its row-major place there
 // (the emulated cluster is one mesh, id 0).
@@ -87,3 +88,22 @@ template <>
 struct std::hash<tt::tt_fabric::FabricNodeId> {
   size_t operator()(const tt::tt_fabric::FabricNodeId& fabric_node_id) const noexcept;
 };
+
+namespace tt::tt_metal {
+
+// Physical places of a chip in a system (mesh graph descriptors pin fabric
+// nodes to (tray, location) pairs).
+using AsicID = ttsl::StrongType<uint64_t, struct AsicIDTag>;
+using TrayID = ttsl::StrongType<uint32_t, struct TrayIDTag>;
+using ASICLocation = ttsl::StrongType<uint32_t, struct ASICLocationTag>;
+using ASICPosition = std::pair<TrayID, ASICLocation>;
+using RackID = ttsl::StrongType<uint32_t, struct RackIDTag>;
+using UID = ttsl::StrongType<uint32_t, struct UIDTag>;
+using HallID = ttsl::StrongType<uint32_t, struct HallIDTag>;
+using AisleID = ttsl::StrongType<uint32_t, struct AisleIDTag>;
+
+std::ostream& operator<<(std::ostream& os, const AsicID& asic_id);
+std::ostream& operator<<(std::ostream& os, const TrayID& tray_id);
+std::ostream& operator<<(std::ostream& os, const ASICLocation& asic_location);
+
+}  // namespace tt::tt_metal
