@@ -10,6 +10,7 @@
 
 #include <tt-metalium/cluster.hpp>
 #include <tt_metal/llrt/tt_cluster.hpp>
+#include <tt-logger/tt-logger.hpp>
 #include <tt_stl/fmt.hpp>
 
 #include "metalium/proto/mesh_graph_descriptor.pb.h"
@@ -266,6 +267,38 @@ void MeshGraph::load_intermesh_connections(const AnnotatedIntermeshConnections& 
     const ChipId dst_chip = mesh_edge_ports_to_chip_id_.at(dst.first).at(dst.second);
     add_to_connectivity(MeshId{src.first}, src_chip, MeshId{dst.first}, dst_chip, src.second.first);
   }
+}
+
+void MeshGraph::print_connectivity() const {
+  static constexpr const char* kDirections[] = {"N", "E", "S", "W", "Z", "C", "NONE"};
+  std::string text = "Mesh Graph: intra-mesh connectivity (chip(direction, weight)):\n";
+  auto edges_text = [&](const RouterEdge& edge, const std::string& prefix) {
+    std::string out;
+    for (ChipId chip : edge.connected_chip_ids) {
+      out += fmt::format("{}{}({}, {}) ", prefix, chip, kDirections[static_cast<int>(edge.port_direction)], edge.weight);
+    }
+    return out;
+  };
+  for (size_t mesh = 0; mesh < intra_mesh_connectivity_.size(); ++mesh) {
+    text += fmt::format("M{}:\n", mesh);
+    for (size_t chip = 0; chip < intra_mesh_connectivity_[mesh].size(); ++chip) {
+      text += fmt::format("   D{}: ", chip);
+      for (const auto& [_, edge] : intra_mesh_connectivity_[mesh][chip]) text += edges_text(edge, "");
+      text += "\n";
+    }
+  }
+  text += "Mesh Graph: inter-mesh connectivity:\n";
+  for (size_t mesh = 0; mesh < inter_mesh_connectivity_.size(); ++mesh) {
+    text += fmt::format("M{}:\n", mesh);
+    for (size_t chip = 0; chip < inter_mesh_connectivity_[mesh].size(); ++chip) {
+      text += fmt::format("   D{}: ", chip);
+      for (const auto& [other, edge] : inter_mesh_connectivity_[mesh][chip]) {
+        text += edges_text(edge, fmt::format("M{}D", *other));
+      }
+      text += "\n";
+    }
+  }
+  log_debug(tt::LogFabric, "{}", text);
 }
 
 const RequestedIntermeshConnections& MeshGraph::get_requested_intermesh_connections() const {

@@ -132,6 +132,7 @@ TEST(MeshGraphDescriptor, MeshGraphReadsTheSameFile) {
   EXPECT_EQ(edges.at(0).port_direction, RoutingDirection::W);
   EXPECT_EQ(edges.at(3).port_direction, RoutingDirection::S);
   EXPECT_EQ(edges.at(3).connected_chip_ids, (decltype(edges.at(3).connected_chip_ids){3, 3}));
+  graph.print_connectivity();  // logged at debug level: it only has to run
 }
 
 TEST(MeshGraphDescriptor, RingFollowsTheListedOrderAndTorusDimsWrap) {
