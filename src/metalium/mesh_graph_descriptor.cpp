@@ -89,10 +89,16 @@ MeshGraphDescriptor::MeshGraphDescriptor(const std::filesystem::path& text_proto
 
 MeshGraphDescriptor::~MeshGraphDescriptor() = default;
 
-proto::Architecture MeshGraphDescriptor::get_arch() const { return proto_->mesh_descriptors(0).arch(); }
+// All meshes share one architecture (validated); a descriptor of switches
+// only answers from its first switch.
+proto::Architecture MeshGraphDescriptor::get_arch() const {
+  return proto_->mesh_descriptors_size() > 0 ? proto_->mesh_descriptors(0).arch()
+                                             : proto_->switch_descriptors(0).arch();
+}
 
 uint32_t MeshGraphDescriptor::get_num_eth_ports_per_direction() const {
-  return proto_->mesh_descriptors(0).channels().count();
+  return proto_->mesh_descriptors_size() > 0 ? proto_->mesh_descriptors(0).channels().count()
+                                             : proto_->switch_descriptors(0).channels().count();
 }
 
 std::vector<std::string> MeshGraphDescriptor::get_all_mesh_names() const {

@@ -132,6 +132,7 @@ TEST(MeshGraphDescriptor, MeshGraphReadsTheSameFile) {
   EXPECT_EQ(edges.at(0).port_direction, RoutingDirection::W);
   EXPECT_EQ(edges.at(3).port_direction, RoutingDirection::S);
   EXPECT_EQ(edges.at(3).connected_chip_ids, (decltype(edges.at(3).connected_chip_ids){3, 3}));
+  graph.print_connectivity();  // logged at debug level: it only has to run
 }
 
 TEST(MeshGraphDescriptor, RingFollowsTheListedOrderAndTorusDimsWrap) {
@@ -170,6 +171,27 @@ TEST(MeshGraphDescriptor, RingFollowsTheListedOrderAndTorusDimsWrap) {
     neighbours.push_back(desc.get_connection(id).nodes[1]);
   }
   EXPECT_EQ(local_ids(desc, neighbours), (std::set<LocalNodeId>{1, 2}));
+}
+
+TEST(MeshGraphDescriptor, SwitchOnlyDescriptorAnswersFromItsSwitch) {
+  const MeshGraphDescriptor desc(std::string(R"pb(
+    switch_descriptors {
+      name: "SW0"
+      arch: BLACKHOLE
+      device_topology { dims: [ 2, 4 ] }
+      channels { count: 3 }
+    }
+    top_level_instance { switch { switch_descriptor: "SW0" switch_id: 7 } }
+  )pb"));
+  ASSERT_EQ(desc.all_switches().size(), 1u);
+  const auto& sw = desc.top_level();
+  EXPECT_TRUE(desc.is_switch(sw));
+  EXPECT_EQ(sw.local_id, 7u);
+  EXPECT_EQ(desc.get_switch_chip_count(sw), 8u);
+  EXPECT_EQ(static_cast<int>(desc.get_arch()), 2);  // BLACKHOLE
+  EXPECT_EQ(desc.get_num_eth_ports_per_direction(), 3u);
+  // 2x4 line grid: 2 rows of 3 links and 4 columns of 1, each both ways.
+  EXPECT_EQ(desc.connections_by_type("SWITCH").size(), 20u);
 }
 
 TEST(MeshGraphDescriptor, MalformedDescriptorsAreRefused) {

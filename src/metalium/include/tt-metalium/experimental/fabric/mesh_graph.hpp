@@ -104,6 +104,9 @@ class MeshGraph {
                      std::optional<FabricConfig> fabric_config = std::nullopt);
   ~MeshGraph() = default;
 
+  // Every chip's edges, at debug level.
+  void print_connectivity() const;
+
   const IntraMeshConnectivity& get_intra_mesh_connectivity() const;
   const InterMeshConnectivity& get_inter_mesh_connectivity() const;
 
