@@ -239,6 +239,26 @@ TEST_F(KernelCompilerTest, AMissingBraceIsReportedAtTheKernelsLine) {
   }
 }
 
+// Code for the 32-bit RISC-V keeps L1 pointers in uint32_t: such a kernel
+// builds (accepting only those casts); a kernel with any other error, even
+// beside such a cast, is still refused with that error.
+TEST_F(KernelCompilerTest, PointerToUint32CastsOfA32BitTargetBuildAndOtherErrorsStillFail) {
+  KernelCompiler compiler(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
+  CompileRequest narrowing = reader();
+  narrowing.source =
+      "void kernel_main() {\n  volatile uint32_t* p = reinterpret_cast<volatile uint32_t*>(get_arg_val<uint32_t>(0));\n"
+      "  uint32_t a = (uint32_t)p;\n  *p = a;\n}\n";
+  EXPECT_TRUE(is_trusted_file(compiler.build(narrowing)));
+  CompileRequest also_wrong = narrowing;
+  also_wrong.source = "void kernel_main() {\n  int* p = nullptr;\n  uint32_t a = (uint32_t)p;\n  undefined_call(a);\n}\n";
+  try {
+    compiler.build(also_wrong);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("undefined_call"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(KernelCompilerTest, LeftoverTempFilesFromAKilledCompileAreHarmless) {
   KernelCompiler compiler(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
   std::string key = compiler.cache_key(reader());

@@ -114,6 +114,8 @@ void CompilerOutput::line(std::string_view text) {
 
   if (!is_error_line(text)) return;
   ++errors_seen_;
+  // g++'s "cast from 'T*' to 'uint32_t' ... loses precision": a 32-bit target's code.
+  if (contains(text, "error: cast from") && contains(text, "loses precision")) ++pointer_narrowings_;
   if (errors_.size() < kMaxErrors) errors_.push_back(clean(text));
 }
 

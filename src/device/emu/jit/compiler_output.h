@@ -37,6 +37,11 @@ class CompilerOutput {
   // last line and how many came before.
   std::string summary() const;
   uint64_t lines() const { return lines_; }
+  // Every error was a pointer cast to a narrower integer: code written for
+  // the 32-bit RISC-V, where an L1 pointer fits in a uint32_t.
+  bool only_pointer_narrowings() const {
+    return failure_ == Failure::kCompile && errors_seen_ > 0 && pointer_narrowings_ == errors_seen_;
+  }
 
  private:
   void line(std::string_view text);
@@ -48,6 +53,7 @@ class CompilerOutput {
   std::string last_;
   std::string kernel_location_;  // last "reader.cpp:L:C" seen
   uint64_t errors_seen_ = 0;
+  uint64_t pointer_narrowings_ = 0;
   uint64_t lines_ = 0;
   Failure failure_ = Failure::kCompile;
   std::string reason_;

@@ -260,10 +260,12 @@ std::string KernelCompiler::build(const CompileRequest& spec) {
   // missing brace) is reported at the kernel's own last line.
   std::string tu = fmt::format("#include \"zyxtt/entry.h\"\n#line 1 \"{}\"\n{}\n", file, spec.source);
   std::optional<std::string> pch = pch_->ready();
+  bool permissive = false;
   while (true) {
     CompilerOutput output(file);
     std::vector<std::string> argv = command(spec, tmp);
     if (pch) argv.insert(argv.begin() + 1, "-I" + *pch);
+    if (permissive) argv.insert(argv.begin() + 1, "-fpermissive");
     ProcessResult result = run_compiler(argv, tu, [&](std::string_view chunk) { output.feed(chunk); });
     output.finish();
     if (!result.timed_out && !result.stopped && result.exit_code == 0) break;
@@ -274,6 +276,16 @@ std::string KernelCompiler::build(const CompileRequest& spec) {
       spdlog::warn("the precompiled standard headers in {} are damaged; removing them ({})", *pch, output.summary());
       pch_->drop();
       pch.reset();
+      continue;
+    }
+    // Kernels for the 32-bit RISC-V may keep an L1 pointer in a uint32_t:
+    // lossless here too (L1 is mapped below 4 GiB), so such a kernel, and
+    // only such, is compiled again accepting the casts.
+    if (!permissive && result.exit_code != 0 && output.only_pointer_narrowings()) {
+      spdlog::info("{} casts pointers to 32-bit integers, as code for the 32-bit RISC-V may; compiling it with "
+                   "-fpermissive (L1 addresses fit in 32 bits on the emulator too)",
+                   file);
+      permissive = true;
       continue;
     }
     throw failure(file, result, output);
