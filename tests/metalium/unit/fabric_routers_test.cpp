@@ -73,4 +73,10 @@ TEST_F(FabricRouters, SetFabricConfigReservesTheGivenPlanesOrEveryLink) {
   EXPECT_EQ(routers(1), Channels{5});
 }
 
+// fabric_fixture.hpp's Galaxy check: a TG is Wormhole's; the emulated P300 is none.
+TEST_F(FabricRouters, TheClusterIsNoTGalaxy) {
+  EXPECT_EQ(cluster().get_cluster_type(), tt::tt_metal::ClusterType::P300);
+  EXPECT_FALSE(cluster().is_galaxy_cluster());
+}
+
 }  // namespace

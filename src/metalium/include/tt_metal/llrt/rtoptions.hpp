@@ -7,6 +7,7 @@
 #include <string>
 
 #include <tt-metalium/dispatch_core_common.hpp>
+#include <tt-metalium/experimental/fabric/fabric_types.hpp>
 #include <tt-metalium/kernel_types.hpp>
 #include <tt_metal/llrt/tt_target_device.hpp>
 
@@ -57,9 +58,14 @@ class RunTimeOptions {
   void set_fabric_kernel_opt_level(std::optional<tt_metal::KernelBuildOptLevel> level) {
     fabric_kernel_opt_level_ = level;
   }
+  // The fabric reliability mode RELIABILITY_MODE names (strict / relaxed /
+  // dynamic or 0 / 1 / 2, any case), for fixtures to pass to SetFabricConfig;
+  // unset when absent or another word, as tt-metal reads it.
+  std::optional<tt_fabric::FabricReliabilityMode> get_reliability_mode() const { return reliability_mode_; }
 
  private:
   std::optional<tt_metal::KernelBuildOptLevel> fabric_kernel_opt_level_;
+  std::optional<tt_fabric::FabricReliabilityMode> reliability_mode_;
   std::filesystem::path simulator_path_;
   mutable std::string root_dir_;
 };

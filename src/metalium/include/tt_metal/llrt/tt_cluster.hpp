@@ -47,6 +47,8 @@ class Cluster {
     const tt_metal::ClusterType type = get_cluster_type();
     return type == tt_metal::ClusterType::BLACKHOLE_GALAXY || type == tt_metal::ClusterType::GALAXY;
   }
+  // A Wormhole TG (Galaxy with its host chips): never, the emulator's chips are Blackholes.
+  bool is_galaxy_cluster() const { return get_cluster_type() == tt_metal::ClusterType::TG; }
   // Chips reached through `mmio_chip` over ethernet, each as [mmio_chip, chip].
   std::vector<std::vector<ChipId>> get_tunnels_from_mmio_device(ChipId mmio_chip) const;
   TargetDevice get_target_device_type() const { return TargetDevice::Emule; }

@@ -1,6 +1,8 @@
-// RunTimeOptions' fabric kernel optimisation level: unset by default, read
-// from TT_METAL_FABRIC_OPT_LEVEL by name when the options are made (an unknown
-// name throws, naming the valid ones), and set or cleared by the setter.
+// RunTimeOptions' fabric settings, read from the environment when the options
+// are made. The kernel optimisation level: unset by default, named by
+// TT_METAL_FABRIC_OPT_LEVEL (an unknown name throws, naming the valid ones),
+// set or cleared by the setter. The reliability mode: named by
+// RELIABILITY_MODE in any case or by number, unset for anything else.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -17,7 +19,9 @@ namespace {
 using tt::llrt::RunTimeOptions;
 using tt::tt_metal::KernelBuildOptLevel;
 
-class FabricOptLevelOption : public ::testing::Test {
+// Restores one environment variable after each test.
+template <const char* kVar>
+class EnvVarTest : public ::testing::Test {
  protected:
   void SetUp() override {
     if (const char* v = std::getenv(kVar)) saved_ = v;
@@ -29,8 +33,19 @@ class FabricOptLevelOption : public ::testing::Test {
       unsetenv(kVar);
     }
   }
-  static constexpr const char* kVar = "TT_METAL_FABRIC_OPT_LEVEL";
   std::optional<std::string> saved_;
+};
+
+constexpr char kOptLevelVar[] = "TT_METAL_FABRIC_OPT_LEVEL";
+class FabricOptLevelOption : public EnvVarTest<kOptLevelVar> {
+ protected:
+  static constexpr const char* kVar = kOptLevelVar;
+};
+
+constexpr char kReliabilityVar[] = "RELIABILITY_MODE";
+class ReliabilityModeOption : public EnvVarTest<kReliabilityVar> {
+ protected:
+  static constexpr const char* kVar = kReliabilityVar;
 };
 
 TEST_F(FabricOptLevelOption, UnsetWithoutTheVariable) {
@@ -66,6 +81,28 @@ TEST_F(FabricOptLevelOption, TheSetterOverridesAndClears) {
   EXPECT_EQ(options.get_fabric_kernel_opt_level(), KernelBuildOptLevel::Os);
   options.set_fabric_kernel_opt_level(std::nullopt);
   EXPECT_EQ(options.get_fabric_kernel_opt_level(), std::nullopt);
+}
+
+TEST_F(ReliabilityModeOption, WordsInAnyCaseOrNumbersNameTheModesAndAnythingElseLeavesItUnset) {
+  using tt::tt_fabric::FabricReliabilityMode;
+  unsetenv(kVar);
+  EXPECT_EQ(RunTimeOptions().get_reliability_mode(), std::nullopt);
+  const std::pair<const char*, FabricReliabilityMode> names[] = {
+      {"strict", FabricReliabilityMode::STRICT_SYSTEM_HEALTH_SETUP_MODE},
+      {"STRICT", FabricReliabilityMode::STRICT_SYSTEM_HEALTH_SETUP_MODE},
+      {"0", FabricReliabilityMode::STRICT_SYSTEM_HEALTH_SETUP_MODE},
+      {"Relaxed", FabricReliabilityMode::RELAXED_SYSTEM_HEALTH_SETUP_MODE},
+      {"1", FabricReliabilityMode::RELAXED_SYSTEM_HEALTH_SETUP_MODE},
+      {"dYnAmIc", FabricReliabilityMode::DYNAMIC_RECONFIGURATION_SETUP_MODE},
+      {"2", FabricReliabilityMode::DYNAMIC_RECONFIGURATION_SETUP_MODE}};
+  for (const auto& [name, mode] : names) {
+    setenv(kVar, name, 1);
+    EXPECT_EQ(RunTimeOptions().get_reliability_mode(), mode) << name;
+  }
+  for (const char* other : {"3", "stricter", "", " strict"}) {
+    setenv(kVar, other, 1);
+    EXPECT_EQ(RunTimeOptions().get_reliability_mode(), std::nullopt) << other;
+  }
 }
 
 }  // namespace
