@@ -6,11 +6,14 @@
 #include <tt-metalium/experimental/fabric/fabric.hpp>
 
 #include <atomic>
+#include <limits>
 #include <mutex>
 #include <ostream>
 
 #include <tt_stl/assert.hpp>
 #include <tt_stl/fmt.hpp>
+
+#include <tt_metal/impl/context/metal_context.hpp>
 
 #include "device/fabric_routes.h"
 #include "metalium/emulator_options.h"
@@ -119,8 +122,8 @@ size_t get_tt_fabric_channel_buffer_size_bytes() {
   return get_tt_fabric_packet_header_size_bytes() + get_tt_fabric_max_payload_size_bytes();
 }
 
-void SetFabricConfig(FabricConfig fabric_config, FabricReliabilityMode, std::optional<uint8_t>, FabricTensixConfig,
-                     FabricUDMMode, FabricManagerMode, FabricRouterConfig) {
+void SetFabricConfig(FabricConfig fabric_config, FabricReliabilityMode, std::optional<uint8_t> num_routing_planes,
+                     FabricTensixConfig, FabricUDMMode, FabricManagerMode, FabricRouterConfig) {
   const zyxtt::cluster::Cluster& cluster = zyxtt::metalium::emulated_cluster();
   TT_FATAL(fabric_config == FabricConfig::DISABLED || cluster.size() > 1,
            "SetFabricConfig({}): the fabric routes between chips, and the emulated cluster {} is one chip (choose one "
@@ -128,6 +131,11 @@ void SetFabricConfig(FabricConfig fabric_config, FabricReliabilityMode, std::opt
            fabric_config, cluster.source());
   TT_FATAL(fabric_config != FabricConfig::CUSTOM, "SetFabricConfig(CUSTOM): custom fabrics are not emulated");
   g_config.store(fabric_config);
+  // The routers take their channels (every link unless planes are given), as tt-metal's context has them.
+  tt::tt_metal::MetalContext::instance().get_cluster().configure_ethernet_cores_for_fabric_routers(
+      fabric_config, fabric_config == FabricConfig::DISABLED
+                         ? std::nullopt
+                         : std::optional<uint8_t>(num_routing_planes.value_or(std::numeric_limits<uint8_t>::max())));
 }
 
 FabricConfig GetFabricConfig() { return g_config.load(); }

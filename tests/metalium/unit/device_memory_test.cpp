@@ -86,6 +86,25 @@ TEST_F(DeviceMemory, AKernelSeesTheL1TheHostWrites) {
   EXPECT_NE(other, out);  // another core's L1
 }
 
+// A launch that does not wait (as tt-metal's fabric fixtures make) is done
+// when WaitProgramDone returns: the kernel's writes are in L1.
+TEST_F(DeviceMemory, WaitProgramDoneFollowsALaunchThatDoesNotWait) {
+  const uint32_t address = device->allocator()->get_base_allocator_addr(HalMemType::L1) + 64 * 1024;
+  Program program = CreateProgram();
+  CreateKernelFromString(program, R"(
+      void kernel_main() {
+        auto* p = get_arg_val<volatile uint32_t*>(0);
+        for (int i = 0; i < 4; ++i) p[i] = 0xd0e + i;
+      })",
+                         CoreCoord{2, 1}, DataMovementConfig{});
+  SetRuntimeArgs(program, 0, CoreCoord{2, 1}, {address});
+  detail::LaunchProgram(device, program, /*wait_until_cores_done=*/false);
+  detail::WaitProgramDone(device, program);
+  std::vector<uint32_t> out;
+  ASSERT_TRUE(detail::ReadFromDeviceL1(device, CoreCoord{2, 1}, address, 16, out));
+  EXPECT_EQ(out, (std::vector<uint32_t>{0xd0e, 0xd0f, 0xd10, 0xd11}));
+}
+
 // The channel the host names for a DRAM core's NOC coordinates is the one a
 // kernel reaches there: each channel holds its own number, and a kernel
 // reads it back through each core's coordinates.

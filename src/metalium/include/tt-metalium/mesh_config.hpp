@@ -11,6 +11,8 @@
 
 namespace tt::tt_metal::distributed {
 
+using ChipId = ::tt::ChipId;  // tt-metal names it here too (int, as tt::ChipId)
+
 class MeshDeviceConfig {
  public:
   MeshDeviceConfig(const std::optional<MeshShape>& mesh_shape,

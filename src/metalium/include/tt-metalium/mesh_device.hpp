@@ -24,6 +24,9 @@
 #include <tt-metalium/sub_device.hpp>
 #include <tt-metalium/sub_device_types.hpp>
 #include <tt_stl/span.hpp>
+// tt-metal's brings enchantum (through experimental/sockets/mesh_socket.hpp), and
+// its test fixtures call enchantum::to_string on that alone.
+#include <enchantum/enchantum.hpp>
 
 namespace tt::tt_metal::distributed {
 

@@ -69,6 +69,9 @@ void LaunchProgram(IDevice* device, Program& program, bool wait_until_cores_done
                    bool force_slow_dispatch = false);
 void LaunchProgram(IDevice* device, const std::shared_ptr<Program>& program, bool wait_until_cores_done = true,
                    bool force_slow_dispatch = false);
+// Waits for a LaunchProgram(..., wait_until_cores_done = false) to finish:
+// returns at once, since LaunchProgram has run the program to completion.
+void WaitProgramDone(IDevice* device, Program& program, bool read_device_profiler_results = true);
 // Compiles the program's kernels now (else at first launch).
 void CompileProgram(IDevice* device, Program& program, bool force_slow_dispatch = false);
 

@@ -3,9 +3,12 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include <tt-metalium/dispatch_core_common.hpp>
+#include <tt-metalium/experimental/fabric/fabric_types.hpp>
+#include <tt-metalium/kernel_types.hpp>
 #include <tt_metal/llrt/tt_target_device.hpp>
 
 namespace tt::llrt {
@@ -22,6 +25,9 @@ enum RunTimeDebugFeatures {
 
 class RunTimeOptions {
  public:
+  // Reads the environment; throws on a TT_METAL_FABRIC_OPT_LEVEL that is not
+  // one of O0, O1, O2, O3, Os, Oz, Ofast.
+  RunTimeOptions();
   // Workers, tt-metal's default; the emulator has no dispatch cores to place.
   tt_metal::DispatchCoreConfig get_dispatch_core_config() const { return {}; }
   // The emulator is not tt-umd's simulator.
@@ -45,8 +51,21 @@ class RunTimeOptions {
   // SetRootDir's, else TT_METAL_HOME, else the current folder when it holds tt_metal/.
   // Throws when none is set.
   const std::string& get_root_dir() const;
+  // The optimisation level fabric router kernels are built at, when set
+  // (TT_METAL_FABRIC_OPT_LEVEL or the setter). Kept for what reads it back: the
+  // emulator's routers are not kernels, so no build uses it.
+  std::optional<tt_metal::KernelBuildOptLevel> get_fabric_kernel_opt_level() const { return fabric_kernel_opt_level_; }
+  void set_fabric_kernel_opt_level(std::optional<tt_metal::KernelBuildOptLevel> level) {
+    fabric_kernel_opt_level_ = level;
+  }
+  // The fabric reliability mode RELIABILITY_MODE names (strict / relaxed /
+  // dynamic or 0 / 1 / 2, any case), for fixtures to pass to SetFabricConfig;
+  // unset when absent or another word, as tt-metal reads it.
+  std::optional<tt_fabric::FabricReliabilityMode> get_reliability_mode() const { return reliability_mode_; }
 
  private:
+  std::optional<tt_metal::KernelBuildOptLevel> fabric_kernel_opt_level_;
+  std::optional<tt_fabric::FabricReliabilityMode> reliability_mode_;
   std::filesystem::path simulator_path_;
   mutable std::string root_dir_;
 };

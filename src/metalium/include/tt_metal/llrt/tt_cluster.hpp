@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <set>
 #include <span>
 #include <tuple>
@@ -12,6 +14,7 @@
 
 #include <tt-metalium/cluster.hpp>
 #include <tt-metalium/core_coord.hpp>
+#include <tt-metalium/experimental/fabric/fabric_types.hpp>
 #include <umd/device/cluster.hpp>
 #include <umd/device/types/arch.hpp>
 #include <umd/device/types/cluster_descriptor_types.hpp>
@@ -21,6 +24,10 @@
 #include "tt_target_device.hpp"
 
 namespace tt {
+
+namespace tt_fabric {
+class ControlPlane;
+}
 
 class Cluster {
  public:
@@ -41,6 +48,8 @@ class Cluster {
     const tt_metal::ClusterType type = get_cluster_type();
     return type == tt_metal::ClusterType::BLACKHOLE_GALAXY || type == tt_metal::ClusterType::GALAXY;
   }
+  // A Wormhole TG (Galaxy with its host chips): never, the emulator's chips are Blackholes.
+  bool is_galaxy_cluster() const { return get_cluster_type() == tt_metal::ClusterType::TG; }
   // Chips reached through `mmio_chip` over ethernet, each as [mmio_chip, chip].
   std::vector<std::vector<ChipId>> get_tunnels_from_mmio_device(ChipId mmio_chip) const;
   TargetDevice get_target_device_type() const { return TargetDevice::Emule; }
@@ -114,6 +123,21 @@ class Cluster {
   // `chip_id`'s linked ethernet cores by the chip at their other end.
   std::unordered_map<ChipId, std::vector<tt_metal::CoreCoord>> get_ethernet_cores_grouped_by_connected_chips(
       ChipId chip_id) const;
+
+  // Which linked ethernet channels the fabric's routers hold. Any config but
+  // DISABLED reserves, between every two linked chips, the first
+  // `num_routing_planes` of their links (in get_ethernet_sockets order, both
+  // ends; 255: every link), keeping what is reserved already; DISABLED
+  // releases them all. SetFabricConfig calls it as tt-metal's context does.
+  // The emulator's fabric routes over every link either way: this is the
+  // bookkeeping tt-metal's control plane and fixtures read back.
+  void configure_ethernet_cores_for_fabric_routers(tt_fabric::FabricConfig fabric_config,
+                                                   std::optional<uint8_t> num_routing_planes = std::nullopt);
+  // The chip's channels reserved for fabric routers.
+  std::set<uint8_t> get_fabric_ethernet_channels(const tt_fabric::ControlPlane& control_plane, ChipId chip_id) const;
+
+ private:
+  std::map<ChipId, std::set<uint8_t>> fabric_router_channels_;
 };
 
 }  // namespace tt

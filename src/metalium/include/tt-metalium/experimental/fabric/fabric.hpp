@@ -39,6 +39,12 @@ void append_fabric_connection_rt_args(const FabricNodeId& src_fabric_node_id, co
                                       const tt::tt_metal::CoreCoord& worker_core, std::vector<uint32_t>& worker_args,
                                       CoreType core_type = CoreType::WORKER);
 
+// Which of tt-metal's kernel-side fabric APIs a program uses: linear/api.h (1-D) or mesh/api.h (2-D).
+enum class FabricApiType : uint8_t {
+  Linear = 0,
+  Mesh = 1,
+};
+
 std::vector<eth_chan_directions> get_neighbor_eth_directions(const FabricNodeId& src_fabric_node_id,
                                                              const FabricNodeId& dst_fabric_node_id);
 std::vector<uint32_t> get_forwarding_link_indices(const FabricNodeId& src_fabric_node_id,
