@@ -3,6 +3,8 @@
 // tt::Cluster reserves for them.
 #include <gtest/gtest.h>
 
+#include "two_chip_fabric.h"
+
 #include "what_of.h"
 
 #include <tt-metalium/experimental/fabric/control_plane.hpp>
@@ -20,14 +22,7 @@ tt::Cluster& cluster() { return MetalContext::instance().get_cluster(); }
 const ControlPlane& plane() { return MetalContext::instance().get_control_plane(); }
 Channels routers(int chip) { return cluster().get_fabric_ethernet_channels(plane(), chip); }
 
-class FabricRouters : public ::testing::Test {
- protected:
-  void SetUp() override {
-    ASSERT_EQ(tt::tt_metal::GetNumAvailableDevices(), 2u)
-        << "run with TT_METAL_MOCK_CLUSTER_DESC_PATH=p300_crossed_links.yaml";
-  }
-  void TearDown() override { SetFabricConfig(FabricConfig::DISABLED); }
-};
+using FabricRouters = test_support::TwoChipFabric;
 
 TEST_F(FabricRouters, PlanesReserveThatManyLinksAtBothEndsAndDisabledReleasesThem) {
   EXPECT_EQ(routers(0), Channels{});

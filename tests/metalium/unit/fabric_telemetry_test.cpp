@@ -3,6 +3,8 @@
 // naming the link it serves; the emulator's routers keep no counters.
 #include <gtest/gtest.h>
 
+#include "two_chip_fabric.h"
+
 #include <tt-metalium/experimental/fabric/fabric.hpp>
 #include <tt-metalium/experimental/fabric/fabric_telemetry_reader.hpp>
 #include <tt-metalium/host_api.hpp>
@@ -17,14 +19,7 @@ using namespace tt::tt_fabric;
 // tt-metal names the chip id in distributed:: too (addrgen_write's tests use it).
 static_assert(std::is_same_v<tt::tt_metal::distributed::ChipId, int>);
 
-class FabricTelemetry : public ::testing::Test {
- protected:
-  void SetUp() override {
-    ASSERT_EQ(tt::tt_metal::GetNumAvailableDevices(), 2u)
-        << "run with TT_METAL_MOCK_CLUSTER_DESC_PATH=p300_crossed_links.yaml";
-  }
-  void TearDown() override { SetFabricConfig(FabricConfig::DISABLED); }
-};
+using FabricTelemetry = test_support::TwoChipFabric;
 
 TEST_F(FabricTelemetry, EachRouterReportsTheLinkItServesAndNoCounters) {
   const FabricNodeId node0 = get_fabric_node_id_from_physical_chip_id(0);
