@@ -105,6 +105,15 @@ class Device {
   // against the same capabilities). `what` names the run in timeout and
   // failure messages.
   virtual void run(CompiledProgram& program, const program::Run& run, const std::string& what) = 0;
+  // run() on lane `lane` of the device: runs on different lanes may run at
+  // the same time (programs of different sub-devices, on disjoint cores),
+  // runs on one lane one after another. A device with one lane runs them
+  // all one after another.
+  virtual void run_in_lane(CompiledProgram& program, const program::Run& args, const std::string& what, uint32_t) {
+    run(program, args, what);
+  }
+  // How many lanes run at the same time; run_in_lane takes a lane past them as lane 0.
+  virtual uint32_t lanes() const { return 1; }
   // The last run on the device's timing model (emulator: docs/timing-model.md);
   // nullopt when the device has none.
   virtual std::optional<ModelSpan> last_run_model_span() const { return std::nullopt; }

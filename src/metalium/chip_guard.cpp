@@ -64,8 +64,15 @@ std::shared_ptr<CompiledProgram> ChipGuard::compile(const program::Program& prog
 }
 
 void ChipGuard::run(CompiledProgram& program, const program::Run& run, const std::string& what) {
-  std::lock_guard turn(runs_);
-  chip_->run(program, run, what);
+  run_in_lane(program, run, what, 0);
+}
+
+void ChipGuard::run_in_lane(CompiledProgram& program, const program::Run& run, const std::string& what,
+                            uint32_t lane) {
+  if (lane >= chip_->lanes()) lane = 0;
+  std::shared_lock running(runs_);
+  std::lock_guard turn(turns_[lane]);
+  chip_->run_in_lane(program, run, what, lane);
 }
 
 }  // namespace zyxtt::metalium

@@ -1,7 +1,7 @@
 // A chip's device as TT-Metalium's queues share it: each command queue runs
 // on its own thread, and a device is not safe for two runs at once, nor for
-// changing its buffers while it runs. Runs of one chip take turns (runs of
-// different chips go on at once); writes and reads go on during a run, as
+// changing its buffers while it runs. Runs of one lane of a chip take turns
+// (runs of different chips, or lanes, go on at once); writes and reads go on during a run, as
 // the host's transfers do on a card (a kernel may wait for one); placing or
 // freeing a buffer waits for the chip's run in progress to end, as the
 // device worker reads the table of buffers while it runs.
@@ -17,7 +17,8 @@ namespace zyxtt::metalium {
 
 class ChipGuard final : public Device {
  public:
-  explicit ChipGuard(std::unique_ptr<Device> chip) : chip_(std::move(chip)) {}
+  explicit ChipGuard(std::unique_ptr<Device> chip)
+      : chip_(std::move(chip)), turns_(std::make_unique<std::mutex[]>(chip_->lanes())) {}
 
   void open(const std::string& cache_dir) override;
   const DeviceCapabilities& capabilities() const override { return chip_->capabilities(); }
@@ -37,10 +38,13 @@ class ChipGuard final : public Device {
 
   std::shared_ptr<CompiledProgram> compile(const program::Program& program) override;
   void run(CompiledProgram& program, const program::Run& run, const std::string& what) override;
+  void run_in_lane(CompiledProgram& program, const program::Run& run, const std::string& what, uint32_t lane) override;
+  uint32_t lanes() const override { return chip_->lanes(); }
 
  private:
   std::unique_ptr<Device> chip_;
-  std::mutex runs_;                    // held for a whole run (it reads the bookkeeping)
+  std::shared_mutex runs_;                    // shared for a whole run (it reads the bookkeeping)
+  std::unique_ptr<std::mutex[]> turns_;       // a lane's runs take turns
   mutable std::shared_mutex buffers_;  // the buffer bookkeeping: exclusive to change it
 };
 

@@ -504,15 +504,20 @@ void copy_shard(const MeshBuffer& buffer, const ShardPlace& place, std::byte* ho
 void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool blocking) {
   const MeshCoordinateRange mesh(mesh_device_->shape());
   const bool several = mesh_device_->num_devices() > 1;
-  MeshDeviceImpl::Trace* trace = mesh_device_->impl().capture_of(id_);
+  MeshDeviceImpl& d = mesh_device_->impl();
+  MeshDeviceImpl::Trace* trace = d.capture_of(id_);
+  // Several sub-devices: the workload goes to its sub-device's lane (MeshDeviceImpl::lane).
+  const bool in_lane = trace == nullptr && d.sub_device_ids.size() > 1;
+  std::optional<uint32_t> lane;
   std::vector<ChipLaunch> launches;
   for (auto& [range, program] : mesh_workload.get_programs()) {
     TT_FATAL(mesh.contains(range), "The workload's device range {} - {} is outside the {} mesh", range.start_coord(),
              range.end_coord(), mesh_device_->shape());
     tt_metal::detail::ProgramImpl& p = program.impl();
-    check_sub_device(*mesh_device_, p);
+    const uint32_t sub_device = check_sub_device(*mesh_device_, p);
+    if (!lane) lane = sub_device;
     // A trace, like a run the host does not wait for, keeps the args as they are now.
-    const auto run = run_args(p.run, trace != nullptr || !blocking);
+    const auto run = run_args(p.run, trace != nullptr || !blocking || in_lane);
     const auto sources = kernel_sources(p);
     for (const MeshCoordinate& coord : range) {
       if (!mesh_device_->is_local(coord)) continue;  // its rank runs it
@@ -523,7 +528,7 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
       p.check_args(*device);
       launches.push_back({device, compiled, run,
                           several ? fmt::format("EnqueueMeshWorkload (device {})", chip->id()) : "EnqueueMeshWorkload",
-                          static_cast<uint32_t>(chip->id()), sources});
+                          static_cast<uint32_t>(chip->id()), sources, sub_device});
       if (trace) trace->bytes[static_cast<MeshDevice*>(chip)] += trace_bytes(p.model, *run);
     }
   }
@@ -532,13 +537,26 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
     trace->enqueues.push_back(std::move(launches));
     return;
   }
-  mesh_device_->impl().executor(id_).enqueue([launches = std::move(launches)] { run_launches(launches); }, blocking);
+  if (in_lane && lane) {
+    // The queue hands the launches on when it reaches them; a blocking
+    // enqueue waits for the stall group, as tt-metal's does.
+    d.executor(id_).enqueue([to = d.lane(id_, *lane), launches = std::move(launches)]() mutable {
+      to->enqueue([launches = std::move(launches)] { run_launches(launches); }, false);
+    }, false);
+    if (blocking) {
+      d.stall(id_, {});
+      d.executor(id_).finish();
+    }
+    return;
+  }
+  d.executor(id_).enqueue([launches = std::move(launches)] { run_launches(launches); }, blocking);
 }
 
 void MeshCommandQueue::enqueue_write_shard_to_sub_grid(const MeshBuffer& buffer, const void* host_data,
                                                        const MeshCoordinateRange& device_range, bool blocking,
                                                        std::optional<BufferRegion> region) {
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
+  mesh_device_->impl().stall(id_, {});  // waits for the stall group's workloads
   TT_FATAL(host_data != nullptr, "No host data to write");
   if (buffer.global_layout() != MeshBufferLayout::REPLICATED) {
     // A sharded buffer is dealt over the mesh as a whole (tt-metal: write_sharded_buffer).
@@ -561,6 +579,7 @@ void MeshCommandQueue::enqueue_write_shard_to_sub_grid(const MeshBuffer& buffer,
 void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffer>& buffer, const void* host_data,
                                                  bool blocking) {
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
+  mesh_device_->impl().stall(id_, {});  // waits for the stall group's workloads
   TT_FATAL(host_data != nullptr, "No host data to write");
   const bool replicated = buffer->global_layout() == MeshBufferLayout::REPLICATED;
   std::set<MeshCoordinate> hooked;
@@ -588,6 +607,7 @@ void MeshCommandQueue::enqueue_write_mesh_buffer(const std::shared_ptr<MeshBuffe
 void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer>& mesh_buffer,
                                             const std::vector<ShardDataTransfer>& transfers, bool blocking) {
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Writes are not supported during trace capture");
+  mesh_device_->impl().stall(id_, {});  // waits for the stall group's workloads
   for (const ShardDataTransfer& t : transfers) {
     TT_FATAL(t.host_data() != nullptr, "No host data to write");
     if (!mesh_device_->is_local(t.shard_coord())) continue;  // another rank's device: that rank writes it
@@ -603,6 +623,7 @@ void MeshCommandQueue::enqueue_write_shards(const std::shared_ptr<MeshBuffer>& m
 void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shared_ptr<MeshBuffer>& buffer,
                                                 bool blocking) {
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Reads are not supported during trace capture");
+  mesh_device_->impl().stall(id_, {});  // waits for the stall group's workloads
   TT_FATAL(host_data != nullptr, "No host memory to read into");
   CommandQueueExecutor& queue = mesh_device_->impl().executor(id_);
   if (buffer->global_layout() == MeshBufferLayout::REPLICATED) {
@@ -638,6 +659,7 @@ void MeshCommandQueue::enqueue_read_mesh_buffer(void* host_data, const std::shar
 void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer>& transfers,
                                            const std::shared_ptr<MeshBuffer>& mesh_buffer, bool blocking) {
   TT_FATAL(mesh_device_->impl().capture_of(id_) == nullptr, "Reads are not supported during trace capture");
+  mesh_device_->impl().stall(id_, {});  // waits for the stall group's workloads
   // Another rank's shard is left as it is, as tt-metal's multi-host queues do.
   std::vector<ShardDataTransfer> local;
   for (const ShardDataTransfer& t : transfers) {
@@ -653,7 +675,10 @@ void MeshCommandQueue::enqueue_read_shards(const std::vector<ShardDataTransfer>&
   });
 }
 
-void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId>) { mesh_device_->impl().executor(id_).finish(); }
+void MeshCommandQueue::finish(ttsl::Span<const SubDeviceId> sub_device_ids) {
+  mesh_device_->impl().stall(id_, sub_device_ids);
+  mesh_device_->impl().executor(id_).finish();
+}
 
 // ---- Workloads --------------------------------------------------------------------------
 
@@ -863,7 +888,7 @@ void EnqueueProgram(CommandQueue& cq, Program& program, bool blocking) {
   p.check_args(*device);
   std::vector<distributed::ChipLaunch> launch{{device, std::move(compiled), distributed::run_args(p.run, !blocking),
                                                "EnqueueProgram", static_cast<uint32_t>(cq.device()->id()),
-                                               distributed::kernel_sources(p)}};
+                                               distributed::kernel_sources(p), 0}};
   executor_of(cq).enqueue([launch = std::move(launch)] { distributed::run_launches(launch); }, blocking);
 }
 void Finish(CommandQueue& cq, tt::stl::Span<const SubDeviceId>) { executor_of(cq).finish(); }

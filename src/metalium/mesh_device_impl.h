@@ -36,6 +36,7 @@ struct ChipLaunch {
   uint32_t chip = 0;  // the device's id
   // The program's kernel files while the real-time profiler listens, else null.
   std::shared_ptr<const std::vector<std::string>> kernel_sources;
+  uint32_t lane = 0;  // the sub-device it runs on (zyxtt::Device::run_in_lane)
 };
 
 // Whether real-time profiler callbacks are registered (realtime_profiler.cpp).
@@ -59,9 +60,9 @@ std::shared_ptr<const zyxtt::program::Run> run_args(const zyxtt::program::Run& a
 // it (trace_region.cpp; README's "Clusters and meshes" says how it is counted).
 uint64_t trace_bytes(const zyxtt::program::Program& program, const zyxtt::program::Run& args);
 
-// Throws unless `program` runs within one sub-device of `mesh`'s loaded
-// sub-device manager (any program does under the default one).
-void check_sub_device(const MeshDevice& mesh, const tt_metal::detail::ProgramImpl& program);
+// The index of the sub-device of `mesh`'s loaded sub-device manager that
+// `program` runs within (0 under the default one); throws when none holds it.
+uint32_t check_sub_device(const MeshDevice& mesh, const tt_metal::detail::ProgramImpl& program);
 
 // The system mesh's chips a mesh of `shape` at `offset` (default (0, 0))
 // takes, row-major over `shape`, as tt-metal's SystemMesh maps them: a line
@@ -123,6 +124,7 @@ class MeshDeviceImpl {
     TT_FATAL(count >= 1 && count <= 2, "A device has 1 or 2 command queues, not {}", count);
     queues.clear();
     executors.clear();
+    lanes.assign(count, {});
     for (size_t i = 0; i < count; ++i) {
       queues.push_back(std::make_unique<MeshCommandQueue>(self, static_cast<uint32_t>(i)));
       executors.push_back(std::make_unique<zyxtt::metalium::CommandQueueExecutor>());
@@ -130,6 +132,16 @@ class MeshDeviceImpl {
   }
   // What runs queue `cq_id`'s commands (the pre-mesh command queue is queue 0).
   zyxtt::metalium::CommandQueueExecutor& executor(uint32_t cq_id) const { return *executors.at(cq_id); }
+  // While a manager of several sub-devices is loaded, a queue hands each
+  // workload to its sub-device's lane and goes on, as a card's dispatcher
+  // does: workloads of different sub-devices run at the same time, those of
+  // one in order (mesh_queues.cpp). The lane of `sub_device`, made at first use.
+  std::shared_ptr<zyxtt::metalium::CommandQueueExecutor> lane(uint32_t cq_id, uint32_t sub_device);
+  // Queues on `cq_id` a wait for what the lanes of sub-devices `ids` (empty:
+  // the stall group) have been given, as tt-metal's dispatcher waits for the
+  // stall group's workers before a transfer, event or Finish; nothing while
+  // the queue has no lanes. A lane's failure becomes the queue's.
+  void stall(uint32_t cq_id, ttsl::Span<const SubDeviceId> ids, bool all = false);
   // Waits for every queue's commands and stops their threads (close);
   // failures no Finish reported are logged, as nothing is left to throw them.
   void drain_queues();
@@ -154,7 +166,10 @@ class MeshDeviceImpl {
   }
   const zyxtt::Arch& arch() const { return *open().capabilities().arch; }
 
-  // Last: their threads stop (after running what is queued) before the rest goes.
+  // Last: their threads stop (after running what is queued) before the rest
+  // goes; the queues' first, as their commands hand work to the lanes.
+  // Lanes by queue id, then sub-device index; shared with the commands that wait for them.
+  std::vector<std::vector<std::shared_ptr<zyxtt::metalium::CommandQueueExecutor>>> lanes;
   std::vector<std::unique_ptr<zyxtt::metalium::CommandQueueExecutor>> executors;  // by queue id
 };
 

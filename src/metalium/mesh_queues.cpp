@@ -35,7 +35,7 @@ void run_launches(const std::vector<ChipLaunch>& launches) {
   std::vector<std::exception_ptr> failures(launches.size());
   auto run = [&](size_t i) {
     try {
-      launches[i].device->run(*launches[i].compiled, *launches[i].run, launches[i].what);
+      launches[i].device->run_in_lane(*launches[i].compiled, *launches[i].run, launches[i].what, launches[i].lane);
       report_realtime_run(launches[i]);
     } catch (...) {
       failures[i] = std::current_exception();
@@ -55,9 +55,7 @@ std::shared_ptr<const zyxtt::program::Run> run_args(const zyxtt::program::Run& a
 }
 
 void MeshDeviceImpl::drain_queues() {
-  for (size_t i = 0; i < executors.size(); ++i) {
-    const std::exception_ptr failure = executors[i]->drain();
-    if (!failure) continue;
+  auto log = [&](const std::exception_ptr& failure, size_t i) {
     try {
       std::rethrow_exception(failure);
     } catch (const std::exception& e) {
@@ -66,7 +64,52 @@ void MeshDeviceImpl::drain_queues() {
     } catch (...) {
       log_warning(tt::LogMetal, "Device {} closed with a failure on command queue {} that no Finish reported", id, i);
     }
+  };
+  // The queues first: their commands hand workloads to the lanes.
+  for (size_t i = 0; i < executors.size(); ++i)
+    if (const std::exception_ptr failure = executors[i]->drain()) log(failure, i);
+  for (size_t i = 0; i < lanes.size(); ++i)
+    for (const auto& lane : lanes[i])
+      if (lane)
+        if (const std::exception_ptr failure = lane->drain()) log(failure, i);
+}
+
+std::shared_ptr<zyxtt::metalium::CommandQueueExecutor> MeshDeviceImpl::lane(uint32_t cq_id, uint32_t sub_device) {
+  auto& mine = lanes.at(cq_id);
+  if (mine.size() <= sub_device) mine.resize(sub_device + 1);
+  if (!mine[sub_device]) {
+    mine[sub_device] = std::make_shared<zyxtt::metalium::CommandQueueExecutor>();
+    // A lane never runs a workload on the caller's thread, slow dispatch or not: the queue goes on.
+    mine[sub_device]->set_asynchronous_slow_dispatch(true);
   }
+  return mine[sub_device];
+}
+
+void MeshDeviceImpl::stall(uint32_t cq_id, ttsl::Span<const SubDeviceId> ids, bool all) {
+  const auto& mine = lanes.at(cq_id);
+  if (mine.empty()) return;
+  if (ids.empty() && !all) ids = ttsl::Span<const SubDeviceId>(stall_group.data(), stall_group.size());
+  std::vector<std::shared_ptr<zyxtt::metalium::CommandQueueExecutor>> waits;
+  if (all) {
+    for (const auto& lane : mine)
+      if (lane) waits.push_back(lane);
+  } else {
+    for (SubDeviceId sub : ids)
+      if (*sub < mine.size() && mine[*sub]) waits.push_back(mine[*sub]);
+  }
+  if (waits.empty()) return;
+  // Runs in the queue's order: every workload enqueued before it has reached its lane.
+  executor(cq_id).enqueue([waits = std::move(waits)] {
+    std::exception_ptr first;
+    for (const auto& lane : waits) {
+      try {
+        lane->finish();
+      } catch (...) {
+        if (!first) first = std::current_exception();
+      }
+    }
+    if (first) std::rethrow_exception(first);
+  }, false);
 }
 
 // ---- Events -------------------------------------------------------------------------------
@@ -95,12 +138,13 @@ std::ostream& operator<<(std::ostream& os, const MeshEvent& event) {
   return os << "MeshEvent(id=" << event.id() << ", mesh_cq_id=" << event.mesh_cq_id() << ")";
 }
 
-MeshEvent MeshCommandQueue::enqueue_record_event(ttsl::Span<const SubDeviceId>,
+MeshEvent MeshCommandQueue::enqueue_record_event(ttsl::Span<const SubDeviceId> sub_device_ids,
                                                  const std::optional<MeshCoordinateRange>& device_range) {
   const MeshCoordinateRange all(mesh_device_->shape());
   TT_FATAL(!device_range || all.contains(*device_range), "The event's device range is outside the {} mesh",
            mesh_device_->shape());
   MeshDeviceImpl& d = mesh_device_->impl();
+  d.stall(id_, sub_device_ids);
   const uint32_t id = d.next_event_id++;
   d.event_marks[id] = d.executor(id_).mark();
   return MeshEvent(id, mesh_device_, id_, device_range.value_or(all));
@@ -213,6 +257,8 @@ void MeshDevice::load_sub_device_manager(SubDeviceManagerId id) {
   MeshDeviceImpl& d = impl();
   auto it = d.managers.find(*id);
   TT_FATAL(*id == 0 || it != d.managers.end(), "Sub-device manager {} does not exist", *id);
+  // The lanes' indices name the new manager's sub-devices from here on.
+  for (uint32_t cq = 0; cq < d.lanes.size(); ++cq) d.stall(cq, {}, true);
   d.active_manager = *id;
   const size_t count = *id == 0 ? 1 : it->second.size();
   d.sub_device_ids.clear();
@@ -242,16 +288,17 @@ void MeshDevice::set_sub_device_stall_group(ttsl::Span<const SubDeviceId> ids) {
 
 void MeshDevice::reset_sub_device_stall_group() { impl().stall_group = impl().sub_device_ids; }
 
-void check_sub_device(const MeshDevice& mesh, const tt_metal::detail::ProgramImpl& program) {
+uint32_t check_sub_device(const MeshDevice& mesh, const tt_metal::detail::ProgramImpl& program) {
   const MeshDeviceImpl& d = mesh.impl();
-  if (d.active_manager == 0) return;
+  if (d.active_manager == 0) return 0;
   const auto& sub_devices = d.managers.at(d.active_manager);
-  for (const SubDevice& sub : sub_devices) {
+  for (uint32_t index = 0; index < sub_devices.size(); ++index) {
+    const SubDevice& sub = sub_devices[index];
     const zyxtt::program::CoreRangeSet mine = tt_metal::detail::to_model(sub.cores(HalProgrammableCoreType::TENSIX));
     bool inside = true;
     for (const auto& kernel : program.model.kernels)
       kernel.cores.for_each_core([&](zyxtt::program::Core core) { inside = inside && mine.contains(core); });
-    if (inside) return;
+    if (inside) return index;
   }
   TT_THROW("A program's cores lie in no single sub-device of the loaded sub-device manager {}; each program runs "
            "within one sub-device",

@@ -56,10 +56,11 @@ TEST(WorkerFrames, OptionsRoundTrip) {
   o.trace = true;
   o.profile = true;
   o.model_contention = true;
+  o.link_slot = 9;
   const std::string frame = encode(o);
   EXPECT_EQ(frame_kind(frame), FrameKind::kOptions);
   EXPECT_EQ(decode_options(frame), o);
-  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 1 + 4 + 4 + 4 + 4 + 1 + 1)
+  EXPECT_EQ(frame.size(), 1u + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 1 + 4 + 4 + 4 + 4 + 1 + 1 + 4)
       << "fixed-width fields, and a chip alone: no arch names, no ethernet peers";
 }
 
@@ -83,6 +84,12 @@ TEST(WorkerFrames, AClusterChipsLinksRoundTripAndMustFitTheCluster) {
   o.eth_peers.push_back(EthPeer{}.pack());
   o.mesh_places.pop_back();  // a chip without its place
   EXPECT_THROW(decode_options(encode(o)), Error);
+  o.mesh_places.push_back(1);
+  o.link_slot = lane_slot(2, 1, 31);  // chip 1's last sub-device lane
+  EXPECT_EQ(decode_options(encode(o)).link_slot, 63u);
+  o.link_slot = kMaxLinkedChips;  // past the link block
+  EXPECT_EQ(error_text([&] { decode_options(encode(o)); }),
+            "malformed options frame from the device link: a link slot past the link block");
 }
 
 TEST(WorkerFrames, RunJobRoundTripsWithAndWithoutItsProgram) {

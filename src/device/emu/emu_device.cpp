@@ -42,6 +42,7 @@ WorkerOptions worker_options(const EmuOptions& o) {
   w.hints = o.hints;
   if (o.cluster) {
     w.chip = o.chip;
+    w.link_slot = o.chip;
     for (size_t c = 0; c < o.cluster->size(); ++c) w.chip_arches.emplace_back(o.cluster->topology(c).arch->name);
     for (size_t c = 0; c < o.cluster->size(); ++c) {
       const ChipTopology& chip = o.cluster->topology(c);
@@ -118,6 +119,9 @@ EmuDevice::EmuDevice(const EmuOptions& options)
   worker_.set_memory_limit(options.worker_memory);
   worker_.set_max_run_time(options.max_run_time);
   if (options.cluster) worker_.set_cluster(options.cluster, options.chip);
+  const uint32_t lanes = options.cluster ? lanes_per_chip(static_cast<uint32_t>(options.cluster->size())) : 1;
+  for (uint32_t i = 0; i < lanes; ++i) lanes_.push_back(std::make_unique<Lane>());
+  lanes_[0]->worker = &worker_;
   if (!options.trace_path.empty()) trace_ = TraceFile::open(options.trace_path);
 }
 
@@ -427,19 +431,39 @@ RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) co
 std::optional<ModelSpan> EmuDevice::last_run_model_span() const { return model_span_; }
 
 void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const std::string& what) {
+  run_in_lane(compiled, run, what, 0);
+}
+
+void EmuDevice::run_in_lane(CompiledProgram& compiled, const program::Run& run, const std::string& what,
+                            uint32_t lane_id) {
   auto& program = dynamic_cast<EmuProgram&>(compiled);
+  Lane& lane = *lanes_[lane_id < lanes_.size() ? lane_id : 0];
+  const std::lock_guard running(lane.running);
+  if (lane.worker == nullptr) {
+    WorkerOptions w = worker_options(options_);
+    w.link_slot = lane_slot(static_cast<uint32_t>(options_.cluster->size()), options_.chip, lane_id);
+    lane.own = std::make_unique<WorkerClient>(options_.worker_path, std::string(arch_.name), dram_.fd(), l1_.fd(),
+                                              regions_.fd(), w, options_.run_timeout, options_.stop_fd);
+    lane.own->set_memory_limit(options_.worker_memory);
+    lane.own->set_max_run_time(options_.max_run_time);
+    lane.own->set_cluster(options_.cluster, w.link_slot);
+    lane.worker = lane.own.get();
+  }
+  WorkerClient& worker = *lane.worker;
   RunJob job = job_for(program, run);
   check_cbs_clear_of_l1_buffers(program);
+  std::unique_lock clock(clock_mutex_);
   model_span_.reset();
   // The chip's launches follow one another on its model clock, each its
   // dispatch and then its kernels (a traced or profiled failed run's time
-  // counts too: its records sit on that clock).
+  // counts too: its records sit on that clock). Lanes' runs overlap on it.
   if (trace_) trace_->host_span(options_.chip, "dispatch", model_clock_, timing::kDispatchCycles, 0, trace_now(), trace_now());
   model_clock_ += timing::kDispatchCycles;
   const uint64_t begin = model_clock_;
+  clock.unlock();
   auto advance_clock = [&] {
-    const uint64_t cycles = worker_.model_cycles();
-    model_clock_ = begin + cycles;
+    const uint64_t cycles = worker.model_cycles();
+    model_clock_ = std::max(model_clock_, begin + cycles);
     return cycles;
   };
   auto finished = [&] {
@@ -451,7 +475,8 @@ void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const st
                         timing::cycles_to_us(cycles + timing::kDispatchCycles));
   };
   if (!trace_ && !options_.profile_log) {
-    worker_.run(job, [&] { return program.spec(); }, what);
+    worker.run(job, [&] { return program.spec(); }, what);
+    clock.lock();
     advance_clock();
     return finished();
   }
@@ -460,19 +485,20 @@ void EmuDevice::run(CompiledProgram& compiled, const program::Run& run, const st
   traced.begin_ns = trace_now();
   // The run's records reach the trace and the profiler log whether it succeeded or failed.
   auto append = [&](std::string error) {
+    clock.lock();
     traced.end_ns = trace_now();
     traced.model_begin = begin;
     traced.model_cycles = advance_clock();
     traced.error = std::move(error);
-    const std::vector<TraceRecord> records = worker_.take_trace(traced.dropped);
+    const std::vector<TraceRecord> records = worker.take_trace(traced.dropped);
     if (trace_) trace_->append(traced, records);
     if (options_.profile_log)
       options_.profile_log->append(
           ProfiledRun{.chip = options_.chip, .arch = &arch_, .host_id = run.host_id, .base_cycles = begin}, records,
-          worker_.take_profile_sites());
+          worker.take_profile_sites());
   };
   try {
-    worker_.run(job, [&] { return program.spec(); }, what);
+    worker.run(job, [&] { return program.spec(); }, what);
   } catch (const std::exception& e) {
     append(e.what());
     throw;

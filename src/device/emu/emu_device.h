@@ -85,6 +85,10 @@ class EmuDevice final : public Device {
 
   std::shared_ptr<CompiledProgram> compile(const program::Program& program) override;
   void run(CompiledProgram& program, const program::Run& run, const std::string& what) override;
+  // A chip of a cluster runs each lane on a device worker of its own, at the
+  // same time as the others; a chip alone has one lane.
+  void run_in_lane(CompiledProgram& program, const program::Run& run, const std::string& what, uint32_t lane) override;
+  uint32_t lanes() const override { return static_cast<uint32_t>(lanes_.size()); }
   std::optional<ModelSpan> last_run_model_span() const override;
   std::optional<uint64_t> model_clock_cycles() const override { return model_clock_; }
 
@@ -134,6 +138,15 @@ class EmuDevice final : public Device {
   std::unique_ptr<KernelCompiler> compiler_;
   SharedRegions regions_;
   WorkerClient worker_;
+  // Lane 0 runs on worker_, the others on workers started at their first run.
+  struct Lane {
+    std::mutex running;  // a lane's runs follow one another
+    WorkerClient* worker = nullptr;
+    std::unique_ptr<WorkerClient> own;
+  };
+  std::vector<std::unique_ptr<Lane>> lanes_;
+  // Held around the model clock, the last span and the trace: lanes' runs end at once.
+  std::mutex clock_mutex_;
   std::shared_ptr<TraceFile> trace_;  // null unless tracing
   // Timing model: a host transfer of `bytes` costs its PCIe time on the chip's clock.
   void charge_host(bool to_device, uint64_t bytes, uint64_t begin_ns);

@@ -95,6 +95,12 @@ class HostBusy {
   LinkBlock* link_;
 };
 
+// A chip's device workers beyond its first run its sub-devices' programs at
+// the same time (EmuDevice::run_in_lane); each has a place of its own in
+// LinkBlock::chips, after every chip's first: lane l of chip c of `chips`.
+inline uint32_t lane_slot(uint32_t chips, uint32_t chip, uint32_t lane) { return lane * chips + chip; }
+inline uint32_t lanes_per_chip(uint32_t chips) { return chips == 0 ? 1 : kMaxLinkedChips / chips; }
+
 // A worker's view of its cluster: every chip's memory as mapped in the
 // worker (its own chip's L1 at its 32-bit addresses), its own channels'
 // peers, every chip's links and mesh place (the fabric's routes), and the
@@ -106,6 +112,7 @@ struct LinkedChip {
 };
 struct LinkedChips {
   uint32_t self = 0;
+  uint32_t slot = 0;  // its place in link->chips (lane_slot)
   std::vector<LinkedChip> chips;
   std::array<EthPeer, kEthChannels> peers{};
   fabric::Routes routes;

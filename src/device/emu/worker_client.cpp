@@ -292,7 +292,7 @@ class BusyChip {
 }  // namespace
 
 void WorkerClient::run(RunJob& job, const std::function<ProgramSpec()>& program, const std::string& what) {
-  const BusyChip busy(cluster_.get(), chip_);
+  const BusyChip busy(cluster_.get(), slot_);
   for (int attempt = 0;; ++attempt) {
     const std::optional<int> died = run_once(job, program, what);
     if (!died) return;

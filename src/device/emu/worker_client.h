@@ -39,10 +39,11 @@ class WorkerClient {
   // Bounds a run's whole time, progress or not (--max-run-time; 0: none).
   void set_max_run_time(std::chrono::milliseconds limit) { max_run_time_ = limit; }
   // Makes the worker chip `chip` of `cluster` (interconnect.h): it gets
-  // every chip's memory and the link block, and runs mark the chip busy.
-  void set_cluster(std::shared_ptr<ClusterMemory> cluster, uint32_t chip) {
+  // every chip's memory and the link block, and runs mark its slot of the
+  // link block busy (the chip's own, or a sub-device lane's: lane_slot).
+  void set_cluster(std::shared_ptr<ClusterMemory> cluster, uint32_t slot) {
     cluster_ = std::move(cluster);
-    chip_ = chip;
+    slot_ = slot;
   }
 
   // Runs `job` (without its program); `program` gives the program the first
@@ -84,7 +85,7 @@ class WorkerClient {
   int stop_fd_;
   uint64_t memory_limit_ = 0;
   std::shared_ptr<ClusterMemory> cluster_;
-  uint32_t chip_ = 0;
+  uint32_t slot_ = 0;
   pid_t pid_ = -1;
   int socket_ = -1;
   int control_fd_ = -1;

@@ -375,7 +375,7 @@ constexpr uint32_t kLinkedSpinRounds = 1000;
 // current epoch and stayed so for the grace period.
 void decide_linked_locked(Shared& shared) {
   LinkBlock& link = *shared.linked->link;
-  LinkBlock::Chip& me = link.chips[shared.linked->self];
+  LinkBlock::Chip& me = link.chips[shared.linked->slot];
   const uint64_t epoch = link.epoch.load(std::memory_order_acquire);
   for (const Fiber& f : *shared.fibers)
     if (runnable(f)) return;  // its parked owner will find it
@@ -388,10 +388,12 @@ void decide_linked_locked(Shared& shared) {
   if (link.host_busy.load(std::memory_order_acquire) != 0) shared.quiet_since = now;  // a program may be on its way
   if (now - shared.quiet_since < kClusterQuietGrace) return;
   std::string others;
-  for (uint32_t c = 0; c < shared.linked->chips.size(); ++c) {
-    if (c == shared.linked->self || link.chips[c].busy.load(std::memory_order_acquire) == 0) continue;
+  // Every slot: a chip's first worker, or one running a sub-device's program (lane_slot).
+  const auto chips = static_cast<uint32_t>(shared.linked->chips.size());
+  for (uint32_t c = 0; c < kMaxLinkedChips; ++c) {
+    if (c == shared.linked->slot || link.chips[c].busy.load(std::memory_order_acquire) == 0) continue;
     if (link.chips[c].quiet_at.load(std::memory_order_acquire) != epoch + 1) return;  // chip c still moves
-    others += fmt::format("{}{}", others.empty() ? "" : ", ", c);
+    others += fmt::format("{}{}", others.empty() ? "" : ", ", c % chips);
   }
   if (link.epoch.load(std::memory_order_acquire) != epoch) return;
   std::string report = fmt::format("deadlock across chips: no kernel on chip {} can make progress, and {};",
@@ -423,7 +425,7 @@ bool park(Shared& shared, const std::vector<CoreRange>& mine) {
     if (ready || shared.abort.load(std::memory_order_relaxed)) {
       std::lock_guard lock(shared.park_mutex);
       --shared.parked;
-      if (shared.linked) shared.linked->link->chips[shared.linked->self].quiet_at.store(0, std::memory_order_release);
+      if (shared.linked) shared.linked->link->chips[shared.linked->slot].quiet_at.store(0, std::memory_order_release);
       return !shared.abort.load(std::memory_order_relaxed);
     }
     if (!shared.linked || round < kLinkedSpinRounds) {

@@ -28,6 +28,7 @@ std::optional<LinkedChips> map_linked_chips(const WorkerOptions& options, int fi
   const auto n = static_cast<uint32_t>(options.chip_arches.size());
   LinkedChips linked;
   linked.self = options.chip;
+  linked.slot = options.link_slot;
   for (uint32_t c = 0; c < n; ++c) {
     const Arch& arch = find_arch(options.chip_arches[c]);
     if (c == options.chip) {

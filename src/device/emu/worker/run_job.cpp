@@ -134,6 +134,7 @@ std::string encode(const WorkerOptions& o) {
   w.put(o.log_level);
   w.put(static_cast<uint8_t>(o.hints));
   w.put(o.chip);
+  w.put(o.link_slot);
   w.put(static_cast<uint32_t>(o.chip_arches.size()));
   for (const std::string& a : o.chip_arches) w.put(a);
   w.put(o.eth_peers);
@@ -156,6 +157,8 @@ WorkerOptions decode_options(std::string_view frame) {
   o.log_level = r.get<int32_t>();
   o.hints = r.get_enum<OptionHints>(2);
   o.chip = r.get<uint32_t>();
+  o.link_slot = r.get<uint32_t>();
+  if (o.link_slot >= kMaxLinkedChips) r.fail("a link slot past the link block");
   const auto chips = r.get<uint32_t>();
   if (chips > kMaxLinkedChips) r.fail("too many chips");
   for (uint32_t i = 0; i < chips; ++i) o.chip_arches.push_back(r.get_string());

@@ -51,6 +51,7 @@ struct WorkerOptions {
   // channel ch at c * kEthChannels + ch, EthPeer::pack) and every chip's
   // place on the mesh (row << 16 | column), from which the fabric routes.
   uint32_t chip = 0;
+  uint32_t link_slot = 0;  // its place in the link block (lane_slot)
   std::vector<std::string> chip_arches;
   std::vector<uint32_t> eth_peers;
   std::vector<uint32_t> mesh_places;
