@@ -35,14 +35,16 @@ uint32_t StreamRegisters::read(const CoreState& core, uint32_t stream, uint32_t 
 void StreamRegisters::write(const CoreState& core, uint32_t stream, uint32_t reg, uint32_t value, const char* call) {
   check(core, stream, reg, call);
   std::lock_guard lock(mutex_);
-  uint32_t& free_words = values_[key_of(core, stream, r::kRemoteDestBufSpaceAvailable)];
+  // Only the two flow-control registers touch the free words (its low field).
+  const auto free_words = [&] { return &values_[key_of(core, stream, r::kRemoteDestBufSpaceAvailable)]; };
+  const auto set_words = [](uint32_t* word, uint32_t words) {
+    *word = (*word & ~r::kWordsFreeMask) | (words & r::kWordsFreeMask);
+  };
   switch (reg) {
-    case r::kRemoteDestBufSize:
-      free_words = (free_words & ~r::kWordsFreeMask) | (value & r::kWordsFreeMask);
-      break;
+    case r::kRemoteDestBufSize: set_words(free_words(), value); break;
     case r::kRemoteDestBufSpaceAvailableUpdate: {
-      const uint32_t words = (free_words + (value >> r::kWordsFreeInc)) & r::kWordsFreeMask;
-      free_words = (free_words & ~r::kWordsFreeMask) | words;
+      uint32_t* word = free_words();
+      set_words(word, *word + (value >> r::kWordsFreeInc));
       return;  // the update register holds nothing itself
     }
     default: break;
