@@ -78,6 +78,9 @@ const CoreProcessors& processors_of(std::variant<HalProgrammableCoreType, uint32
 
 }  // namespace
 
+uint32_t Hal::get_virtual_worker_start_x() const { return zyxtt::kBlackholeNoc.tensix_x; }
+uint32_t Hal::get_virtual_worker_start_y() const { return zyxtt::kBlackholeNoc.tensix_y; }
+
 uint32_t Hal::get_processor_classes_count(std::variant<HalProgrammableCoreType, uint32_t> core_type) const {
   return processors_of(core_type).classes;
 }

@@ -126,6 +126,19 @@ TEST(FixtureLayer, TheHalCountsBlackholesProcessorsPerClass) {
             std::string::npos);
 }
 
+// test_stress_noc_mcast offsets its kernels' coordinates by logical (0, 0)'s
+// when the Hal says coordinates are virtualized, as on every Blackhole.
+TEST(FixtureLayer, TheHalsVirtualWorkerStartIsWhereLogicalOriginSits) {
+  const auto& hal = MetalContext::instance().hal();
+  EXPECT_TRUE(hal.is_coordinate_virtualization_enabled());
+  auto mesh = tt::tt_metal::distributed::MeshDevice::create_unit_mesh(0);
+  const tt::tt_metal::CoreCoord origin = mesh->worker_core_from_logical_core({0, 0});
+  EXPECT_EQ(hal.get_virtual_worker_start_x(), origin.x);
+  EXPECT_EQ(hal.get_virtual_worker_start_y(), origin.y);
+  EXPECT_EQ(origin, tt::tt_metal::CoreCoord(1, 2));
+  mesh->close();
+}
+
 TEST(FixtureLayer, TheSimulatorIsRefusedSayingTheEmulatorNeedsNone) {
   EXPECT_NE(what_of([] { tt::umd::SimulationChip::get_soc_descriptor_path_from_simulator_path("/sim"); })
                 .find("needs no TT_METAL_SIMULATOR"),

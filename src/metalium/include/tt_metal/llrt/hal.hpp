@@ -33,6 +33,11 @@ class Hal {
   uint32_t get_processor_classes_count(std::variant<HalProgrammableCoreType, uint32_t> core_type) const;
   uint32_t get_processor_types_count(std::variant<HalProgrammableCoreType, uint32_t> core_type,
                                      uint32_t processor_class_idx) const;
+  // Kernels and host address cores by translated (virtual) coordinates, as
+  // on every Blackhole; Tensix logical (0, 0) sits at this start.
+  bool is_coordinate_virtualization_enabled() const { return true; }
+  uint32_t get_virtual_worker_start_x() const;
+  uint32_t get_virtual_worker_start_y() const;
   // Whether ethernet firmware shares its RISC-V with kernels by switching
   // context (Wormhole); Blackhole's ethernet cores give kernels their own.
   bool get_eth_fw_is_cooperative() const { return false; }
