@@ -4,16 +4,10 @@
 # diagonals over a 2-D fabric, the configs refused, and a socket between
 # two ranks' chips.
 metalium_program(sockets one_chip)
-foreach(case_and_cluster two_chips:p300 mesh_2d:4xp150 submeshes:p300 errors:p300)
-  string(REPLACE ":" ";" pair "${case_and_cluster}")
-  list(GET pair 0 case)
-  list(GET pair 1 cluster)
-  add_test(NAME metalium.program.sockets.${case} COMMAND metalium_sockets ${case}
-    WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
-  set_tests_properties(metalium.program.sockets.${case} PROPERTIES
-    ENVIRONMENT "ZYX_TT_CLUSTER=${cluster};TT_METAL_HOME=${CMAKE_CURRENT_SOURCE_DIR};${ZYXTT_METALIUM_TEST_ENV}"
-    TIMEOUT 300 FIXTURES_REQUIRED test_kernel_cache)
-endforeach()
+metalium_program_case(sockets two_chips p300)
+metalium_program_case(sockets mesh_2d 4xp150)
+metalium_program_case(sockets submeshes p300)
+metalium_program_case(sockets errors p300)
 add_test(NAME metalium.program.sockets.ranks.OneRank COMMAND metalium_sockets ranks
   WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
 add_test(NAME metalium.program.sockets.ranks.TwoRanks
