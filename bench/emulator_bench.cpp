@@ -396,6 +396,8 @@ enum : uint32_t {
   kAddOne,
   kAddCallsOne,
   kAddCallsGrid,
+  kMatmulCallsGrid,
+  kMatmulNoMathGrid,
 };
 
 // Compiles `p` as `id` in `rt` once.
@@ -785,16 +787,18 @@ void BM_TracedVsUntracedAdd1MGrid(benchmark::State& state) {
 EMU_BENCHMARK(BM_TracedVsUntracedAdd1MGrid)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 
+// Removes `line` from a kernel source (a benchmark variant with work cut).
+void cut(std::string& source, const std::string& line) {
+  const size_t at = source.find(line);
+  if (at == std::string::npos) throw std::logic_error("benchmark variant: no line " + line);
+  source.erase(at, line.size());
+}
+
 // Where the add's time goes: the same pipeline with its data moves cut (no
 // NOC reads or writes, no add_tiles, no pack_tile), so that only the CB
 // calls, the DST handshake and the fiber switches remain.
 Program add_calls_program(uint32_t rows, uint32_t cols) {
   Program p = add_program(rows, cols);
-  auto cut = [](std::string& s, const std::string& line) {
-    const size_t at = s.find(line);
-    if (at == std::string::npos) throw std::logic_error("add_calls_program: no line " + line);
-    s.erase(at, line.size());
-  };
   cut(p.reader, "    noc_async_read_page(t, in0, get_write_ptr(0));\n");
   cut(p.reader, "    noc_async_read_page(t, in1, get_write_ptr(1));\n");
   cut(p.compute, "    add_tiles(0, 1, 0, 0, 0);\n");
@@ -927,6 +931,31 @@ void BM_EmuMatmul1024Threads1(benchmark::State& state) {
                                                 benchmark::Counter::kIs1000);
 }
 EMU_BENCHMARK(BM_EmuMatmul1024Threads1)->UseRealTime()->Iterations(2)->Unit(benchmark::kMillisecond);
+
+// Where the matmul's time goes: the same kernels without the tile products
+// (the reader's page copies, CB calls and switches remain), and without the
+// page copies too (CB calls, DST handshake, pack and switches alone).
+Program matmul_cut_program(bool keep_reads) {
+  Program p = matmul_program(kGridRows, kGridCols);
+  cut(p.compute, "      matmul_tiles(0, 1, 0, 0, 0);\n");
+  if (!keep_reads) {
+    cut(p.reader, "      noc_async_read_page(m * 32 + k, a, get_write_ptr(0));\n");
+    cut(p.reader, "      noc_async_read_page(k * 32 + n, b, get_write_ptr(1));\n");
+  }
+  return p;
+}
+void run_matmul_cut(benchmark::State& state, uint32_t id, bool keep_reads) {
+  zc::Runtime& rt = runtime(1);
+  ensure(rt, id, matmul_cut_program(keep_reads));
+  Buffers& bufs = buffers(rt);
+  const std::vector<uint32_t> srcs = {bufs.a, bufs.b}, dsts = {bufs.out};
+  rt.run(id, srcs, dsts, kGridRows, kGridCols);
+  for (auto _ : state) rt.run(id, srcs, dsts, kGridRows, kGridCols);
+}
+void BM_EmuMatmulNoMath1024Threads1(benchmark::State& state) { run_matmul_cut(state, kMatmulNoMathGrid, true); }
+EMU_BENCHMARK(BM_EmuMatmulNoMath1024Threads1)->UseRealTime()->Iterations(2)->Unit(benchmark::kMillisecond);
+void BM_EmuMatmulCalls1024Threads1(benchmark::State& state) { run_matmul_cut(state, kMatmulCallsGrid, false); }
+EMU_BENCHMARK(BM_EmuMatmulCalls1024Threads1)->UseRealTime()->Iterations(2)->Unit(benchmark::kMillisecond);
 
 // ---- 7. zyx at size: sin(a) * b over two n x n f32 tensors ---------------------------------
 //

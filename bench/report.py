@@ -78,6 +78,11 @@ PAIRS = {
         ("matmul_tiles 1024^3 fp32, 10x12 cores, --threads 1, vs OpenBLAS sgemm, 1 thread",
          "BM_EmuMatmul1024Threads1", "BM_Sgemm1024OneThread", "throughput ratio (higher is better)", ">= 0.3 (issue 4); >= 1.0 (issue 25)",
          "speed"),
+        ("matmul_tiles 1024^3: the same kernels without the tile products (the reader's page copies, CB calls, DST "
+         "handshake, pack and switches), vs the whole matmul", "BM_EmuMatmulNoMath1024Threads1", "BM_EmuMatmul1024Threads1",
+         "time ratio (lower is better)", "-", "time"),
+        ("the same without the page copies too (CB calls, DST handshake, pack and switches alone)",
+         "BM_EmuMatmulCalls1024Threads1", "BM_EmuMatmul1024Threads1", "time ratio (lower is better)", "-", "time"),
         ("1M per-element 4-byte reads vs 1024 page reads (same data, --threads 1)",
          "BM_ElementReads1MThreads1", "BM_TileReads1MThreads1", "time ratio (lower is better)", "-", "time"),
     ],
