@@ -142,7 +142,7 @@ namespace {
 // One per cluster of several chips, for all its chips' devices, made with
 // the first of them (emu/cluster_memory.h); none for a chip alone.
 std::shared_ptr<emu::ClusterMemory> cluster_memory(const cluster::Cluster& chips) {
-  if (chips.size() < 2) return nullptr;
+  if (chips.size() < 1) return nullptr;
   static std::mutex mutex;
   static std::weak_ptr<emu::ClusterMemory> made;
   static const cluster::Cluster* made_for = nullptr;

@@ -41,7 +41,7 @@ uint32_t channel_of(const KernelInstance& k, uint32_t link) {
     fail_run(fmt::format("fabric connection: the word {:#x} is not a connection (the kernel read it from its runtime "
                          "arguments where append_fabric_connection_rt_args should have put one)",
                          link));
-  if (rs.linked == nullptr)
+  if (rs.linked == nullptr || rs.linked->chips.size() < 2)  // a chip alone may still be a cluster of one
     fail_run("fabric connection: this chip is alone (the fabric joins the chips of a cluster: ZYX_TT_CLUSTER or "
              "TT_METAL_MOCK_CLUSTER_DESC_PATH)");
   if (k.core->ethernet) fail_run("fabric connection: only worker cores connect to the fabric's routers here");

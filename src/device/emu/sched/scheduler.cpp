@@ -388,20 +388,29 @@ void decide_linked_locked(Shared& shared) {
   if (link.host_busy.load(std::memory_order_acquire) != 0) shared.quiet_since = now;  // a program may be on its way
   if (now - shared.quiet_since < kClusterQuietGrace) return;
   std::string others;
+  uint32_t waiting = 0;
   // Every slot: a chip's first worker, or one running a sub-device's program (lane_slot).
   const auto chips = static_cast<uint32_t>(shared.linked->chips.size());
   for (uint32_t c = 0; c < kMaxLinkedChips; ++c) {
     if (c == shared.linked->slot || link.chips[c].busy.load(std::memory_order_acquire) == 0) continue;
     if (link.chips[c].quiet_at.load(std::memory_order_acquire) != epoch + 1) return;  // chip c still moves
     others += fmt::format("{}{}", others.empty() ? "" : ", ", c % chips);
+    ++waiting;
   }
   if (link.epoch.load(std::memory_order_acquire) != epoch) return;
-  std::string report = fmt::format("deadlock across chips: no kernel on chip {} can make progress, and {};",
-                                   shared.linked->self,
-                                   others.empty() ? "no other chip runs anything that could wake it"
-                                                  : "chips " + others + " wait too");
-  for (const Fiber& f : *shared.fibers)
-    if (!f.done && f.wait != nullptr) report += fmt::format(" chip {} {};", shared.linked->self, describe_wait(f));
+  // A chip alone: its other workers run other sub-devices' programs.
+  const bool alone = chips == 1;
+  std::string report =
+      alone ? fmt::format("deadlock: no kernel can make progress{};",
+                          waiting == 0 ? "" : fmt::format(" (the programs of {} other sub-device(s) wait too)", waiting))
+            : fmt::format("deadlock across chips: no kernel on chip {} can make progress, and {};", shared.linked->self,
+                          others.empty() ? "no other chip runs anything that could wake it"
+                                         : "chips " + others + " wait too");
+  for (const Fiber& f : *shared.fibers) {
+    if (f.done || f.wait == nullptr) continue;
+    report += alone ? fmt::format(" {};", describe_wait(f))
+                    : fmt::format(" chip {} {};", shared.linked->self, describe_wait(f));
+  }
   report.pop_back();
   shared.fail(report, SIZE_MAX);
 }

@@ -1,6 +1,7 @@
-// Programs on two sub-devices of each chip of a 1 x 2 mesh (ZYX_TT_CLUSTER=p300)
-// run at the same time, as on silicon: a program waits for a semaphore that a
-// program enqueued after it, on the other sub-device, sets. Programs of one
+// Programs on two sub-devices of each chip of a mesh of every chip
+// (ZYX_TT_CLUSTER=p300, or a chip alone) run at the same time, as on silicon:
+// a program waits for a semaphore that a program enqueued after it, on the
+// other sub-device, sets. Programs of one
 // sub-device still run in order, and a wait nobody satisfies is still a
 // deadlock naming the waiting core. One case per run: `meet`, `ordered`, `deadlock`.
 #include <fmt/ranges.h>
@@ -182,13 +183,18 @@ void deadlock(MeshDevice& mesh) {
   TT_FATAL(what.find("deadlock") != std::string::npos && what.find(where) != std::string::npos &&
                what.find("noc_semaphore_wait") != std::string::npos,
            "an unsatisfied wait: expected a deadlock naming {} in noc_semaphore_wait, got: {}", where, what);
+  // A chip alone has no other chips to blame.
+  const bool alone = mesh.num_devices() == 1;
+  TT_FATAL((what.find("deadlock across chips") == std::string::npos) == alone,
+           "a chip {} expected a deadlock {} across chips, got: {}", alone ? "alone" : "of a cluster",
+           alone ? "not" : "", what);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "";
-  auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, 2)));
+  auto mesh = MeshDevice::create(MeshDeviceConfig(MeshShape(1, static_cast<uint32_t>(GetNumAvailableDevices()))));
   if (which == "meet") {
     meet(*mesh);
   } else if (which == "ordered") {
