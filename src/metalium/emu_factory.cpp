@@ -139,10 +139,10 @@ const std::optional<std::vector<std::vector<uint32_t>>>& descriptor_ranks() {
 
 namespace {
 
-// One per cluster of several chips, for all its chips' devices, made with
-// the first of them (emu/cluster_memory.h); none for a chip alone.
+// One per cluster, for all its chips' devices, made with the first of them
+// (emu/cluster_memory.h). A chip alone is a cluster of one: its sub-devices'
+// programs then run at the same time, each on a device worker of its own.
 std::shared_ptr<emu::ClusterMemory> cluster_memory(const cluster::Cluster& chips) {
-  if (chips.size() < 1) return nullptr;
   static std::mutex mutex;
   static std::weak_ptr<emu::ClusterMemory> made;
   static const cluster::Cluster* made_for = nullptr;

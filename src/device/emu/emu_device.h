@@ -48,7 +48,8 @@ struct EmuOptions {
   uint64_t worker_memory = 0;  // the device worker's memory limit (--worker-memory); 0: none
   OptionHints hints = OptionHints::kFlagAndVariable;  // how messages name options (the caller's)
   // A chip of a cluster: its memory comes from there, and its worker reaches
-  // the other chips' (interconnect.h). Null: a chip alone.
+  // the other chips' (interconnect.h). Null: a chip alone with one worker
+  // (the JSON runtime's); TT-Metalium makes a chip alone a cluster of one.
   std::shared_ptr<ClusterMemory> cluster;
   uint32_t chip = 0;       // the chip's id in its cluster (its process in a trace too)
   std::string trace_path;  // a Chrome trace of every run (--trace); empty: none
@@ -86,7 +87,7 @@ class EmuDevice final : public Device {
   std::shared_ptr<CompiledProgram> compile(const program::Program& program) override;
   void run(CompiledProgram& program, const program::Run& run, const std::string& what) override;
   // A chip of a cluster runs each lane on a device worker of its own, at the
-  // same time as the others; a chip alone has one lane.
+  // same time as the others; a chip with no cluster has one lane.
   void run_in_lane(CompiledProgram& program, const program::Run& run, const std::string& what, uint32_t lane) override;
   uint32_t lanes() const override { return static_cast<uint32_t>(lanes_.size()); }
   std::optional<ModelSpan> last_run_model_span() const override;
