@@ -304,7 +304,16 @@ NOTES = {
         "loaded machine): tile math 45%, page copies 35%, the CB / NOC / fiber calls the rest; the copies "
         "and calls are the dataflow side's. The baseline is OpenBLAS 0.3.21, "
         "which runs its Haswell kernel (256-bit FMAs) here at about that kernel's peak: the emulator's math "
-        "alone takes a little over half its time; the copies and per-tile calls decide the rest.",
+        "alone takes a little over half its time; the copies and per-tile calls decide the rest. The two "
+        "rows below the matmul measure that split instead of sampling it: the same kernels without "
+        "matmul_tiles, and without the reader's two page reads too (2026-12-07: about 0.4 and 0.17 of the "
+        "whole, so math and its operand checks about 60%, the 65,536 page reads 23%, CB calls, DST "
+        "handshake and switches 17%). A stand-alone loop of the same page copies and fused tile products "
+        "over the same data (/tmp harness, -O3 -march=native) took 2.9 + 12.0 ms, additively: the tile "
+        "products read their operands fresh from the copies at no extra cost, and the math alone is 366 "
+        "ns a tile (1,300 cycles, 1,024 at two 512-bit FMAs a cycle). Tried and not kept (no gain in "
+        "paired runs): broadcasting A's words through the mask instead of a masked copy of A; prefetching "
+        "the source page non-temporally in the NOC copy (slower: 23.1 against 22.3 ms).",
     ],
 }
 
