@@ -3,10 +3,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <map>
-#include <regex>
-#include <sstream>
 
 #include "cluster/descriptor.h"
 #include "common/error.h"
@@ -82,18 +79,6 @@ RankedCluster join_rank_descriptors(const std::vector<std::filesystem::path>& by
     links.push_back({end, other});
   }
   return {Cluster(name, std::move(chips), std::move(links), mesh), std::move(chips_by_rank)};
-}
-
-std::optional<MeshShape> mesh_graph_shape(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(Code::kInvalidArgument, fmt::format("mesh graph descriptor {}: cannot be read", path.string()));
-  std::ostringstream text;
-  text << in.rdbuf();
-  static const std::regex dims(R"(device_topology\s*\{\s*dims:\s*\[\s*(\d+)\s*,\s*(\d+)\s*\])");
-  std::smatch m;
-  const std::string s = text.str();
-  if (!std::regex_search(s, m, dims)) return std::nullopt;
-  return MeshShape{static_cast<uint32_t>(std::stoul(m[1])), static_cast<uint32_t>(std::stoul(m[2]))};
 }
 
 }  // namespace zyxtt::cluster

@@ -21,7 +21,7 @@ struct RankedCluster {
 // Reads `mapping` and every descriptor it names (a relative path is taken
 // from `home`, tt-metal's TT_METAL_HOME, else from the mapping's folder).
 // `mesh` is the shape the joined chips form (a mesh graph descriptor's
-// device_topology). Throws Error(INVALID_ARGUMENT) naming the file for a
+// device_topology: metalium/mesh_graph_shape.h). Throws Error(INVALID_ARGUMENT) naming the file for a
 // mapping that is not one, a rank missing from 0..n-1, or a remote link whose
 // far chip no descriptor has.
 RankedCluster read_rank_descriptors(const std::filesystem::path& mapping, const std::filesystem::path& home,
@@ -30,9 +30,5 @@ RankedCluster read_rank_descriptors(const std::filesystem::path& mapping, const 
 // stands for them in messages.
 RankedCluster join_rank_descriptors(const std::vector<std::filesystem::path>& by_rank, const std::string& name,
                                     std::optional<MeshShape> mesh);
-
-// A mesh graph descriptor's (textproto) first device_topology dims, e.g.
-// `device_topology { dims: [ 2, 4 ] }` -> 2 x 4; none when it has none.
-std::optional<MeshShape> mesh_graph_shape(const std::filesystem::path& path);
 
 }  // namespace zyxtt::cluster

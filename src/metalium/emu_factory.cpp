@@ -16,6 +16,7 @@
 #include "metalium/backend.h"
 #include "metalium/device_profiler.h"
 #include "metalium/emulator_options.h"
+#include "metalium/mesh_graph_shape.h"
 #include <tt-metalium/distributed_context.hpp>
 #include <tt_stl/assert.hpp>
 
@@ -97,7 +98,7 @@ std::optional<cluster::RankedCluster> join_ranks_descriptors(const EmulatorOptio
     return std::nullopt;  // one descriptor for all: every rank's cluster is that one
   const char* graph = std::getenv("TT_MESH_GRAPH_DESC_PATH");
   return cluster::join_rank_descriptors(by_rank, "TT_METAL_MOCK_CLUSTER_DESC_PATH of each rank",
-                                        graph != nullptr && *graph != '\0' ? cluster::mesh_graph_shape(from_home(graph))
+                                        graph != nullptr && *graph != '\0' ? mesh_graph_shape(from_home(graph))
                                                                            : std::nullopt);
 }
 
@@ -112,7 +113,7 @@ const cluster::Cluster& emulated_cluster() {
       const char* home = std::getenv("TT_METAL_HOME");
       cluster::RankedCluster joined = cluster::read_rank_descriptors(
           from_home(mapping), home != nullptr ? fs::path(home) : fs::path(),
-          graph != nullptr && *graph != '\0' ? cluster::mesh_graph_shape(from_home(graph)) : std::nullopt);
+          graph != nullptr && *graph != '\0' ? mesh_graph_shape(from_home(graph)) : std::nullopt);
       g_descriptor_ranks = std::move(joined.chips_by_rank);
       g_cluster = std::move(joined.cluster);
     } else if (auto joined = join_ranks_descriptors(given)) {

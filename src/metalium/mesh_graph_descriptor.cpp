@@ -15,6 +15,8 @@
 #include <tt-logger/tt-logger.hpp>
 #include <tt_stl/fmt.hpp>
 
+#include "common/error.h"
+#include "metalium/mesh_graph_shape.h"
 #include "metalium/proto/mesh_graph_descriptor.pb.h"
 
 namespace tt::tt_fabric {
@@ -26,6 +28,14 @@ std::string read_text(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// Descriptors may carry fields of other versions.
+bool parse_text(const std::string& text_proto, proto::MeshGraphDescriptor& into) {
+  google::protobuf::TextFormat::Parser parser;
+  parser.AllowUnknownField(true);
+  parser.AllowUnknownExtension(true);
+  return parser.ParseFromString(text_proto, &into);
 }
 
 const proto::TorusTopology& device_topology_of(const InstanceData& instance) {
@@ -69,10 +79,7 @@ void add_grid_devices(InstanceData& grid, const proto::TorusTopology& topology, 
 MeshGraphDescriptor::MeshGraphDescriptor(const std::string& text_proto, bool backwards_compatible)
     : top_level_id_(static_cast<GlobalNodeId>(-1)) {
   auto parsed = std::make_shared<proto::MeshGraphDescriptor>();
-  google::protobuf::TextFormat::Parser parser;
-  parser.AllowUnknownField(true);  // descriptors may carry fields of other versions
-  parser.AllowUnknownExtension(true);
-  TT_FATAL(parser.ParseFromString(text_proto, parsed.get()), "Failed to parse MeshGraphDescriptor textproto");
+  TT_FATAL(parse_text(text_proto, *parsed), "Failed to parse MeshGraphDescriptor textproto");
   set_defaults(*parsed);
   const auto errors = static_validate(*parsed, backwards_compatible);
   if (!errors.empty()) {
@@ -307,3 +314,25 @@ void MeshGraphDescriptor::add_to_fast_lookups(const InstanceData& instance) {
 }
 
 }  // namespace tt::tt_fabric
+
+namespace zyxtt::metalium {
+
+std::optional<cluster::MeshShape> mesh_graph_shape(const std::filesystem::path& path) {
+  std::string text;
+  try {
+    text = tt::tt_fabric::read_text(path);
+  } catch (const std::exception&) {
+    throw Error(Code::kInvalidArgument, fmt::format("mesh graph descriptor {}: cannot be read", path.string()));
+  }
+  tt::tt_fabric::proto::MeshGraphDescriptor parsed;
+  if (!tt::tt_fabric::parse_text(text, parsed))
+    throw Error(Code::kInvalidArgument,
+                fmt::format("mesh graph descriptor {}: not a mesh graph descriptor textproto (TT_MESH_GRAPH_DESC_PATH)",
+                            path.string()));
+  if (parsed.mesh_descriptors_size() == 0) return std::nullopt;
+  const auto& dims = parsed.mesh_descriptors(0).device_topology().dims();
+  if (dims.size() != 2 || dims[0] <= 0 || dims[1] <= 0) return std::nullopt;
+  return cluster::MeshShape{static_cast<uint32_t>(dims[0]), static_cast<uint32_t>(dims[1])};
+}
+
+}  // namespace zyxtt::metalium

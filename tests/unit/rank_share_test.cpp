@@ -145,11 +145,5 @@ TEST(RankDescriptors, ARemoteChipNoHostHasIsNamed) {
   EXPECT_THAT(what_of([&] { read_rank_descriptors(gap, "", std::nullopt); }), HasSubstr("0 is missing"));
 }
 
-TEST(RankDescriptors, AMeshGraphGivesTheShape) {
-  const std::string path = write("g.textproto", "mesh_descriptors {\n  device_topology { dims: [ 2, 4 ] }\n}\n");
-  EXPECT_EQ(mesh_graph_shape(path), (MeshShape{2, 4}));
-  EXPECT_EQ(mesh_graph_shape(write("none.textproto", "top_level_instance {}\n")), std::nullopt);
-}
-
 }  // namespace
 }  // namespace zyxtt::cluster

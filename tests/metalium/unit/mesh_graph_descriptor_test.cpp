@@ -19,6 +19,8 @@
 #include <tt-metalium/experimental/fabric/mesh_graph.hpp>
 #include <tt-metalium/experimental/fabric/mesh_graph_descriptor.hpp>
 
+#include "metalium/mesh_graph_shape.h"
+
 namespace {
 
 using namespace tt::tt_fabric;
@@ -248,6 +250,27 @@ TEST(MeshGraphDescriptor, MalformedDescriptorsAreRefused) {
   EXPECT_NE(what_of([] { MeshGraphDescriptor(std::filesystem::path("/nonexistent/x.textproto")); })
                 .find("Failed to open file: /nonexistent/x.textproto"),
             std::string::npos);
+}
+
+// The emulated cluster's mesh (rank bindings) comes from the same parser:
+// the first mesh's dims, none without a 2-D mesh, and a clear error for a
+// file that is missing or not a textproto.
+TEST(MeshGraphShape, TheFirstMeshsDimsAreTheClustersShape) {
+  using zyxtt::cluster::MeshShape;
+  using zyxtt::metalium::mesh_graph_shape;
+  const DescriptorFile two_meshes(kTwoMeshes);
+  EXPECT_EQ(mesh_graph_shape(two_meshes.path()), (MeshShape{2, 2}));
+  const DescriptorFile line("mesh_descriptors {\n  device_topology { dims: [ 1, 8 ] }\n}\n");
+  EXPECT_EQ(mesh_graph_shape(line.path()), (MeshShape{1, 8}));
+  const DescriptorFile none("top_level_instance {}\n");
+  EXPECT_EQ(mesh_graph_shape(none.path()), std::nullopt);
+  const DescriptorFile three_d("mesh_descriptors {\n  device_topology { dims: [ 2, 2, 2 ] }\n}\n");
+  EXPECT_EQ(mesh_graph_shape(three_d.path()), std::nullopt);
+  const DescriptorFile garbage("mesh_descriptors { device_topology { dims: [ 2, ");
+  const std::string unparsed = what_of([&] { mesh_graph_shape(garbage.path()); });
+  EXPECT_NE(unparsed.find(garbage.path().string() + ": not a mesh graph descriptor"), std::string::npos) << unparsed;
+  const std::string missing = what_of([] { mesh_graph_shape("/nonexistent/graph.textproto"); });
+  EXPECT_NE(missing.find("/nonexistent/graph.textproto: cannot be read"), std::string::npos) << missing;
 }
 
 }  // namespace
