@@ -348,16 +348,20 @@ ctx::fiber Carrier::loop(ctx::fiber&& from) {
 
 bool runnable(const Fiber& f) { return !f.done && (f.wait == nullptr || f.wait->ready(f.task->instance, *f.wait)); }
 
+// Fails the run with `headline` and every waiting fiber's wait, each after `prefix`.
+void fail_deadlock(Shared& shared, std::string headline, const std::string& prefix) {
+  for (const Fiber& f : *shared.fibers)
+    if (!f.done && f.wait != nullptr) headline += " " + prefix + describe_wait(f) + ";";
+  headline.pop_back();
+  shared.fail(headline, SIZE_MAX);
+}
+
 // Called under park_mutex when every thread still in the run is parked:
 // fails the run when no fiber can run (Shared's deadlock rule).
 void decide_locked(Shared& shared) {
   for (const Fiber& f : *shared.fibers)
     if (runnable(f)) return;  // its parked owner will find it
-  std::string report = "deadlock: no kernel can make progress;";
-  for (const Fiber& f : *shared.fibers)
-    if (!f.done && f.wait != nullptr) report += " " + describe_wait(f) + ";";
-  report.pop_back();
-  shared.fail(report, SIZE_MAX);
+  fail_deadlock(shared, "deadlock: no kernel can make progress;", "");
 }
 
 // How long every chip of a cluster must have stood still, with no kernel
@@ -406,13 +410,7 @@ void decide_linked_locked(Shared& shared) {
             : fmt::format("deadlock across chips: no kernel on chip {} can make progress, and {};", shared.linked->self,
                           others.empty() ? "no other chip runs anything that could wake it"
                                          : "chips " + others + " wait too");
-  for (const Fiber& f : *shared.fibers) {
-    if (f.done || f.wait == nullptr) continue;
-    report += alone ? fmt::format(" {};", describe_wait(f))
-                    : fmt::format(" chip {} {};", shared.linked->self, describe_wait(f));
-  }
-  report.pop_back();
-  shared.fail(report, SIZE_MAX);
+  fail_deadlock(shared, report, alone ? "" : fmt::format("chip {} ", shared.linked->self));
 }
 
 // Parks the calling thread until one of its fibers can run (true) or the run
