@@ -239,12 +239,7 @@ GlobalNodeId MeshGraphDescriptor::populate_mesh_instance(const proto::MeshRef& m
   TT_FATAL(it != mesh_desc_by_name_.end(), "Mesh descriptor {} not found in instance", mesh_ref.mesh_descriptor());
   auto data = new_instance(mesh_ref.mesh_id(), it->second->name(), "MESH", NodeKind::Mesh);
   data.desc = it->second;
-  auto& instance = instances_.emplace(data.global_id, std::move(data)).first->second;
-  instance.hierarchy = hierarchy;
-  add_grid_devices(instance, it->second->device_topology(), hierarchy,
-                   [this](LocalNodeId i, auto& path) { return populate_device_instance(i, path); });
-  add_to_fast_lookups(instance);
-  return instance.global_id;
+  return populate_grid_instance(std::move(data), hierarchy);
 }
 
 GlobalNodeId MeshGraphDescriptor::populate_switch_instance(const proto::SwitchRef& switch_ref,
@@ -254,9 +249,14 @@ GlobalNodeId MeshGraphDescriptor::populate_switch_instance(const proto::SwitchRe
            switch_ref.switch_descriptor());
   auto data = new_instance(switch_ref.switch_id(), it->second->name(), "SWITCH", NodeKind::Switch);
   data.desc = it->second;
+  return populate_grid_instance(std::move(data), hierarchy);
+}
+
+// A mesh or a switch: the node and the devices of its topology.
+GlobalNodeId MeshGraphDescriptor::populate_grid_instance(InstanceData data, std::vector<GlobalNodeId>& hierarchy) {
   auto& instance = instances_.emplace(data.global_id, std::move(data)).first->second;
   instance.hierarchy = hierarchy;
-  add_grid_devices(instance, it->second->device_topology(), hierarchy,
+  add_grid_devices(instance, device_topology_of(instance), hierarchy,
                    [this](LocalNodeId i, auto& path) { return populate_device_instance(i, path); });
   add_to_fast_lookups(instance);
   return instance.global_id;

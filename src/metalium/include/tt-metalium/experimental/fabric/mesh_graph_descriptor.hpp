@@ -245,6 +245,7 @@ class MeshGraphDescriptor {
   GlobalNodeId populate_graph_instance(const proto::GraphRef& graph_ref, std::vector<GlobalNodeId>& hierarchy);
   GlobalNodeId populate_switch_instance(const proto::SwitchRef& switch_ref, std::vector<GlobalNodeId>& hierarchy);
   GlobalNodeId populate_device_instance(LocalNodeId local_id, std::vector<GlobalNodeId>& hierarchy);
+  GlobalNodeId populate_grid_instance(InstanceData data, std::vector<GlobalNodeId>& hierarchy);
 
   void populate_connections();
 
