@@ -74,10 +74,10 @@ class Filter {
     add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, 1);
     ret(SECCOMP_RET_TRAP);
   }
-  // Allowed only from [text.lo, text.hi) (one 4 GiB window).
-  void allow_only_from(int nr, Range text) {
-    load_nr();
-    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, 7);
+  // The call is allowed when made from [text.lo, text.hi) (one 4 GiB
+  // window), else it traps: kFromText instructions.
+  static constexpr uint8_t kFromText = 7;
+  void allow_from(Range text) {
     load(offsetof(seccomp_data, instruction_pointer) + 4);
     add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(text.lo >> 32), 0, 4);
     load(offsetof(seccomp_data, instruction_pointer));
@@ -85,6 +85,12 @@ class Filter {
     add(BPF_JMP | BPF_JGE | BPF_K, static_cast<uint32_t>(text.hi), 1, 0);
     ret(SECCOMP_RET_ALLOW);
     ret(SECCOMP_RET_TRAP);
+  }
+  // Allowed only from [text.lo, text.hi).
+  void allow_only_from(int nr, Range text) {
+    load_nr();
+    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, kFromText);
+    allow_from(text);
   }
   // Allowed when the low word of argument 0 has `bit` set.
   void allow_if_bit(int nr, uint32_t bit) {
@@ -108,9 +114,8 @@ class Filter {
   // [lo, hi]; then only from [text.lo, text.hi) (one 4 GiB window).
   void guard_descriptors(int nr, const std::vector<uint32_t>& args, uint32_t lo, uint32_t hi, Range text) {
     const auto n = static_cast<uint8_t>(args.size());
-    constexpr uint8_t kGuard = 7;  // the instructions of the code check below
     load_nr();
-    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, static_cast<uint8_t>(3 * n + 1 + kGuard));
+    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, static_cast<uint8_t>(3 * n + 1 + kFromText));
     uint8_t left = n;
     for (uint32_t arg : args) {
       --left;
@@ -119,13 +124,7 @@ class Filter {
       add(BPF_JMP | BPF_JGT | BPF_K, hi, 0, static_cast<uint8_t>(3 * left + 1));
     }
     ret(SECCOMP_RET_ALLOW);
-    load(offsetof(seccomp_data, instruction_pointer) + 4);
-    add(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(text.lo >> 32), 0, 4);
-    load(offsetof(seccomp_data, instruction_pointer));
-    add(BPF_JMP | BPF_JGE | BPF_K, static_cast<uint32_t>(text.lo), 0, 2);
-    add(BPF_JMP | BPF_JGE | BPF_K, static_cast<uint32_t>(text.hi), 1, 0);
-    ret(SECCOMP_RET_ALLOW);
-    ret(SECCOMP_RET_TRAP);
+    allow_from(text);
   }
   void fail_with(int nr, int error) {
     load_nr();
