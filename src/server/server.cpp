@@ -37,6 +37,17 @@ std::string describe_bytes(uint64_t n) {
   return fmt::format("{} bytes", n);
 }
 
+// The buffer that a write_buf or read_buf (`command`) of `size` bytes names.
+const program::PlacedBuffer& transfer_buffer(const BufferTable& buffers, uint32_t index, uint64_t size,
+                                             const char* command) {
+  const program::PlacedBuffer& buffer = buffers.at(index, command);
+  if (size > buffer.spec.size) {
+    throw Error(Code::kOutOfRange, fmt::format("{}: size {} is larger than buffer {} ({} bytes)", command, size, index,
+                                               buffer.spec.size));
+  }
+  return buffer;
+}
+
 }  // namespace
 
 Server::Server(Device& device, ServerOptions options, int in_fd, int out_fd, int stop_fd)
@@ -146,11 +157,7 @@ std::string Server::handle(const FreeBuf& c) {
 }
 
 std::string Server::handle(const WriteBuf& c) {
-  const program::PlacedBuffer& buffer = buffers_.at(c.index, "write_buf");
-  if (c.size > buffer.spec.size) {
-    throw Error(Code::kOutOfRange, fmt::format("write_buf: size {} is larger than buffer {} ({} bytes)", c.size,
-                                               c.index, buffer.spec.size));
-  }
+  const program::PlacedBuffer& buffer = transfer_buffer(buffers_, c.index, c.size, "write_buf");
   output_.describe(fmt::format("writing {} to buffer {}", describe_bytes(c.size), c.index));
   ShmObject shm = ShmObject::open_existing(c.shm_path, c.size, /*writable=*/false);
   device_.write_from_fd(buffer, shm.fd(), c.size);
@@ -158,11 +165,7 @@ std::string Server::handle(const WriteBuf& c) {
 }
 
 std::string Server::handle(const ReadBuf& c) {
-  const program::PlacedBuffer& buffer = buffers_.at(c.index, "read_buf");
-  if (c.size > buffer.spec.size) {
-    throw Error(Code::kOutOfRange, fmt::format("read_buf: size {} is larger than buffer {} ({} bytes)", c.size,
-                                               c.index, buffer.spec.size));
-  }
+  const program::PlacedBuffer& buffer = transfer_buffer(buffers_, c.index, c.size, "read_buf");
   output_.describe(fmt::format("reading {} from buffer {}", describe_bytes(c.size), c.index));
   ShmObject shm = ShmObject::open_existing(c.shm_path, c.size, /*writable=*/true);
   device_.read_to_fd(buffer, shm.fd(), c.size);

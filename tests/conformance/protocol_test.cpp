@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 
+#include <fmt/format.h>
 #include <thread>
 
 #include "runtime_fixture.h"
@@ -99,7 +100,10 @@ TEST_F(Protocol, TransferErrorsWriteNothing) {
   ShmMapping large = ShmMapping::create_unique("zyxtt-test", 200);
   std::string too_big_for_buffer = raw(write_command(buf, large.name(), 200));
   EXPECT_EQ(code_of(too_big_for_buffer), "OUT_OF_RANGE");
-  EXPECT_EQ(code_of(raw(read_command(buf, large.name(), 200))), "OUT_OF_RANGE");
+  EXPECT_EQ(msg_of(too_big_for_buffer), fmt::format("write_buf: size 200 is larger than buffer {} (100 bytes)", buf));
+  std::string read_too_big = raw(read_command(buf, large.name(), 200));
+  EXPECT_EQ(code_of(read_too_big), "OUT_OF_RANGE");
+  EXPECT_EQ(msg_of(read_too_big), fmt::format("read_buf: size 200 is larger than buffer {} (100 bytes)", buf));
 
   EXPECT_EQ(read(buf, 100), original);
   EXPECT_EQ(shm_open(small.name().c_str(), O_RDONLY, 0) >= 0, true) << "the client's object must not be unlinked";
