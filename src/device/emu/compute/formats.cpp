@@ -144,6 +144,14 @@ inline uint8_t fp8_e4m3_from_f32(float f, Rounding r) {
   return sign | static_cast<uint8_t>((biased << 3) | mant);
 }
 
+// A tile of 16-bit words (bytes in any alignment), each widened by `to_f32`.
+template <typename ToF32>
+void widen_words16(const uint8_t* src, float* dst, ToF32 to_f32) {
+  uint16_t h[kTileElems];
+  std::memcpy(h, src, sizeof h);
+  for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = to_f32(h[i]);
+}
+
 }  // namespace
 
 uint16_t f32_to_bf16(float f, Rounding r) {
@@ -210,24 +218,15 @@ bool unpack_tile(uint32_t format, const uint8_t* src, float* dst, bool tf32, con
     case DataFormat::UInt32:
       block_copy(dst, src, kTileElems * 4);
       return true;
-    case DataFormat::Float16_b: {
-      uint16_t h[kTileElems];
-      std::memcpy(h, src, sizeof h);
-      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = bf16_to_f32(h[i]);
+    case DataFormat::Float16_b:
+      widen_words16(src, dst, [](uint16_t w) { return bf16_to_f32(w); });
       return true;
-    }
-    case DataFormat::Float16: {
-      uint16_t h[kTileElems];
-      std::memcpy(h, src, sizeof h);
-      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = f16_to_f32(h[i]);
+    case DataFormat::Float16:
+      widen_words16(src, dst, [](uint16_t w) { return f16_to_f32(w); });
       return true;
-    }
-    case DataFormat::UInt16: {
-      uint16_t h[kTileElems];
-      std::memcpy(h, src, sizeof h);
-      for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(h[i]);
+    case DataFormat::UInt16:
+      widen_words16(src, dst, [](uint16_t w) { return u2f(w); });
       return true;
-    }
     case DataFormat::UInt8:
       for (uint32_t i = 0; i < kTileElems; ++i) dst[i] = u2f(src[i]);
       return true;
