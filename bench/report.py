@@ -182,7 +182,13 @@ NOTES = {
         "two halves on two threads above 8 MiB. The 64 MiB rows reuse one object, as a client with a staging "
         "buffer does; their first two transfers are not timed. The new-object rows make a fresh object for "
         "every transfer, as zyx does: on this kind of VM the first touch of a new mapping costs more than the "
-        "copy, so those stay on the descriptor.",
+        "copy, so those stay on the descriptor. The 64 MiB rows are bound by memory bandwidth, which other "
+        "guests of the host share: in one hour of 2026-12-07 memcpy of 64 MiB took 2.9 to 6.3 ms here, and a "
+        "transfer's ratio to it moved with that. Tried and not kept (alternated runs of both runtimes): "
+        "non-temporal stores above 32 MiB (a stand-alone loop of the same copies ran 1.3 to 1.6x as fast, "
+        "the runtime's transfers did not, and read_buf lost up to 40 %); pieces of 1 MiB claimed by both "
+        "threads instead of a half each (timed inside the runtime, one half took 3.0 ms and the other 1.9, the "
+        "slower on vCPU 0 there and in a stand-alone loop alike; claiming gained nothing measurable).",
         "The raw round trip writes the same free_buf line to another runtime process and reads up to the "
         "answer's newline with plain write and read calls: the floor any client can reach. The interleaved "
         "row sends that line raw and then through the client library to the same runtime process in every "

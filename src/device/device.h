@@ -44,6 +44,14 @@ struct RawAddress {
   std::optional<uint32_t> eth_channel;
 };
 
+// One bank of a memory as its lock-step allocator sees it (every bank of the
+// memory holds the same ranges).
+struct BankStatistics {
+  uint64_t allocatable_bytes = 0;  // what buffers may take
+  uint64_t allocated_bytes = 0;
+  uint64_t largest_free_bytes = 0;  // the longest free range
+};
+
 // A device's compiled form of a program; opaque to its users.
 class CompiledProgram {
  public:
@@ -71,6 +79,10 @@ class Device {
   virtual void open(const std::string& cache_dir) = 0;
   virtual const DeviceCapabilities& capabilities() const = 0;
   virtual uint64_t free_bytes(program::MemoryKind memory) const = 0;
+  // Throws kUnimplemented where the device does not report it.
+  virtual BankStatistics bank_statistics(program::MemoryKind) const {
+    throw Error(Code::kUnimplemented, capabilities().kind + " device: bank statistics are not reported");
+  }
 
   virtual program::PlacedBuffer allocate(const program::BufferSpec& spec) = 0;
   // The same at bank-local `address` (the chips of a mesh place a buffer in

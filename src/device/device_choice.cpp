@@ -58,6 +58,9 @@ class OpeningDevice final : public Device {
     return current_ ? current_->capabilities() : placeholder_;
   }
   uint64_t free_bytes(program::MemoryKind memory) const override { return device().free_bytes(memory); }
+  BankStatistics bank_statistics(program::MemoryKind memory) const override {
+    return device().bank_statistics(memory);
+  }
   program::PlacedBuffer allocate(const program::BufferSpec& spec) override { return device().allocate(spec); }
   void free(const program::PlacedBuffer& buffer) override { device().free(buffer); }
   void write(const program::PlacedBuffer& buffer, uint64_t offset, std::span<const std::byte> bytes) override {

@@ -72,6 +72,12 @@ DeviceAddr Allocator::get_base_allocator_addr(const HalMemType& mem_type) const 
   }
 }
 
+Statistics Allocator::get_statistics(const BufferType& buffer_type) const {
+  const zyxtt::BankStatistics bank = device_of(impl)->bank_statistics(banked_memory(buffer_type));
+  return {bank.allocatable_bytes, bank.allocated_bytes, bank.allocatable_bytes - bank.allocated_bytes,
+          bank.largest_free_bytes};
+}
+
 uint32_t Allocator::get_alignment(BufferType buffer_type) const {
   const zyxtt::Arch& arch = *device_of(impl)->capabilities().arch;
   switch (buffer_type) {

@@ -12,6 +12,11 @@ uint64_t ChipGuard::free_bytes(program::MemoryKind memory) const {
   return chip_->free_bytes(memory);
 }
 
+BankStatistics ChipGuard::bank_statistics(program::MemoryKind memory) const {
+  std::shared_lock lock(buffers_);
+  return chip_->bank_statistics(memory);
+}
+
 program::PlacedBuffer ChipGuard::allocate(const program::BufferSpec& spec) {
   std::scoped_lock lock(runs_, buffers_);
   return chip_->allocate(spec);

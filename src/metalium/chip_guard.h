@@ -25,6 +25,7 @@ class ChipGuard final : public Device {
   std::optional<ModelSpan> last_run_model_span() const override { return chip_->last_run_model_span(); }
   std::optional<uint64_t> model_clock_cycles() const override { return chip_->model_clock_cycles(); }
   uint64_t free_bytes(program::MemoryKind memory) const override;
+  BankStatistics bank_statistics(program::MemoryKind memory) const override;
 
   program::PlacedBuffer allocate(const program::BufferSpec& spec) override;
   program::PlacedBuffer allocate_at(const program::BufferSpec& spec, uint64_t address) override;

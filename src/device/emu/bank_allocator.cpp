@@ -12,6 +12,7 @@ BankAllocator::BankAllocator(uint64_t base, uint64_t limit, uint64_t granule, bo
   if (end > start) {
     free_[start] = end - start;
     free_bytes_ = end - start;
+    managed_bytes_ = end - start;
   }
 }
 

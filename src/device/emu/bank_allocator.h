@@ -26,6 +26,8 @@ class BankAllocator {
   uint64_t free(uint64_t address);
 
   uint64_t free_bytes() const { return free_bytes_; }
+  // [base, limit) in whole granules: what allocations may take.
+  uint64_t managed_bytes() const { return managed_bytes_; }
   uint64_t largest_free_range() const;
   size_t free_range_count() const { return free_.size(); }
   // Every allocation as (start, rounded length), in address order.
@@ -41,6 +43,7 @@ class BankAllocator {
   uint64_t limit_ = 0;
   bool top_down_ = false;
   uint64_t free_bytes_ = 0;
+  uint64_t managed_bytes_ = 0;
   std::map<uint64_t, uint64_t> free_;  // start -> length
   std::map<uint64_t, uint64_t> used_;  // start -> length
 };

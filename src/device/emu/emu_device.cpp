@@ -148,6 +148,11 @@ KernelCompiler& EmuDevice::compiler() {
   return *compiler_;
 }
 
+BankStatistics EmuDevice::bank_statistics(MemoryKind memory) const {
+  const BankAllocator& allocator = memory == MemoryKind::kDram ? dram_allocator_ : l1_allocator_;
+  return {allocator.managed_bytes(), allocator.managed_bytes() - allocator.free_bytes(), allocator.largest_free_range()};
+}
+
 uint64_t EmuDevice::free_bytes(MemoryKind memory) const {
   return memory == MemoryKind::kDram ? dram_allocator_.free_bytes() * arch_.dram_banks
                                      : l1_allocator_.free_bytes() * bank_count(MemoryKind::kL1, arch_);

@@ -73,6 +73,7 @@ class EmuDevice final : public Device {
   void open(const std::string& cache_dir) override;
   const DeviceCapabilities& capabilities() const override { return capabilities_; }
   uint64_t free_bytes(program::MemoryKind memory) const override;
+  BankStatistics bank_statistics(program::MemoryKind memory) const override;
 
   program::PlacedBuffer allocate(const program::BufferSpec& spec) override;
   program::PlacedBuffer allocate_at(const program::BufferSpec& spec, uint64_t address) override;

@@ -22,13 +22,15 @@ std::string use_emulator(const CardOptions& o) { return "or run on the emulator 
 
 std::string device_name(int id) { return "Tenstorrent device " + std::to_string(id); }
 
-// The allocator's statistics where the MeshDevice offers them (tt-metal does;
-// the project's own TT-Metalium, which has its allocator's bases, does not):
-// nullopt otherwise.
+// Free bytes of all banks from the allocator's statistics where the MeshDevice
+// offers them (tt-metal and the project's own TT-Metalium do): those are one
+// bank's, as every bank holds the same ranges. nullopt otherwise.
 template <typename Mesh>
 std::optional<uint64_t> allocator_free_bytes(const Mesh& mesh, bool dram) {
   if constexpr (requires { mesh.allocator()->get_statistics(tm::BufferType::DRAM).total_free_bytes; }) {
-    return mesh.allocator()->get_statistics(dram ? tm::BufferType::DRAM : tm::BufferType::L1).total_free_bytes;
+    const tm::BufferType type = dram ? tm::BufferType::DRAM : tm::BufferType::L1;
+    const auto& allocator = *mesh.allocator();
+    return uint64_t{allocator.get_statistics(type).total_free_bytes} * allocator.get_num_banks(type);
   } else {
     return std::nullopt;
   }

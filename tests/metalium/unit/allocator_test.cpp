@@ -129,12 +129,58 @@ TEST_F(AllocatorTest, BanksSpanFromTheBaseToTheMemorysEnd) {
   }
 }
 
+// A bank's figures follow its buffers: a buffer takes its pages per bank,
+// each padded to the alignment, and gives them back when it is freed.
+TEST_F(AllocatorTest, StatisticsFollowTheBuffersOfABank) {
+  for (BufferType type : {BufferType::DRAM, BufferType::L1}) {
+    SCOPED_TRACE(static_cast<int>(type));
+    const Statistics before = allocator().get_statistics(type);
+    EXPECT_EQ(before.total_allocatable_size_bytes, allocator().get_bank_size(type));
+    EXPECT_EQ(before.total_allocated_bytes + before.total_free_bytes, before.total_allocatable_size_bytes);
+    EXPECT_GT(before.largest_free_block_bytes, 0u);
+    EXPECT_LE(before.largest_free_block_bytes, before.total_free_bytes);
+    const uint32_t banks = allocator().get_num_banks(type);
+    const uint32_t alignment = allocator().get_alignment(type);
+    const uint64_t page = uint64_t{alignment} * 3 + 1;  // padded to 4 alignments
+    const uint64_t per_bank = 3 * 4 * uint64_t{alignment};  // 2 * banks + 1 pages: 3 on bank 0
+    {
+      auto buffer = Buffer::create(mesh.get(), (2 * uint64_t{banks} + 1) * page, page, type);
+      const Statistics during = allocator().get_statistics(type);
+      EXPECT_EQ(during.total_allocatable_size_bytes, before.total_allocatable_size_bytes);
+      EXPECT_EQ(during.total_allocated_bytes, before.total_allocated_bytes + per_bank);
+      EXPECT_EQ(during.total_free_bytes, before.total_free_bytes - per_bank);
+      EXPECT_LE(during.largest_free_block_bytes, during.total_free_bytes);
+    }
+    const Statistics after = allocator().get_statistics(type);
+    EXPECT_EQ(after.total_allocated_bytes, before.total_allocated_bytes);
+    EXPECT_EQ(after.largest_free_block_bytes, before.largest_free_block_bytes);
+  }
+}
+
+// A hole between two buffers is free but not part of the largest block.
+TEST_F(AllocatorTest, TheLargestFreeBlockIsOneRange) {
+  const uint32_t banks = allocator().get_num_banks(BufferType::DRAM);
+  const uint64_t bytes = uint64_t{banks} << 20;  // 1 MiB a bank
+  auto low = Buffer::create(mesh.get(), bytes, 1024, BufferType::DRAM);
+  auto hole = Buffer::create(mesh.get(), bytes, 1024, BufferType::DRAM);
+  auto high = Buffer::create(mesh.get(), bytes, 1024, BufferType::DRAM);
+  const Statistics full = allocator().get_statistics(BufferType::DRAM);
+  hole.reset();
+  const Statistics holed = allocator().get_statistics(BufferType::DRAM);
+  EXPECT_EQ(holed.total_free_bytes, full.total_free_bytes + (1u << 20));
+  EXPECT_EQ(holed.largest_free_block_bytes, full.largest_free_block_bytes);
+  high.reset();  // the hole joins the free range above it
+  EXPECT_EQ(allocator().get_statistics(BufferType::DRAM).largest_free_block_bytes,
+            full.largest_free_block_bytes + (2u << 20));
+}
+
 TEST_F(AllocatorTest, MemoriesTheEmulatorDoesNotAllocateInAreRefused) {
   EXPECT_NE(what_of([&] { allocator().get_alignment(BufferType::TRACE); }).find("TRACE buffers are not emulated"),
             std::string::npos);
   EXPECT_NE(what_of([&] { allocator().get_num_banks(BufferType::SYSTEM_MEMORY); }).find("DRAM and L1 banks"),
             std::string::npos);
   EXPECT_NE(what_of([&] { allocator().get_bank_size(BufferType::L1_SMALL); }).find("L1_SMALL"), std::string::npos);
+  EXPECT_NE(what_of([&] { allocator().get_statistics(BufferType::L1_SMALL); }).find("L1_SMALL"), std::string::npos);
   EXPECT_NE(what_of([&] { allocator().get_base_allocator_addr(HalMemType::HOST); }).find("DRAM and L1 only"),
             std::string::npos);
 }
@@ -143,6 +189,7 @@ TEST_F(AllocatorTest, AClosedDevicesAllocatorSaysSo) {
   const Allocator& a = allocator();
   mesh->close();
   EXPECT_NE(what_of([&] { a.get_alignment(BufferType::DRAM); }).find("closed"), std::string::npos);
+  EXPECT_NE(what_of([&] { a.get_statistics(BufferType::DRAM); }).find("closed"), std::string::npos);
 }
 
 // The single-device API's devices have the same allocator.

@@ -1,6 +1,6 @@
 // A device's memory allocator as tt-metal's public Allocator shows it: the
-// banks of each memory, their sizes, bases and alignments. Only what the
-// emulator's memory model answers is here (no statistics or saved state).
+// banks of each memory, their sizes, bases and alignments, and how full a bank
+// is. Only what the emulator's memory model answers is here (no saved state).
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
@@ -14,6 +14,14 @@
 #include <tt-metalium/hal_types.hpp>
 
 namespace tt::tt_metal {
+
+// One bank of a memory (all banks of a memory hold the same ranges).
+struct Statistics {
+  size_t total_allocatable_size_bytes = 0;
+  size_t total_allocated_bytes = 0;
+  size_t total_free_bytes = 0;
+  size_t largest_free_block_bytes = 0;
+};
 
 // The library's own; there is no way to make an Allocator outside it.
 class AllocatorImpl;
@@ -40,6 +48,10 @@ class Allocator {
                                                               const CoreCoord& logical_core) const;
   // L1 bytes per worker core (IDevice::l1_size_per_core).
   size_t get_worker_l1_size() const;
+  // How much of one DRAM or L1 bank buffers take now (pages padded to the
+  // alignment). L1_SMALL buffers take L1's banks here and count in its
+  // figures; L1_SMALL itself has none (throws, as get_bank_size does).
+  Statistics get_statistics(const BufferType& buffer_type) const;
 
  private:
   AllocatorImpl* impl;
