@@ -154,8 +154,8 @@ BankStatistics EmuDevice::bank_statistics(MemoryKind memory) const {
 }
 
 uint64_t EmuDevice::free_bytes(MemoryKind memory) const {
-  return memory == MemoryKind::kDram ? dram_allocator_.free_bytes() * arch_.dram_banks
-                                     : l1_allocator_.free_bytes() * bank_count(MemoryKind::kL1, arch_);
+  const BankStatistics bank = bank_statistics(memory);
+  return (bank.allocatable_bytes - bank.allocated_bytes) * bank_count(memory, arch_);
 }
 
 PlacedBuffer EmuDevice::allocate(const program::BufferSpec& spec) { return place(spec, std::nullopt); }
