@@ -20,6 +20,7 @@
 #define STREAM_REG_ADDR(stream_id, reg_id) \
   ((NOC_OVERLAY_START_ADDR) + (((uint32_t)(stream_id)) * (NOC_STREAM_REG_SPACE_SIZE)) + (((uint32_t)(reg_id)) << 2))
 
+#define STREAM_REMOTE_SRC_REG_INDEX (::zyxtt::noc_regs::kRemoteSrc)
 #define STREAM_REMOTE_DEST_BUF_START_REG_INDEX (::zyxtt::noc_regs::kRemoteDestBufStart)
 #define STREAM_REMOTE_DEST_BUF_SIZE_REG_INDEX (::zyxtt::noc_regs::kRemoteDestBufSize)
 #define STREAM_REMOTE_DEST_BUF_SPACE_AVAILABLE_UPDATE_REG_INDEX (::zyxtt::noc_regs::kRemoteDestBufSpaceAvailableUpdate)

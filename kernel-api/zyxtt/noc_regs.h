@@ -22,6 +22,7 @@ inline constexpr uint32_t kOverlayEnd = kOverlayStart + kTensixStreams * kStream
 // free words to that size; writing the update register adds its words field
 // (bits kWordsFreeInc.., kWordsFreeWidth wide, wrapping, so a two's
 // complement field takes words away) to the free words.
+inline constexpr uint32_t kRemoteSrc = 4;  // plain storage: the fabric's scratch register
 inline constexpr uint32_t kRemoteDestBufStart = 8;
 inline constexpr uint32_t kRemoteDestBufSize = 10;
 inline constexpr uint32_t kRemoteDestBufSpaceAvailableUpdate = 270;

@@ -19,6 +19,7 @@
 #include "internal/circular_buffer_interface.h"
 #include "internal/dataflow/dataflow_api_common.h"
 #include "internal/dev_mem_map.h"
+#include "internal/risc_attribs.h"
 #include "tools/profiler/kernel_profiler.hpp"
 #include "api/compile_time_args.h"
 #include "api/debug/assert.h"
@@ -242,7 +243,6 @@ FORCE_INLINE void noc_async_write_barrier_with_trid(uint32_t trid, uint8_t noc =
   zyxtt::krt::noc_write_barrier(noc);
 }
 
-enum class InlineWriteDst : uint8_t { DEFAULT, L1, REG };
 template <InlineWriteDst dst_type = InlineWriteDst::DEFAULT, bool posted = false, bool flush = true>
 FORCE_INLINE void noc_inline_dw_write(uint64_t addr, uint32_t val, uint8_t be = 0xF, uint8_t noc = noc_index,
                                       uint8_t vc = NOC_UNICAST_WRITE_VC, uint32_t customized_src_addr = 0) {

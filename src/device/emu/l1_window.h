@@ -1,33 +1,33 @@
-// A core's L1 at its own addresses. On silicon an L1 address is a pointer: a
-// kernel may dereference a buffer's address it got as a runtime argument
-// (tt-metal's add_2_integers_in_riscv does). Here every core's L1 lives in
-// one arena elsewhere, so such an access faults; the device worker then shows
-// the faulting kernel's core's L1 in a window at [l1::kCbBase, L1 size) and
-// the access runs again.
+// A core's L1 and stream registers at their own addresses. On silicon an L1
+// address is a pointer: a kernel may dereference a buffer's address it got as
+// a runtime argument (tt-metal's add_2_integers_in_riscv does), or a stream
+// register's (tt-metal's fabric keeps counters in them). Here every core's
+// L1 lives in one arena elsewhere and its stream registers in another, so
+// such an access faults; the device worker then shows the faulting kernel's
+// core's L1 in a window at [l1::kCbBase, L1 size), or its stream registers at
+// [kOverlayStart, kOverlayEnd), and the access runs again.
 //
-// The window is one mapping for the whole process, so while it shows a core
+// The windows are mappings of the whole process, so while they show a core
 // no other host thread may run kernel code: a kernel of another core would
-// read and write the shown core's L1 without faulting. Each scheduler thread
-// therefore passes a gate around every fiber it resumes: the faulting thread
-// takes the window only once every other thread is out of kernel code, and
-// others wait at the gate until it leaves its fiber, which hides the window.
+// read and write the shown core's memory without faulting. Each scheduler
+// thread therefore passes a gate around every fiber it resumes: the faulting
+// thread takes the windows only once every other thread is out of kernel
+// code, and others wait at the gate until it leaves its fiber, which hides
+// them.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 
 #include "device/emu/core_state.h"
 
 namespace zyxtt::emu {
 
-// The core whose L1 the window shows, or nullptr.
-extern std::atomic<const CoreState*> g_l1_window_core;
-
-// Reserves the window's addresses (worker start); false when something else
-// lives there (the window then stays off).
+// Reserves the windows' addresses (worker start); false when something else
+// lives at the L1 addresses (no window then). Stream registers stay reachable
+// through their calls when their addresses are taken.
 bool l1_window_reserve(uint32_t l1_bytes);
 
-// From the SIGSEGV handler: true when `address` lies in the window and the
+// From the SIGSEGV handler: true when `address` lies in a window and the
 // current kernel's core now shows there (the faulting access can run again).
 bool l1_window_fault(uintptr_t address);
 
@@ -35,7 +35,7 @@ bool l1_window_fault(uintptr_t address);
 // thread shows a core.
 void l1_window_gate_enter(int thread);
 
-// Scheduler thread `thread` left kernel code: hides the window if it showed it.
+// Scheduler thread `thread` left kernel code: hides the windows if it showed them.
 void l1_window_gate_leave(int thread);
 
 // The run ended: nothing shows.

@@ -118,6 +118,47 @@ TEST(StreamRegistersOneThread, APollSeesUpdatesFromCoresNotYetStarted) {
   CloseDevice(device);
 }
 
+// tt-metal's fabric keeps counters in stream registers it reaches through
+// pointers to their addresses as well as through the calls: both must be
+// one register. Each core's are its own, also when cores run on two host
+// threads at once (a pointer shows the faulting core's registers only).
+TEST_F(StreamRegisters, APointerToARegisterIsTheRegisterTheCallsReachOnEachCore) {
+  Program program = CreateProgram();
+  const CoreRange cores({0, 0}, {3, 1});
+  const KernelHandle k = CreateKernelFromString(program, R"(
+      #include "tt_metal/fabric/hw/inc/edm_fabric/fabric_stream_regs.hpp"
+      void kernel_main() {
+        auto* out = reinterpret_cast<volatile tt_l1_ptr uint32_t*>(get_arg_val<uint32_t>(0));
+        const uint32_t mine = get_arg_val<uint32_t>(1);
+        const uint8_t s = 5;
+        auto* reg = reinterpret_cast<volatile uint32_t*>(get_stream_scratch_register_address(s));
+        *reg = mine;
+        out[0] = read_stream_scratch_register(s);
+        write_stream_scratch_register(s, mine + 1);
+        out[1] = *reg;
+        noc_inline_dw_write<InlineWriteDst::REG>(get_noc_addr(my_x[0], my_y[0], get_stream_scratch_register_address(s)),
+                                                 mine + 2);
+        noc_async_write_barrier();
+        out[2] = *reg;
+        init_ptr_val(s, 40);
+        increment_local_update_ptr_val(s, -15);
+        out[3] = *reinterpret_cast<volatile uint32_t*>(get_stream_reg_read_addr(s)) & 0xFFFF;
+        out[4] = get_ptr_val(s);
+        out[5] = get_stream_scratch_register_address<7>() - STREAM_REG_ADDR(7, 0);  // register 4 on Blackhole
+      })",
+                                                cores, DataMovementConfig{});
+  const std::vector<CoreCoord> all = corerange_to_cores(CoreRangeSet(cores));
+  for (size_t i = 0; i < all.size(); ++i)
+    SetRuntimeArgs(program, k, all[i], {l1_base(device), static_cast<uint32_t>(0x100 * (i + 1))});
+  detail::LaunchProgram(device, program);
+  for (size_t i = 0; i < all.size(); ++i) {
+    const uint32_t mine = 0x100 * (i + 1);
+    EXPECT_EQ(words_at(device, all[i], l1_base(device), 6),
+              (std::vector<uint32_t>{mine, mine + 1, mine + 2, 25, 25, 16}))
+        << all[i].str();
+  }
+}
+
 TEST_F(StreamRegisters, AStreamPastTheCoresIsRefusedNamingIt) {
   Program program = CreateProgram();
   CreateKernelFromString(program, R"(

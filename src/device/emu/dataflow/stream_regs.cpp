@@ -1,5 +1,7 @@
 #include "device/emu/dataflow/stream_regs.h"
 
+#include <sys/mman.h>
+
 #include <fmt/format.h>
 
 #include "device/emu/run_context.h"
@@ -10,9 +12,10 @@ namespace {
 
 namespace r = noc_regs;
 
-uint64_t key_of(const CoreState& core, uint32_t stream, uint32_t reg) {
-  return (uint64_t{core.noc_y} << 48) | (uint64_t{core.noc_x} << 32) | (uint64_t{stream} << 16) | reg;
-}
+// The NOC grid the shared pages cover (Blackhole's is 17 x 12).
+constexpr uint32_t kNocColumns = 32, kNocRows = 16;
+constexpr size_t kCoreWords = size_t{r::kTensixStreams} * r::kStreamSpace / 4;
+constexpr size_t kPagesBytes = size_t{kNocColumns} * kNocRows * kCoreWords * 4;
 
 void check(const CoreState& core, uint32_t stream, uint32_t reg, const char* call) {
   const uint32_t streams = core.ethernet ? r::kEthStreams : r::kTensixStreams;
@@ -23,33 +26,58 @@ void check(const CoreState& core, uint32_t stream, uint32_t reg, const char* cal
   }
 }
 
+size_t index_of(uint32_t stream, uint32_t reg) { return size_t{stream} * (r::kStreamSpace / 4) + reg; }
+
 }  // namespace
+
+// Shared, so that the L1 window can map a core's pages a second time;
+// untouched pages cost nothing.
+StreamRegisters::StreamRegisters() {
+  void* p = mmap(nullptr, kPagesBytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p != MAP_FAILED) pages_ = static_cast<uint32_t*>(p);
+}
+
+StreamRegisters::~StreamRegisters() {
+  if (pages_ != nullptr) munmap(pages_, kPagesBytes);
+}
+
+uint32_t* StreamRegisters::words_of(uint32_t noc_x, uint32_t noc_y) {
+  if (pages_ == nullptr || noc_x >= kNocColumns || noc_y >= kNocRows) return nullptr;
+  return pages_ + (size_t{noc_y} * kNocColumns + noc_x) * kCoreWords;
+}
+
+uint32_t* StreamRegisters::word(const CoreState& core, uint32_t stream, uint32_t reg) {
+  if (core.stream_words != nullptr) return core.stream_words + index_of(stream, reg);
+  std::unique_ptr<uint32_t[]>& words = off_grid_[(uint64_t{core.noc_y} << 32) | core.noc_x];
+  if (!words) words = std::make_unique<uint32_t[]>(kCoreWords);  // zeroed
+  return words.get() + index_of(stream, reg);
+}
 
 uint32_t StreamRegisters::read(const CoreState& core, uint32_t stream, uint32_t reg, const char* call) {
   check(core, stream, reg, call);
+  if (core.stream_words != nullptr) return __atomic_load_n(core.stream_words + index_of(stream, reg), __ATOMIC_RELAXED);
   std::lock_guard lock(mutex_);
-  const auto it = values_.find(key_of(core, stream, reg));
-  return it == values_.end() ? 0 : it->second;
+  return *word(core, stream, reg);
 }
 
 void StreamRegisters::write(const CoreState& core, uint32_t stream, uint32_t reg, uint32_t value, const char* call) {
   check(core, stream, reg, call);
   std::lock_guard lock(mutex_);
   // Only the two flow-control registers touch the free words (its low field).
-  const auto free_words = [&] { return &values_[key_of(core, stream, r::kRemoteDestBufSpaceAvailable)]; };
-  const auto set_words = [](uint32_t* word, uint32_t words) {
-    *word = (*word & ~r::kWordsFreeMask) | (words & r::kWordsFreeMask);
+  const auto set_free_words = [&](uint32_t words) {
+    uint32_t* word_free = word(core, stream, r::kRemoteDestBufSpaceAvailable);
+    const uint32_t old = __atomic_load_n(word_free, __ATOMIC_RELAXED);
+    __atomic_store_n(word_free, (old & ~r::kWordsFreeMask) | (words & r::kWordsFreeMask), __ATOMIC_RELAXED);
   };
   switch (reg) {
-    case r::kRemoteDestBufSize: set_words(free_words(), value); break;
-    case r::kRemoteDestBufSpaceAvailableUpdate: {
-      uint32_t* word = free_words();
-      set_words(word, *word + (value >> r::kWordsFreeInc));
+    case r::kRemoteDestBufSize: set_free_words(value); break;
+    case r::kRemoteDestBufSpaceAvailableUpdate:
+      set_free_words(__atomic_load_n(word(core, stream, r::kRemoteDestBufSpaceAvailable), __ATOMIC_RELAXED) +
+                     (value >> r::kWordsFreeInc));
       return;  // the update register holds nothing itself
-    }
     default: break;
   }
-  values_[key_of(core, stream, reg)] = value;
+  __atomic_store_n(word(core, stream, reg), value, __ATOMIC_RELAXED);
 }
 
 }  // namespace zyxtt::emu

@@ -41,6 +41,7 @@ RunExecutor::RunExecutor(const Arch& arch, uint8_t* dram, uint8_t* l1, ControlBl
     core.l1 = l1_ + eth_l1_offset(arch_, ch);
     core.l1_bytes = static_cast<uint32_t>(kEthL1Bytes);
     core.semaphore_base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(core.l1)) + l1::kSemaphoreBase;
+    core.stream_words = stream_regs_.words_of(noc.x, noc.y);
   }
   run_.eth_cores = eth_cores_.data();
   run_.linked = linked_ ? &*linked_ : nullptr;
@@ -57,6 +58,7 @@ void RunExecutor::place(CoreState& core, uint32_t x, uint32_t y, size_t slot) {
   const GridXY noc = worker_noc(arch_, x, y);
   core.noc_x = noc.x;
   core.noc_y = noc.y;
+  core.stream_words = stream_regs_.words_of(noc.x, noc.y);
   core.l1 = slot < physical_ ? l1_ + slot * arch_.l1_bytes : extra_l1_ + (slot - physical_) * arch_.l1_bytes;
   core.l1_bytes = static_cast<uint32_t>(arch_.l1_bytes);
   // Kernels see L1 addresses as the low 32 bits of real host pointers.
