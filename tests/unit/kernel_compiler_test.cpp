@@ -239,6 +239,31 @@ TEST_F(KernelCompilerTest, AMissingBraceIsReportedAtTheKernelsLine) {
   }
 }
 
+// The compiler reads the kernel from stdin, and GCC searches a quoted
+// include in its working directory first: started in a tt-metal checkout,
+// tt-metal's own device headers won over the kernel API's of the same name.
+// The compiler runs in the cache folder now, and the runtime's working
+// directory is searched last, so that root-relative includes still resolve.
+TEST_F(KernelCompilerTest, TheKernelApiComesBeforeTheWorkingDirectoryWhichIsStillSearched) {
+  const fs::path work = dir_ / "checkout";
+  fs::create_directories(work / "tt_metal/fabric/hw/inc/edm_fabric");
+  std::ofstream(work / "tt_metal/fabric/hw/inc/edm_fabric/fabric_stream_regs.hpp") << "#error the checkout's header\n";
+  std::ofstream(work / "local_helper.h") << "constexpr int kHelper = 7;\n";
+  const fs::path was = fs::current_path();
+  fs::current_path(work);
+  struct Back {
+    fs::path to;
+    ~Back() { fs::current_path(to); }
+  } back{was};
+  KernelCompiler compiler("cache", ZYXTT_SOURCE_KERNEL_API);  // relative: the compiler runs elsewhere
+  CompileRequest spec = reader();
+  spec.source = "#include \"tt_metal/fabric/hw/inc/edm_fabric/fabric_stream_regs.hpp\"\n#include \"local_helper.h\"\n"
+                "static_assert(kHelper == 7);\nvoid kernel_main() { (void)read_stream_scratch_register(0); }\n";
+  const std::string object = compiler.build(spec);
+  EXPECT_TRUE(is_trusted_file(object));
+  EXPECT_EQ(fs::path(object).string().rfind((work / "cache").string(), 0), 0u) << object;
+}
+
 // Code for the 32-bit RISC-V keeps L1 pointers in uint32_t: such a kernel
 // builds (accepting only those casts); a kernel with any other error, even
 // beside such a cast, is still refused with that error.

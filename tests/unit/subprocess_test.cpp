@@ -1,6 +1,8 @@
 // The compiler's process runner with real programs.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <unistd.h>
 
 #include <chrono>
@@ -26,6 +28,17 @@ TEST(RunProcess, FeedsStdinHandsOutStderrAndReportsTheExitCode) {
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(err, "through stdin\n");
   EXPECT_FALSE(r.timed_out);
+}
+
+TEST(RunProcess, RunsInTheWorkingDirectoryItIsGiven) {
+  const std::string dir = std::filesystem::canonical(std::filesystem::temp_directory_path()).string();
+  std::string err;
+  ProcessResult r = run_process({"sh", "-c", "pwd -P >&2"}, "", [&](std::string_view chunk) { err.append(chunk); },
+                                {.working_dir = dir});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(err, dir + "\n");
+  r = run_process({"sh", "-c", "true"}, "", [](std::string_view) {}, {.working_dir = "/no/such/folder"});
+  EXPECT_EQ(r.exit_code, 127);
 }
 
 TEST(RunProcess, ADaemonThatLeftTheCompilersGroupIsNotWaitedFor) {

@@ -4,6 +4,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <filesystem>
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -62,6 +64,13 @@ std::vector<std::string> fixed_defines(krt::Role role, int noc, bool profile) {
   return defines;
 }
 
+// Paths given to the compiler are absolute: it runs in the cache folder.
+std::string absolute_path(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path abs = std::filesystem::absolute(path, ec);
+  return path.empty() || ec ? path : abs.lexically_normal().string();
+}
+
 std::string hex128(XXH128_hash_t h) { return fmt::format("{:016x}{:016x}", h.high64, h.low64); }
 
 }  // namespace
@@ -74,7 +83,11 @@ bool is_trusted_file(const std::string& path) {
 
 KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_api_dir, CompilerConfig config,
                                std::shared_future<std::string> api_fingerprint)
-    : store_(cache_dir), kernel_api_(std::move(kernel_api_dir)), config_(std::move(config)) {
+    : store_(absolute_path(cache_dir)), kernel_api_(absolute_path(kernel_api_dir)), config_(std::move(config)) {
+  // A compiler named by a relative path finds its own parts from argv[0].
+  if (config_.program.find('/') != std::string::npos) config_.program = absolute_path(config_.program);
+  std::error_code ec;
+  start_dir_ = std::filesystem::current_path(ec).string();
   if (!api_fingerprint.valid()) api_fingerprint = start_tree_fingerprint(kernel_api_);
   // Deferred: the first to ask runs it (the precompiled headers' thread,
   // started below, or a compile), so no thread of its own is started.
@@ -154,7 +167,7 @@ std::vector<std::string> KernelCompiler::command(const CompileRequest& spec, con
   cmd.insert(cmd.end(), {"-I" + kernel_api_, "-include", PrecompiledHeaders::header_for(spec.role), "-include",
                          "zyxtt/prelude.h"});
   for (auto& d : fixed_defines(spec.role, spec.noc, config_.profile_kernels)) cmd.push_back(std::move(d));
-  for (const auto& dir : spec.include_dirs) cmd.push_back("-I" + dir);
+  for (const auto& dir : spec.include_dirs) cmd.push_back("-I" + absolute_path(dir));
   if (!spec.compile_args.empty()) {
     std::string list;
     for (uint32_t v : spec.compile_args) list += (list.empty() ? "" : ",") + std::to_string(v);
@@ -176,6 +189,7 @@ ProcessLimits KernelCompiler::limits() const {
   l.timeout = config_.timeout;
   l.memory_bytes = config_.memory_limit_bytes;
   l.stop_fd = config_.stop_fd;
+  l.working_dir = store_.directory();
   return l;
 }
 
@@ -265,6 +279,9 @@ std::string KernelCompiler::build(const CompileRequest& spec) {
     CompilerOutput output(file);
     std::vector<std::string> argv = command(spec, tmp);
     if (pch) argv.insert(argv.begin() + 1, "-I" + *pch);
+    // Not in the cache key, as the working directory was not when the
+    // compiler searched it first: objects stay shared between directories.
+    if (!start_dir_.empty()) argv.insert(argv.begin() + 1, {"-idirafter", start_dir_});
     if (permissive) argv.insert(argv.begin() + 1, "-fpermissive");
     ProcessResult result = run_compiler(argv, tu, [&](std::string_view chunk) { output.feed(chunk); });
     output.finish();

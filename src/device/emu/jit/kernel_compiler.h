@@ -96,6 +96,11 @@ class KernelCompiler {
   ObjectStore store_;
   std::string kernel_api_;
   CompilerConfig config_;
+  // Where the runtime was started: searched last (-idirafter). The compiler
+  // runs in the cache folder, so that a kernel's quoted includes find the
+  // kernel API before the working directory's (a tt-metal checkout has its
+  // own device headers under the same names).
+  std::string start_dir_;
   // Compiler report + kernel-API fingerprint (the latter walked on a thread
   // from construction on, or earlier), so that a warm start's first compile
   // hardly waits.

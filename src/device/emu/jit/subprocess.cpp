@@ -44,6 +44,7 @@ struct Launch {
   uint64_t memory_bytes = 0;
   std::string oom_score_adj;
   int nice = 0;
+  std::string working_dir;
 };
 
 constexpr int kGuardFailed = 126;
@@ -82,6 +83,11 @@ void set_signals(void (*handler)(int)) {
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
+  if (!l.working_dir.empty() && chdir(l.working_dir.c_str()) != 0) {
+    static const char msg[] = "cannot enter the compiler's working directory\n";
+    [[maybe_unused]] ssize_t n = write(STDERR_FILENO, msg, sizeof msg - 1);
+    _exit(127);
+  }
   execve(l.path.c_str(), l.argv.data(), l.envp.data());
   static const char msg[] = "cannot execute the compiler\n";
   [[maybe_unused]] ssize_t n = write(STDERR_FILENO, msg, sizeof msg - 1);
@@ -182,6 +188,7 @@ Launch prepare(const std::vector<std::string>& argv, const ProcessLimits& limits
   l.memory_bytes = limits.memory_bytes;
   l.oom_score_adj = std::to_string(limits.oom_score_adj);
   l.nice = limits.nice;
+  l.working_dir = limits.working_dir;
   return l;
 }
 

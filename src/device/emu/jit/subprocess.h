@@ -20,6 +20,7 @@ struct ProcessLimits {
   int oom_score_adj = 1000;              // the OOM killer's first choice, never the runtime
   int nice = 0;                          // added to the scheduling niceness (background work)
   int stop_fd = -1;                      // readable: end now (-1: never)
+  std::string working_dir = {};          // where it runs; "": the caller's
 };
 
 struct ProcessResult {
