@@ -61,9 +61,8 @@ FORCE_INLINE void eth_write_remote_reg(uint32_t, uint32_t reg_addr, uint32_t) {
   (void)reg_addr;
   ::zyxtt::krt::abort_run("eth_write_remote_reg: the emulator has no ethernet registers");
 }
-FORCE_INLINE void eth_write_remote_reg_no_txq_check(uint32_t, uint32_t reg_addr, uint32_t) {
-  (void)reg_addr;
-  ::zyxtt::krt::abort_run("eth_write_remote_reg_no_txq_check: the emulator has no ethernet registers");
+FORCE_INLINE void eth_write_remote_reg_no_txq_check(uint32_t q, uint32_t reg_addr, uint32_t val) {
+  eth_write_remote_reg(q, reg_addr, val);
 }
 
 }  // namespace internal_
