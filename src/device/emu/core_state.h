@@ -20,9 +20,6 @@ struct CoreState {
   uint32_t noc_y = 0;
   uint8_t* l1 = nullptr;  // host pointer whose value fits in 32 bits
   uint32_t l1_bytes = 0;
-  // Its stream registers' words in StreamRegisters' shared pages (the L1
-  // window shows them); nullptr for a virtual core past the chip's NOC grid.
-  uint32_t* stream_words = nullptr;
   std::array<CbState, kMaxCbs> cbs{};
   // Bit i: cbs[i] is configured. Exit checks and the next run's reset visit
   // only these, not all 64 (cold) entries per kernel.
@@ -41,6 +38,9 @@ struct CoreState {
   // into this L1 landed (written by other cores: timing::note_landing).
   std::array<timing::CbTimes, kMaxCbs> cb_times{};
   uint64_t l1_landed = 0;
+  // Its stream registers' words in StreamRegisters' shared pages (the L1
+  // window shows them); nullptr for a virtual core past the chip's NOC grid.
+  uint32_t* stream_words = nullptr;
 };
 
 }  // namespace zyxtt::emu
