@@ -64,18 +64,12 @@ void StreamRegisters::write(const CoreState& core, uint32_t stream, uint32_t reg
   check(core, stream, reg, call);
   std::lock_guard lock(mutex_);
   // Only the two flow-control registers touch the free words (its low field).
-  const auto set_free_words = [&](uint32_t words) {
-    uint32_t* word_free = word(core, stream, r::kRemoteDestBufSpaceAvailable);
-    const uint32_t old = __atomic_load_n(word_free, __ATOMIC_RELAXED);
-    __atomic_store_n(word_free, (old & ~r::kWordsFreeMask) | (words & r::kWordsFreeMask), __ATOMIC_RELAXED);
-  };
-  switch (reg) {
-    case r::kRemoteDestBufSize: set_free_words(value); break;
-    case r::kRemoteDestBufSpaceAvailableUpdate:
-      set_free_words(__atomic_load_n(word(core, stream, r::kRemoteDestBufSpaceAvailable), __ATOMIC_RELAXED) +
-                     (value >> r::kWordsFreeInc));
-      return;  // the update register holds nothing itself
-    default: break;
+  if (reg == r::kRemoteDestBufSize || reg == r::kRemoteDestBufSpaceAvailableUpdate) {
+    uint32_t* free_word = word(core, stream, r::kRemoteDestBufSpaceAvailable);
+    const uint32_t old = __atomic_load_n(free_word, __ATOMIC_RELAXED);
+    const uint32_t words = reg == r::kRemoteDestBufSize ? value : old + (value >> r::kWordsFreeInc);
+    __atomic_store_n(free_word, (old & ~r::kWordsFreeMask) | (words & r::kWordsFreeMask), __ATOMIC_RELAXED);
+    if (reg == r::kRemoteDestBufSpaceAvailableUpdate) return;  // the update register holds nothing itself
   }
   __atomic_store_n(word(core, stream, reg), value, __ATOMIC_RELAXED);
 }
