@@ -3,6 +3,7 @@
 // TT_METAL_RUNTIME_ROOT): lookups, interpolation along sizes and counts,
 // relaxation, barriers and errors, against values worked out by hand.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -35,12 +36,20 @@ entries:
 class TableEnvironment : public testing::Environment {
  public:
   void SetUp() override {
-    const std::filesystem::path root = std::filesystem::path(testing::TempDir()) / "noc_estimator_root";
+    // One folder per process: ctest runs each test as a process of its own,
+    // two at once, and a table rewritten under a reader reads as empty.
+    const std::filesystem::path root =
+        std::filesystem::path(testing::TempDir()) / ("noc_estimator_root-" + std::to_string(getpid()));
     const std::filesystem::path dir = root / "tt_metal/impl/experimental/noc_estimator/latencies";
     std::filesystem::create_directories(dir);
     std::ofstream(dir / "noc_latencies.yaml") << kTable;
     setenv("TT_METAL_RUNTIME_ROOT", root.c_str(), 1);
+    root_ = root;
   }
+  void TearDown() override { std::filesystem::remove_all(root_); }
+
+ private:
+  std::filesystem::path root_;
 };
 const auto* const environment = testing::AddGlobalTestEnvironment(new TableEnvironment);
 
