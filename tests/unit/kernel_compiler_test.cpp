@@ -17,6 +17,7 @@
 #include "common/error.h"
 #include "device/emu/emu_program.h"
 #include "device/emu/jit/kernel_compiler.h"
+#include "device/emu/jit/kernel_dependencies.h"
 #include "device/emu/jit/object_store.h"
 #include "device/emu/jit/precompiled_headers.h"
 #include "device/emu/jit/subprocess.h"
@@ -262,6 +263,127 @@ TEST_F(KernelCompilerTest, TheKernelApiComesBeforeTheWorkingDirectoryWhichIsStil
   const std::string object = compiler.build(spec);
   EXPECT_TRUE(is_trusted_file(object));
   EXPECT_EQ(fs::path(object).string().rfind((work / "cache").string(), 0), 0u) << object;
+
+  // The working directory's header is the kernel's: an edit to it is seen.
+  std::ofstream(work / "local_helper.h", std::ios::trunc) << "constexpr int kHelper = 8;\n";
+  EXPECT_THROW(compiler.build(spec), Error);
+}
+
+// A header the kernel includes from its own folder (and one that header
+// includes) is part of what its object is: an edit builds anew, the text
+// before the edit finds its object again, and the kernel API stays out of
+// the list (its fingerprint covers it).
+TEST_F(KernelCompilerTest, AnEditToAHeaderOfTheKernelsFolderBuildsAnewAndTheOldTextFindsItsObject) {
+  const fs::path folder = dir_ / "kernels";
+  fs::create_directories(folder / "nested");
+  const fs::path more = folder / "nested" / "more.h";
+  std::ofstream(folder / "helper.h") << "#pragma once\n#include \"nested/more.h\"\nconstexpr uint32_t kValue = kMore + 1;\n";
+  auto write_more = [&](const std::string& text) { std::ofstream(more, std::ios::trunc) << text; };
+  write_more("constexpr uint32_t kMore = 41;\n");
+  CompileRequest spec = reader();
+  spec.include_dirs = {folder.string()};
+  spec.source = "#include \"helper.h\"\nvoid kernel_main() { *reinterpret_cast<volatile uint32_t*>(get_arg_val<uint32_t>(0)) = kValue; }\n";
+
+  KernelCompiler compiler((dir_ / "cache").string(), ZYXTT_SOURCE_KERNEL_API);
+  const std::string first = compiler.build(spec);
+  EXPECT_EQ(read_manifest(fs::path(compiler.directory()) / (compiler.cache_key(spec) + ".deps")),
+            (std::vector<std::string>{(folder / "helper.h").string(), more.string()}));
+  EXPECT_EQ(compiler.build(spec), first);
+  EXPECT_EQ(compiler.stats().compiled.load(), 1u);
+
+  write_more("#error the edited header\n");
+  try {
+    compiler.build(spec);
+    FAIL() << "the edit was not seen";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the edited header"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(compiler.lookup(spec));
+
+  write_more("constexpr uint32_t kMore = 41;\n");
+  EXPECT_EQ(compiler.build(spec), first);
+  EXPECT_EQ(compiler.stats().compiled.load(), 1u);
+
+  write_more("constexpr uint32_t kMore = 42;\n");
+  const std::string second = compiler.build(spec);
+  EXPECT_NE(second, first);
+  EXPECT_EQ(compiler.stats().compiled.load(), 2u);
+  KernelCompiler again((dir_ / "cache").string(), ZYXTT_SOURCE_KERNEL_API);  // a new process
+  EXPECT_EQ(again.lookup(spec), second);
+  fs::remove(more);
+  EXPECT_FALSE(again.lookup(spec)) << "a header gone is a miss, and the compile says what is missing";
+  EXPECT_THROW(again.build(spec), Error);
+}
+
+// A kernel that reads nothing outside the kernel API has no manifest: its
+// lookup opens one file, as before.
+TEST_F(KernelCompilerTest, AKernelOfTheKernelApiAloneHasNoManifest) {
+  KernelCompiler compiler(dir_.string(), ZYXTT_SOURCE_KERNEL_API);
+  const std::string object = compiler.build(reader());
+  EXPECT_EQ(object, fs::path(compiler.directory()) / (compiler.cache_key(reader()) + ".so"));
+  EXPECT_FALSE(fs::exists(fs::path(compiler.directory()) / (compiler.cache_key(reader()) + ".deps")));
+}
+
+TEST(KernelDependencies, ReadsGccsRulesWithTheirEscapes) {
+  EXPECT_EQ(make_prerequisites("/c/out.so: /usr/include/stdc-predef.h inc/my\\ helper.h \\\n /a/b\\#c.h $$d.h\n"
+                               "inc/my\\ helper.h:\n"),
+            (std::vector<std::string>{"/usr/include/stdc-predef.h", "inc/my helper.h", "/a/b#c.h", "$d.h"}));
+  EXPECT_EQ(make_prerequisites("out.so:\n"), std::vector<std::string>{});
+  EXPECT_EQ(make_prerequisites(""), std::vector<std::string>{});
+}
+
+TEST(KernelDependencies, TracksFilesUnderNoExcludedFolderEachOnce) {
+  const std::vector<std::string> prerequisites = {
+      "/usr/include/stdint.h", "/k/helper.h",  "../k/sub/../x.h",   "/k/api/zyxtt/entry.h", "/k/helper.h",
+      "/pch/a.h.gch",          "/usr/includes.h", "/usr/include/../local.h", "/w/local.h"};
+  EXPECT_EQ(tracked_headers(prerequisites, "/cache", {"/usr/include/", "/k/api", ""}),
+            (std::vector<std::string>{"/k/helper.h", "/k/x.h", "/usr/includes.h", "/usr/local.h", "/w/local.h"}));
+}
+
+TEST(KernelDependencies, TheCompilersOwnFoldersAreReadFromItsReport) {
+  const std::string gcc = "ignoring nonexistent directory \"/x\"\n#include \"...\" search starts here:\n"
+                          "#include <...> search starts here:\n /usr/include/c++/12\n"
+                          " /usr/lib/gcc/x86_64-linux-gnu/12/../../../../include/x\n /usr/include\nEnd of search list.\n";
+  EXPECT_EQ(system_include_dirs(gcc),
+            (std::vector<std::string>{"/usr/include/c++/12", "/usr/include/x", "/usr/include"}));
+  EXPECT_EQ(system_include_dirs("#include <...> search starts here:\n /L/Frameworks (framework directory)\nEnd"),
+            std::vector<std::string>{"/L/Frameworks"});
+  EXPECT_EQ(system_include_dirs("gcc version 12"), std::vector<std::string>{});
+}
+
+TEST(KernelDependencies, TheKeyFollowsEachFilesBytesAndAMissingFileIsNoEmptyOne) {
+  const fs::path dir = fs::temp_directory_path() / ("zyxtt-deps-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string a = (dir / "a.h").string(), b = (dir / "b.h").string();
+  std::ofstream(a) << "ab";
+  std::ofstream(b) << "c";
+  const std::string key = key_with_contents("k", {a, b});
+  EXPECT_EQ(key_with_contents("k", {a, b}), key);
+  EXPECT_NE(key_with_contents("other", {a, b}), key);
+  std::ofstream(a, std::ios::trunc) << "a";
+  std::ofstream(b, std::ios::trunc) << "bc";
+  EXPECT_NE(key_with_contents("k", {a, b}), key) << "the same bytes split otherwise";
+  const std::string split = key_with_contents("k", {a, b});
+  std::ofstream(b, std::ios::trunc) << "";
+  const std::string empty = key_with_contents("k", {a, b});
+  fs::remove(b);
+  EXPECT_NE(key_with_contents("k", {a, b}), empty);
+  EXPECT_NE(empty, split);
+  fs::remove_all(dir);
+}
+
+TEST(KernelDependencies, AManifestRoundTripsAndOnlyAPrivateOneIsRead) {
+  const fs::path dir = fs::temp_directory_path() / ("zyxtt-manifest-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string path = (dir / "k.deps").string();
+  const std::vector<std::string> files = {"/a b/c.h", "/d.h"};
+  ASSERT_TRUE(write_manifest((dir / ".k.tmp").string(), path, files));
+  EXPECT_EQ(read_manifest(path), files);
+  EXPECT_FALSE(fs::exists(dir / ".k.tmp"));
+  chmod(path.c_str(), 0666);
+  EXPECT_EQ(read_manifest(path), std::nullopt);
+  EXPECT_EQ(read_manifest((dir / "none.deps").string()), std::nullopt);
+  fs::remove_all(dir);
 }
 
 // Code for the 32-bit RISC-V keeps L1 pointers in uint32_t: such a kernel

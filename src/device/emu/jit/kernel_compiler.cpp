@@ -5,12 +5,15 @@
 #include <xxhash.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "common/error.h"
 #include "device/emu/jit/compiler_output.h"
+#include "device/emu/jit/kernel_dependencies.h"
 #include "device/emu/jit/kernel_record.h"
 #include "device/emu/jit/krt_contract.h"
 #include "device/emu/jit/subprocess.h"
@@ -92,11 +95,13 @@ KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_
   // Deferred: the first to ask runs it (the precompiled headers' thread,
   // started below, or a compile), so no thread of its own is started.
   toolchain_ = std::async(std::launch::deferred, [this, api_fingerprint] {
-    // -v prints the version and configuration to stderr (run_process drops
-    // stdout, so --version would tell nothing and cost a process start).
+    // -v prints the version, the configuration and, preprocessing, the
+    // folders searched to stderr (run_process drops stdout, so --version
+    // would tell nothing and cost a process start).
     const std::string version = compiler_report(config_.program, store_.directory(), store_.temp_path("compiler"), [&] {
       std::string report;
-      run_compiler({config_.program, "-v"}, {}, [&](std::string_view chunk) {
+      const std::vector<std::string> argv = {config_.program, "-E", "-v", "-x", "c++", "/dev/null"};
+      run_compiler(argv, {}, [&](std::string_view chunk) {
         if (report.size() < 64 * 1024) report.append(chunk);
       });
       return report;
@@ -104,7 +109,7 @@ KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_
     std::string api = api_fingerprint.get();
     std::string identity =
         fmt::format("zyxtt-kernel-abi-{}|{}|{}|{}", krt::kKrtAbiVersion, config_.program, version, api);
-    return Toolchain{version, std::move(identity), std::move(api)};
+    return Toolchain{version, std::move(identity), std::move(api), system_include_dirs(version)};
   }).share();
   pch_ = std::make_unique<PrecompiledHeaders>(
       [this] {
@@ -220,7 +225,34 @@ std::optional<std::string> KernelCompiler::cached(const std::string& key) {
   return path;
 }
 
-std::optional<std::string> KernelCompiler::lookup(const CompileRequest& spec) { return cached(cache_key(spec)); }
+std::optional<std::string> KernelCompiler::lookup(const CompileRequest& spec) {
+  return cached(filed_key(cache_key(spec)));
+}
+
+std::string KernelCompiler::filed_key(const std::string& key) const {
+  const std::optional<std::vector<std::string>> files = read_manifest(store_.manifest_path(key));
+  return files && !files->empty() ? key_with_contents(key, *files) : key;
+}
+
+std::string KernelCompiler::file_dependencies(const std::string& key, const CompileRequest& spec,
+                                              const std::string& deps, const std::optional<std::string>& pch) {
+  std::string rule;
+  if (std::ifstream in{deps}) rule.assign(std::istreambuf_iterator<char>(in), {});
+  unlink(deps.c_str());
+  // The compiler's own folders are covered by its report, the kernel API by its fingerprint.
+  std::vector<std::string> excluded = toolchain_.get().system_dirs;
+  excluded.insert(excluded.end(), {kernel_api_, store_.directory(), pch.value_or("")});
+  const std::vector<std::string> files = tracked_headers(make_prerequisites(rule), store_.directory(), excluded);
+  const std::string manifest = store_.manifest_path(key);
+  if (files.empty()) {
+    unlink(manifest.c_str());  // left by a kernel of the same key that read others (another include path order)
+    return key;
+  }
+  if (!write_manifest(store_.temp_path(key + "-deps"), manifest, files)) {
+    spdlog::warn("kernel cache: cannot write {}; {} will be compiled again next time", manifest, file_of(spec));
+  }
+  return key_with_contents(key, files);
+}
 
 Error KernelCompiler::out_of_memory(const std::string& file, const std::string& reason) const {
   std::string limit = config_.memory_limit_bytes != 0
@@ -264,11 +296,11 @@ Error KernelCompiler::failure(const std::string& file, const ProcessResult& resu
 std::string KernelCompiler::build(const CompileRequest& spec) {
   check_contract();
   const std::string key = cache_key(spec);  // hashes the source once
-  if (auto hit = cached(key)) return *hit;
-  const std::string path = store_.object_path(key);
+  if (auto hit = cached(filed_key(key))) return *hit;
   // Unique temp name, then rename: a kill at any instant leaves either no
   // object or a whole one, and two runtimes sharing the folder cannot clash.
   const std::string tmp = store_.temp_path(key);
+  const std::string deps = tmp + ".d.tmp";
   const std::string file = file_of(spec);
   // The entry stub goes first, so that whatever the kernel leaves open (a
   // missing brace) is reported at the kernel's own last line.
@@ -283,10 +315,12 @@ std::string KernelCompiler::build(const CompileRequest& spec) {
     // compiler searched it first: objects stay shared between directories.
     if (!start_dir_.empty()) argv.insert(argv.begin() + 1, {"-idirafter", start_dir_});
     if (permissive) argv.insert(argv.begin() + 1, "-fpermissive");
+    argv.insert(argv.begin() + 1, {"-MD", "-MF", deps});  // the headers read, for file_dependencies
     ProcessResult result = run_compiler(argv, tu, [&](std::string_view chunk) { output.feed(chunk); });
     output.finish();
     if (!result.timed_out && !result.stopped && result.exit_code == 0) break;
     unlink(tmp.c_str());
+    unlink(deps.c_str());
     // Damaged precompiled headers are dropped and the kernel compiled
     // without them, as a broken object is rebuilt: never the kernel's error.
     if (pch && !result.timed_out && !result.stopped && output.summary().find("PCH file") != std::string::npos) {
@@ -307,6 +341,7 @@ std::string KernelCompiler::build(const CompileRequest& spec) {
     }
     throw failure(file, result, output);
   }
+  const std::string path = store_.object_path(file_dependencies(key, spec, deps, pch));
   store_.publish(tmp, path);
   stats_.compiled++;
   return path;

@@ -89,6 +89,13 @@ class KernelCompiler {
   Error failure(const std::string& file, const ProcessResult& result, const CompilerOutput& output) const;
   // The intact cached object of `key`, if there is one.
   std::optional<std::string> cached(const std::string& key);
+  // The key the object of `key` is filed under: `key`, or, when its kernel
+  // read headers outside the kernel API, `key` extended by their contents.
+  std::string filed_key(const std::string& key) const;
+  // Lists the headers outside the kernel API that a compile read (its
+  // dependency file `deps`) under `key`'s manifest; returns the filed key.
+  std::string file_dependencies(const std::string& key, const CompileRequest& spec, const std::string& deps,
+                                const std::optional<std::string>& pch);
   const std::string& toolchain_identity();
   // Throws unless the kernel-API headers are the contract the emulator was built with.
   void check_contract();
@@ -105,9 +112,10 @@ class KernelCompiler {
   // from construction on, or earlier), so that a warm start's first compile
   // hardly waits.
   struct Toolchain {
-    std::string compiler_report;  // the compiler's -v
+    std::string compiler_report;  // the compiler's -E -v of an empty file
     std::string identity;         // + the ABI and the kernel-API fingerprint
     std::string kernel_api_fingerprint;  // tree_fingerprint of the kernel-API folder
+    std::vector<std::string> system_dirs;  // where the compiler looks for <...> on its own
   };
   std::shared_future<Toolchain> toolchain_;
   std::unique_ptr<PrecompiledHeaders> pch_;  // after toolchain_: its thread reads it

@@ -112,6 +112,10 @@ ObjectStore::~ObjectStore() {
 
 std::string ObjectStore::object_path(const std::string& key) const { return fmt::format("{}/{}.so", dir_, key); }
 
+std::string ObjectStore::manifest_path(const std::string& key) const {
+  return fmt::format("{}/{}.deps", dir_, key);
+}
+
 std::string ObjectStore::temp_path(const std::string& key) {
   static const uint64_t ns = pid_namespace();
   // One sequence for the whole process: each chip of a cluster has a store of

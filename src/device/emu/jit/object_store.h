@@ -25,6 +25,9 @@ class ObjectStore {
 
   const std::string& directory() const { return dir_; }
   std::string object_path(const std::string& key) const;
+  // The list of headers outside the kernel API that objects of `key` read
+  // (see kernel_dependencies.h).
+  std::string manifest_path(const std::string& key) const;
   // A fresh temporary name for an object of `key`, tagged with this writer
   // (the process): no other store of the process makes the same one.
   std::string temp_path(const std::string& key);

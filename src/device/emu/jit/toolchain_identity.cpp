@@ -104,7 +104,9 @@ std::string compiler_report(const std::string& program, const std::string& memo_
   const std::optional<std::string> exe = resolve_executable(program);
   struct stat st {};
   if (!exe || stat(exe->c_str(), &st) != 0) return run_v();  // run_v says why it cannot start
-  const std::string facts = fmt::format("{}\n{}\n{} {} {} {}.{} {}.{}", program, *exe, st.st_dev, st.st_ino,
+  // The first line names what the report is, so that reports of an earlier
+  // question (plain -v) are not believed.
+  const std::string facts = fmt::format("-E -v\n{}\n{}\n{} {} {} {}.{} {}.{}", program, *exe, st.st_dev, st.st_ino,
                                         st.st_size, st.st_mtim.tv_sec, st.st_mtim.tv_nsec, st.st_ctim.tv_sec,
                                         st.st_ctim.tv_nsec);
   const std::string memo = fmt::format("{}/compiler-{}.txt", memo_dir, hex128(XXH3_128bits(facts.data(), facts.size())));

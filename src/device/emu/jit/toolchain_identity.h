@@ -1,5 +1,5 @@
 // What a kernel object depends on besides its command and source: the
-// compiler (its `-v` report) and the kernel-API headers. Both go into every
+// compiler (its `-E -v` report) and the kernel-API headers. Both go into every
 // cache key, so a new compiler or an edited header rebuilds; both are cheap
 // to learn again in a new process (a warm start must not read 300 headers or
 // start the compiler).
@@ -21,8 +21,9 @@ std::string tree_fingerprint(const std::string& dir);
 // finds it done (the walk is about 400 system calls).
 std::shared_future<std::string> start_tree_fingerprint(const std::string& dir);
 
-// The compiler's `-v` report. `run_v` starts `program -v` and returns what it
-// printed; it runs only when `memo_dir` has no report remembered for the
+// The compiler's report: what it prints preprocessing an empty file with
+// `-v` (version, configuration and the folders it searches for <...>).
+// `run_v` starts `program -E -v ...` and returns what it printed; it runs only when `memo_dir` has no report remembered for the
 // executable `program` resolves to (through PATH and symlinks) as it is now
 // (device, inode, size, modification and change times); a new report is
 // written through `temp_path` and renamed into place. A wrapper script whose
