@@ -1,8 +1,10 @@
 // The Allocator's answers from the emulator's memory model: the arch's banks
 // and alignments and the bases below which the device reserves memory.
 #include <tt-metalium/allocator.hpp>
+#include <tt-metalium/buffer.hpp>
 
 #include <memory>
+#include <vector>
 
 #include <tt_stl/assert.hpp>
 
@@ -43,6 +45,20 @@ std::shared_ptr<zyxtt::Device> device_of(const AllocatorImpl* impl) { return det
 }  // namespace
 
 Allocator::Allocator(AllocatorImpl* impl) : impl(impl) {}
+
+void Allocator::deallocate_buffers() {
+  std::vector<Buffer*> buffers;
+  {
+    std::lock_guard lock(impl->allocated->mutex);
+    buffers.assign(impl->allocated->buffers.begin(), impl->allocated->buffers.end());
+  }
+  for (Buffer* buffer : buffers) DeallocateBuffer(*buffer);  // each leaves the set
+}
+
+std::unordered_set<Buffer*> Allocator::get_allocated_buffers() const {
+  std::lock_guard lock(impl->allocated->mutex);
+  return impl->allocated->buffers;
+}
 
 uint32_t Allocator::get_num_banks(const BufferType& buffer_type) const {
   return zyxtt::emu::bank_count(banked_memory(buffer_type), *device_of(impl)->capabilities().arch);

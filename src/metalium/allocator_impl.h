@@ -5,11 +5,24 @@
 #include <tt-metalium/device.hpp>
 
 #include <map>
+#include <memory>
 #include <mutex>
 #include <tuple>
+#include <unordered_set>
 #include <vector>
 
 namespace tt::tt_metal {
+
+namespace detail {
+
+// The buffers allocated on a device now. Each buffer in it holds it too, so
+// that one outliving its device can still leave it.
+struct AllocatedBuffers {
+  std::mutex mutex;
+  std::unordered_set<Buffer*> buffers;
+};
+
+}  // namespace detail
 
 class AllocatorImpl {
  public:
@@ -18,6 +31,7 @@ class AllocatorImpl {
   // get_bank_ids_from_logical_core's answers, kept: it returns references.
   std::mutex bank_ids_mutex;
   std::map<std::tuple<BufferType, size_t, size_t>, std::vector<uint32_t>> bank_ids_of_core;
+  const std::shared_ptr<detail::AllocatedBuffers> allocated = std::make_shared<detail::AllocatedBuffers>();
 };
 
 }  // namespace tt::tt_metal

@@ -32,6 +32,8 @@ bool device_in_use();
 namespace tt::tt_metal::detail {
 
 // A buffer's place on the device; frees it when the last holder goes.
+struct AllocatedBuffers;
+
 struct BufferBacking {
   std::shared_ptr<zyxtt::Device> device;
   zyxtt::program::PlacedBuffer placed;
@@ -43,6 +45,8 @@ struct BufferBacking {
   uint64_t pages_per_core = 0;
   bool freed = false;
   bool hooked = false;  // a graph hook took the allocation (no memory, address 0) or its free
+  // Where the buffer is listed while allocated (Allocator::get_allocated_buffers).
+  std::shared_ptr<AllocatedBuffers> listed_in;
   // Frees the placement(s) now, unless a hook holds them.
   void release();
   ~BufferBacking();
@@ -50,5 +54,7 @@ struct BufferBacking {
 
 // The zyxtt::Device of a MeshDevice made by this library.
 std::shared_ptr<zyxtt::Device> device_of(const IDevice* device);
+// The list of buffers allocated on `device` (its Allocator's).
+std::shared_ptr<AllocatedBuffers> allocated_buffers_of(const IDevice* device);
 
 }  // namespace tt::tt_metal::detail

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <atomic>
+#include <mutex>
 #include <cstdlib>
 #include <string_view>
 #include <optional>
@@ -21,6 +22,7 @@
 #include "device/emu/page_map.h"
 #include "device/program_checks.h"
 #include "zyxtt/noc_addr.h"
+#include "metalium/allocator_impl.h"
 #include "metalium/backend.h"
 #include "metalium/buffer_placement.h"
 #include "metalium/program_impl.h"
@@ -32,6 +34,20 @@ namespace model = zyxtt::program;
 namespace {
 
 std::atomic<size_t> next_buffer_id{1};
+
+// Allocator::get_allocated_buffers lists `buffer` from now on (till unlist).
+void list(Buffer* buffer, tt_metal::detail::BufferBacking& backing) {
+  backing.listed_in = tt_metal::detail::allocated_buffers_of(buffer->device());
+  std::lock_guard lock(backing.listed_in->mutex);
+  backing.listed_in->buffers.insert(buffer);
+}
+
+void unlist(Buffer* buffer, tt_metal::detail::BufferBacking& backing) {
+  if (!backing.listed_in) return;
+  std::lock_guard lock(backing.listed_in->mutex);
+  backing.listed_in->buffers.erase(buffer);
+  backing.listed_in.reset();
+}
 
 }  // namespace
 
@@ -57,6 +73,7 @@ Buffer::Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferTyp
     backing->freed = true;  // nothing is placed until every core's shard is
     backing_ = std::move(backing);
     allocate_per_core(sharding_args);
+    list(this, *backing_);
     GraphTracker::instance().track_allocate(this);
     return;
   }
@@ -65,6 +82,7 @@ Buffer::Buffer(IDevice* device, DeviceAddr size, DeviceAddr page_size, BufferTyp
     backing->placed = address ? backing->device->allocate_at(spec, *address) : backing->device->allocate(spec);
   backing->pages_per_core = placement.pages_per_core;
   backing_ = std::move(backing);
+  if (!backing_->hooked) list(this, *backing_);
   GraphTracker::instance().track_allocate(this);  // once allocated, as tt-metal reports it
 }
 
@@ -170,11 +188,14 @@ std::optional<uint32_t> Buffer::num_cores() const {
 }
 
 void Buffer::mark_as_deallocated() {
-  if (backing_) backing_->freed = true;
+  if (!backing_) return;
+  unlist(this, *backing_);
+  backing_->freed = true;
 }
 
 void Buffer::deallocate() {
   if (!is_allocated()) return;
+  unlist(this, *backing_);
   GraphTracker::instance().track_deallocate(this);
   if (GraphTracker::instance().hook_deallocate(this)) backing_->hooked = true;  // the hook took the free
   backing_->release();

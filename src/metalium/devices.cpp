@@ -772,6 +772,10 @@ std::shared_ptr<zyxtt::Device> tt_metal::detail::device_of(const IDevice* device
   return mesh.impl().device;
 }
 
+std::shared_ptr<tt_metal::detail::AllocatedBuffers> tt_metal::detail::allocated_buffers_of(const IDevice* device) {
+  return mesh_of(const_cast<IDevice*>(device)).impl().allocator_impl.allocated;
+}
+
 void SetRootDir(const std::string& root_dir) { zyxtt::metalium::set_root_dir(root_dir); }
 size_t GetNumAvailableDevices() { return zyxtt::metalium::emulated_cluster().size(); }
 bool IsGalaxyCluster() { return zyxtt::metalium::emulated_cluster().kind() == zyxtt::cluster::SystemKind::kGalaxy; }

@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <unordered_set>
 #include <tt-metalium/allocator.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
@@ -172,6 +173,46 @@ TEST_F(AllocatorTest, TheLargestFreeBlockIsOneRange) {
   high.reset();  // the hole joins the free range above it
   EXPECT_EQ(allocator().get_statistics(BufferType::DRAM).largest_free_block_bytes,
             full.largest_free_block_bytes + (2u << 20));
+}
+
+// The allocator lists the buffers allocated now; deallocate_buffers frees
+// them all, and each then says so.
+TEST_F(AllocatorTest, ListsTheBuffersAllocatedNowAndDeallocatesThemAll) {
+  Allocator& a = *mesh->allocator();
+  const std::unordered_set<Buffer*> before = a.get_allocated_buffers();
+  const Statistics dram_before = a.get_statistics(BufferType::DRAM);
+  const Statistics l1_before = a.get_statistics(BufferType::L1);
+  auto dram = Buffer::create(mesh.get(), 64 * 1024, 2048, BufferType::DRAM);
+  auto l1 = Buffer::create(mesh.get(), 8 * 1024, 1024, BufferType::L1);
+  auto gone = Buffer::create(mesh.get(), 4096, 1024, BufferType::DRAM);
+  auto with = [&](std::initializer_list<Buffer*> extra) {
+    std::unordered_set<Buffer*> set = before;
+    set.insert(extra.begin(), extra.end());
+    return set;
+  };
+  EXPECT_EQ(a.get_allocated_buffers(), with({dram.get(), l1.get(), gone.get()}));
+  DeallocateBuffer(*gone);
+  EXPECT_EQ(a.get_allocated_buffers(), with({dram.get(), l1.get()}));
+  gone.reset();
+  {
+    auto scoped = Buffer::create(mesh.get(), 4096, 1024, BufferType::L1);
+    EXPECT_EQ(a.get_allocated_buffers().count(scoped.get()), 1u);
+  }
+  EXPECT_EQ(a.get_allocated_buffers(), with({dram.get(), l1.get()}));
+
+  a.deallocate_buffers();
+  EXPECT_TRUE(a.get_allocated_buffers().empty());
+  EXPECT_FALSE(dram->is_allocated());
+  EXPECT_FALSE(l1->is_allocated());
+  EXPECT_LE(a.get_statistics(BufferType::DRAM).total_allocated_bytes, dram_before.total_allocated_bytes);
+  EXPECT_LE(a.get_statistics(BufferType::L1).total_allocated_bytes, l1_before.total_allocated_bytes);
+  EXPECT_NE(what_of([&] { (void)dram->address(); }).find("not allocated"), std::string::npos);
+
+  // A buffer may outlive its device: it leaves the list all the same.
+  auto survivor = Buffer::create(mesh.get(), 4096, 1024, BufferType::DRAM);
+  EXPECT_EQ(a.get_allocated_buffers().count(survivor.get()), 1u);
+  mesh->close();
+  survivor.reset();
 }
 
 TEST_F(AllocatorTest, MemoriesTheEmulatorDoesNotAllocateInAreRefused) {

@@ -1,12 +1,14 @@
 // A device's memory allocator as tt-metal's public Allocator shows it: the
 // banks of each memory, their sizes, bases and alignments, and how full a bank
-// is. Only what the emulator's memory model answers is here (no saved state).
+// is, and which buffers it holds. Only what the emulator's memory model
+// answers is here (no saved state: AllocatorState is internal to tt-metal too).
 #pragma once
 
 #include <tt-metalium/detail/std_surface.hpp>
 
 #include <cstddef>
 #include <cstdint>
+#include <unordered_set>
 #include <vector>
 
 #include <tt-metalium/buffer_types.hpp>
@@ -23,12 +25,21 @@ struct Statistics {
   size_t largest_free_block_bytes = 0;
 };
 
+class Buffer;
 // The library's own; there is no way to make an Allocator outside it.
 class AllocatorImpl;
 
 class Allocator {
  public:
   explicit Allocator(AllocatorImpl* impl);
+
+  // Deallocates every buffer allocated now: each then says it is not
+  // allocated, and its memory is free (tt-metal frees the memory alone and
+  // leaves the buffers to the caller). Not while other threads destroy buffers.
+  void deallocate_buffers();
+  // The buffers allocated on this device now (a graph hook's, which hold no
+  // memory, are not).
+  std::unordered_set<Buffer*> get_allocated_buffers() const;
 
   // DRAM banks, or L1 banks (one per worker core).
   uint32_t get_num_banks(const BufferType& buffer_type) const;
