@@ -1,5 +1,5 @@
 // exp over many floats, each result bit-identical to std::exp (the host
-// libm's expf): 8 lanes at a time in AVX-512 doubles, std::exp otherwise.
+// libm's expf): 8 lanes at a time in AVX-512 or AVX2 doubles, std::exp otherwise.
 #pragma once
 
 #include <cstddef>
