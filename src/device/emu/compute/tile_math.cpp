@@ -679,28 +679,36 @@ void transpose_tile(const float* in, float* out) {
 }
 
 // C = A . B in fp32, straight in the face layout: row k of a tile is two runs
-// of 16 contiguous floats, so the i-k-j order works on 16-wide vectors with
-// no layout conversion (GCC vector extensions: one zmm with AVX-512, split
-// into narrower registers elsewhere). Products of TF32 operands are exact in
-// fp32; sums round once per step, in k order.
+// of 16 contiguous floats, so the i-k-j order works on vectors of the host's
+// width with no layout conversion (GCC vector extensions of the widest
+// registers the build targets: wider ones GCC splits through the stack, 20x
+// slower on an AVX2 host). Products of TF32 operands are exact in fp32; sums
+// round once per step, in k order.
 namespace {
-typedef float Vec16 __attribute__((vector_size(64)));
-inline Vec16 load16(const float* p) {
-  Vec16 v;
+#if defined(__AVX512F__)
+constexpr uint32_t kLanes = 16, kVectorRegisters = 32;
+#elif defined(__AVX__)
+constexpr uint32_t kLanes = 8, kVectorRegisters = 16;
+#else
+constexpr uint32_t kLanes = 4, kVectorRegisters = 16;
+#endif
+typedef float Vec __attribute__((vector_size(kLanes * 4)));
+typedef uint32_t Bits __attribute__((vector_size(kLanes * 4)));
+inline Vec load_vec(const float* p) {
+  Vec v;
   std::memcpy(&v, p, sizeof v);
   return v;
 }
-inline void store16(float* p, Vec16 v) { std::memcpy(p, &v, sizeof v); }
+inline void store_vec(float* p, Vec v) { std::memcpy(p, &v, sizeof v); }
 }  // namespace
 
-// TF32 of a whole tile, 16 lanes at a time, exactly as tf32_truncate: the low
+// TF32 of a whole tile, a vector at a time, exactly as tf32_truncate: the low
 // 13 mantissa bits dropped, a NaN kept a NaN.
 void tf32_tile(const float* in, float* out) {
-  typedef uint32_t Bits16 __attribute__((vector_size(64)));
-  for (uint32_t i = 0; i < kTileElems; i += 16) {
-    const Bits16 u = (Bits16)load16(in + i);
-    const Bits16 nan = (Bits16)((u & 0x7FFFFFFFu) > 0x7F800000u);
-    store16(out + i, (Vec16)((u & 0xFFFFE000u) | (nan & 0x00400000u)));
+  for (uint32_t i = 0; i < kTileElems; i += kLanes) {
+    const Bits u = (Bits)load_vec(in + i);
+    const Bits nan = (Bits)((u & 0x7FFFFFFFu) > 0x7F800000u);
+    store_vec(out + i, (Vec)((u & 0xFFFFE000u) | (nan & 0x00400000u)));
   }
 }
 
@@ -720,61 +728,62 @@ void slice_tile(const float* in, float* high, float* rest) {
 
 // dst += sum over k of a[i][k] * b[k][j], plus a2[i][k] * b2[k][j] per
 // product when kTwoTerms (their sum is exact for the fidelity slices).
-// Eight rows at a time, k split by face so every address is affine: sixteen
-// accumulators (half the AVX-512 register file) hide the multiply-add latency and
-// each B row loaded serves eight rows. `x - 0` is a plain broadcast (x + 0
-// would have to keep -0's sign, so the compiler cannot drop it). With dst16,
-// each face's 16-term sums are added to DST and rounded there (one MVMUL each).
-// matmul_fused.cpp's row_block repeats this order with fused multiply-adds:
-// a change to the order or the DST writes goes to both.
+// A block of rows at a time, k split by face so every address is affine:
+// accumulators for half the vector registers hide the add latency and each B
+// row loaded serves the whole block (eight rows with AVX-512, two with AVX2).
+// `x - 0` is a plain broadcast (x + 0 would have to keep -0's sign, so the
+// compiler cannot drop it). With dst16, each face's 16-term sums are added to
+// DST and rounded there (one MVMUL each). matmul_fused.cpp's row_block repeats
+// this order with fused multiply-adds: a change to the order or the DST
+// writes goes to both.
 template <bool kTwoTerms>
 void matmul_loop(const float* a, const float* b, const float* a2, const float* b2, float* dst, const Dst16* dst16) {
-  constexpr uint32_t kRows = 8;
+  constexpr uint32_t kParts = 32 / kLanes;  // vectors per row: 16 columns in each of two faces
+  constexpr uint32_t kRows = kVectorRegisters / 2 / kParts;
+  // Where part p of a row starts: the first face's 16 columns, then 256 floats on.
+  constexpr auto at = [](uint32_t p) { return p * kLanes / 16 * 256 + p * kLanes % 16; };
   for (uint32_t r0 = 0; r0 < 32; r0 += kRows) {
     const uint32_t row_base = tile_index(r0, 0);
-    Vec16 lo[kRows] = {}, hi[kRows] = {};
+    Vec acc[kRows][kParts] = {};
     float* d = dst + row_base;
+    auto add_to_dst = [&] {
+      for (uint32_t i = 0; i < kRows; ++i)
+        for (uint32_t p = 0; p < kParts; ++p) store_vec(d + i * 16 + at(p), load_vec(d + i * 16 + at(p)) + acc[i][p]);
+    };
     for (uint32_t kf = 0; kf < 2; ++kf) {
       const float* a_rows = a + row_base + kf * 256;
       const float* b_rows = b + kf * 512;
       for (uint32_t k = 0; k < 16; ++k) {
-        const Vec16 b_lo = load16(b_rows + k * 16);
-        const Vec16 b_hi = load16(b_rows + 256 + k * 16);
+        Vec bk[kParts];
+        for (uint32_t p = 0; p < kParts; ++p) bk[p] = load_vec(b_rows + k * 16 + at(p));
         if constexpr (kTwoTerms) {
-          const Vec16 c_lo = load16(b2 + kf * 512 + k * 16);
-          const Vec16 c_hi = load16(b2 + kf * 512 + 256 + k * 16);
+          Vec ck[kParts];
+          for (uint32_t p = 0; p < kParts; ++p) ck[p] = load_vec(b2 + kf * 512 + k * 16 + at(p));
           const float* a2_rows = a2 + row_base + kf * 256;
           for (uint32_t i = 0; i < kRows; ++i) {
-            const Vec16 ark = a_rows[i * 16 + k] - Vec16{};
-            const Vec16 ark2 = a2_rows[i * 16 + k] - Vec16{};
-            lo[i] += ark * b_lo + ark2 * c_lo;
-            hi[i] += ark * b_hi + ark2 * c_hi;
+            const Vec ark = a_rows[i * 16 + k] - Vec{};
+            const Vec ark2 = a2_rows[i * 16 + k] - Vec{};
+            for (uint32_t p = 0; p < kParts; ++p) acc[i][p] += ark * bk[p] + ark2 * ck[p];
           }
         } else {
           for (uint32_t i = 0; i < kRows; ++i) {
-            const Vec16 ark = a_rows[i * 16 + k] - Vec16{};
-            lo[i] += ark * b_lo;
-            hi[i] += ark * b_hi;
+            const Vec ark = a_rows[i * 16 + k] - Vec{};
+            for (uint32_t p = 0; p < kParts; ++p) acc[i][p] += ark * bk[p];
           }
         }
       }
       if (dst16) {
+        add_to_dst();
         for (uint32_t i = 0; i < kRows; ++i) {
-          store16(d + i * 16, load16(d + i * 16) + lo[i]);
-          store16(d + 256 + i * 16, load16(d + 256 + i * 16) + hi[i]);
           for (uint32_t e = 0; e < 16; ++e) {
             d[i * 16 + e] = round_dst16(d[i * 16 + e], *dst16);
             d[256 + i * 16 + e] = round_dst16(d[256 + i * 16 + e], *dst16);
           }
-          lo[i] = hi[i] = Vec16{};
+          for (uint32_t p = 0; p < kParts; ++p) acc[i][p] = Vec{};
         }
       }
     }
-    if (dst16) continue;
-    for (uint32_t i = 0; i < kRows; ++i) {
-      store16(d + i * 16, load16(d + i * 16) + lo[i]);
-      store16(d + 256 + i * 16, load16(d + 256 + i * 16) + hi[i]);
-    }
+    if (!dst16) add_to_dst();
   }
 }
 
