@@ -292,11 +292,14 @@ NOTES = {
         "six 4 KiB CB pages and its DST tile (3.4 MiB in all) fall out of L2 between runs, and setting up 120 "
         "cores and their 360 kernels costs about 55 us. Issue 25's 0.9 needs the calls and the copies about "
         "halved: fewer switches per tile, and CB and DST pages that stay in cache. exp_tile runs glibc's "
-        "expf algorithm eight lanes at a time in AVX-512 doubles, bit-identical to std::exp (every float "
-        "word compared; a host whose libm differs keeps std::exp). Its 32-entry table of 2^(i/32) is looked "
-        "up with two register permutes and a blend instead of a gather: exp of 1M floats alone took 0.92 ms "
-        "with the gather and 0.45 with the permutes, and the grid row went from 1.43 (this table before, "
-        "2026-12-07 14:09 UTC) to about 2. The transfer rows are the runtime's as before, alternated with a "
+        "expf algorithm eight lanes at a time in AVX-512 doubles, or twice four in AVX2 doubles, "
+        "bit-identical to std::exp (every float word compared, with x * 32/ln 2 fused into the rounding and "
+        "the reduction as glibc's FMA build fuses it; a host whose libm differs keeps std::exp). With "
+        "AVX-512 the 32-entry table of 2^(i/32) is looked up with two register permutes and a blend "
+        "instead of a gather: exp of 1M floats alone took 0.92 ms with the gather and 0.45 with the "
+        "permutes, and the grid row went from 1.43 (2026-12-07 14:09 UTC) to about 2. On the AVX2-only "
+        "EPYC of the evening of 2026-12-07 exp_tile had no vector path and ran std::exp per element; the "
+        "AVX2 path (gathered table) took 1.4 ms against 4.7 for a std::exp loop, stand-alone. The transfer rows are the runtime's as before, alternated with a "
         "build of that afternoon on 2026-12-07 16:40 UTC: read_buf 64 MiB took 3.6-3.9 ms with either "
         "(memcpy 3.1-4.2), where the 14:09 report had 2.9.",
         "matmul_tiles: 32,768 calls of one 32 x 32 x 32 tile product each (fp32 in L1, TF32 on the FPU), both "
@@ -324,7 +327,12 @@ NOTES = {
         "products read their operands fresh from the copies at no extra cost, and the math alone is 366 "
         "ns a tile (1,300 cycles, 1,024 at two 512-bit FMAs a cycle). Tried and not kept (no gain in "
         "paired runs): broadcasting A's words through the mask instead of a masked copy of A; prefetching "
-        "the source page non-temporally in the NOC copy (slower: 23.1 against 22.3 ms).",
+        "the source page non-temporally in the NOC copy (slower: 23.1 against 22.3 ms). Without AVX-512 "
+        "the fused path declines and the plain loop runs every product (a multiply, then an add): on the "
+        "AVX2-only EPYC of 2026-12-07 it took 1.4 s a run (0.02 of OpenBLAS) because its 16-float vectors "
+        "were wider than the registers and GCC split them through the stack; at the build's own width (8 "
+        "lanes, two rows a block) 67 ms, 0.25 to 0.37 of OpenBLAS, whose Haswell kernel fuses its "
+        "multiply-adds there. A fused AVX2 path, as the AVX-512 one, is what is left for such hosts.",
     ],
 }
 
@@ -479,12 +487,29 @@ def mesh_ranks_rows():
     return lines + [""]
 
 
+def cpu_description():
+    """The CPU's model name and widest vector extension: the tile math's speed depends on both."""
+    model, flags = "unknown CPU", set()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key.strip() == "model name" and model == "unknown CPU":
+                    model = value.strip()
+                elif key.strip() == "flags" and not flags:
+                    flags = set(value.split())
+    except OSError:
+        pass
+    vectors = "AVX-512" if "avx512f" in flags else "AVX2" if "avx2" in flags else "SSE"
+    return f"{model}, {vectors}"
+
+
 def main():
     made_by = "python3 bench/report.py" + (f" {sys.argv[1]}" if len(sys.argv) > 1 else "")
     lines = ["# Benchmarks", "",
              f"Made by `{made_by}` after a release build, on {platform.node()} ({platform.machine()}, "
-             f"{subprocess.getoutput('nproc')} cores). Every ratio compares two benchmarks of the same run; "
-             "absolute times move with the machine's load.", ""]
+             f"{subprocess.getoutput('nproc')} cores, {cpu_description()}). Every ratio compares two benchmarks "
+             "of the same run; absolute times move with the machine's load.", ""]
     load_at_start = os.getloadavg()[0]
     for binary, pairs in PAIRS.items():
         results = run(binary)
