@@ -10,8 +10,12 @@
 #include <filesystem>
 #include <optional>
 #include <set>
+#include <span>
 
 #include <fmt/format.h>
+
+#include "common/error.h"
+#include "common/fd_io.h"
 
 namespace zyxtt::emu {
 namespace {
@@ -155,12 +159,10 @@ std::optional<std::vector<std::string>> read_manifest(const std::string& path) {
             st.st_size < kMaxManifestBytes;
   if (ok) {
     bytes.resize(static_cast<size_t>(st.st_size));
-    size_t done = 0;
-    while (ok && done < bytes.size()) {
-      ssize_t n = pread(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(done));
-      if (n < 0 && errno == EINTR) continue;
-      ok = n > 0;
-      if (ok) done += static_cast<size_t>(n);
+    try {
+      ok = pread_full(fd, std::as_writable_bytes(std::span(bytes)), 0, "kernel cache manifest") == bytes.size();
+    } catch (const Error&) {
+      ok = false;
     }
   }
   close(fd);
@@ -180,12 +182,10 @@ bool write_manifest(const std::string& tmp, const std::string& path, const std::
   for (const auto& f : files) bytes.append(f.c_str(), f.size() + 1);
   int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) return false;
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<size_t>(n);
+  uint64_t done = 0;
+  try {
+    done = pwrite_full(fd, std::as_bytes(std::span(bytes)), 0, "kernel cache manifest");
+  } catch (const Error&) {
   }
   const bool ok = close(fd) == 0 && done == bytes.size() && rename(tmp.c_str(), path.c_str()) == 0;
   if (!ok) unlink(tmp.c_str());
