@@ -1,6 +1,9 @@
 // The compiler's process runner with real programs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sys/resource.h>
+
 #include <filesystem>
 
 #include <unistd.h>
@@ -39,6 +42,18 @@ TEST(RunProcess, RunsInTheWorkingDirectoryItIsGiven) {
   EXPECT_EQ(err, dir + "\n");
   r = run_process({"sh", "-c", "true"}, "", [](std::string_view) {}, {.working_dir = "/no/such/folder"});
   EXPECT_EQ(r.exit_code, 127);
+}
+
+// Background compiles run niced; their guard does not, so that a busy
+// machine cannot keep it from ending a compiler whose runtime is gone.
+TEST(RunProcess, TheCompilerIsNicedAndItsGuardIsNot) {
+  std::string err;
+  ProcessResult r = run_process(
+      {"sh", "-c", "echo $(cut -d' ' -f19 /proc/$$/stat) $(cut -d' ' -f19 /proc/$PPID/stat) >&2"},
+      "", [&](std::string_view chunk) { err.append(chunk); }, {.nice = 7});
+  EXPECT_EQ(r.exit_code, 0);
+  const int base = getpriority(PRIO_PROCESS, 0);
+  EXPECT_EQ(err, std::to_string(std::min(base + 7, 19)) + " " + std::to_string(base) + "\n");
 }
 
 TEST(RunProcess, ADaemonThatLeftTheCompilersGroupIsNotWaitedFor) {

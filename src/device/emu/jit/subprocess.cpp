@@ -74,6 +74,9 @@ void set_signals(void (*handler)(int)) {
   syscall(SYS_close_range, 3u, ~0u, 0u);  // nothing of the runtime's leaks into the compiler
 #endif
   umask(0177);
+  // The compiler runs at the lower priority, never its guard: a guard kept
+  // off the CPU by a busy machine would let the compiler outlive its runtime.
+  if (l.nice != 0) setpriority(PRIO_PROCESS, 0, getpriority(PRIO_PROCESS, 0) + l.nice);
   if (l.memory_bytes != 0) {
     struct rlimit limit {l.memory_bytes, l.memory_bytes};
     setrlimit(RLIMIT_AS, &limit);
@@ -126,7 +129,6 @@ void close_all_but(std::initializer_list<int> keep) {
     [[maybe_unused]] ssize_t n = write(oom, l.oom_score_adj.data(), l.oom_score_adj.size());
     close(oom);
   }
-  if (l.nice != 0) setpriority(PRIO_PROCESS, 0, getpriority(PRIO_PROCESS, 0) + l.nice);
   const pid_t self = getpid();
   const pid_t child = fork();
   if (child == 0) exec_compiler(l, self);
