@@ -175,7 +175,7 @@ void fill_tf32(std::mt19937& g, float* t, int lo, int hi) {
 }
 
 TEST(MatmulFused, TakenWhenProductsAreExactAndThenBitIdentical) {
-  if (!matmul_fused_available()) GTEST_SKIP() << "no AVX-512 / FMA on this host: matmul_acc multiplies, then adds";
+  if (!matmul_fused_available()) GTEST_SKIP() << "neither AVX-512 nor AVX2 with FMA on this host: matmul_acc multiplies, then adds";
   std::mt19937 g(7);
   alignas(64) float a[kElems], b[kElems], got[kElems], want[kElems];
   for (const Setting& s : every_setting()) {
@@ -197,7 +197,7 @@ TEST(MatmulFused, TakenWhenProductsAreExactAndThenBitIdentical) {
 }
 
 TEST(MatmulFused, DeclinesWhenAProductMightRoundAndLeavesDstUntouched) {
-  if (!matmul_fused_available()) GTEST_SKIP() << "no AVX-512 / FMA on this host";
+  if (!matmul_fused_available()) GTEST_SKIP() << "neither AVX-512 nor AVX2 with FMA on this host";
   std::mt19937 g(11);
   alignas(64) float a[kElems], b[kElems], dst[kElems], before[kElems];
   struct Case {

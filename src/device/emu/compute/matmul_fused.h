@@ -1,4 +1,4 @@
-// matmul_acc's fast path on AVX-512 hosts: one fused multiply-add per product
+// matmul_acc's fast path on AVX-512 and AVX2 hosts with FMA: one fused multiply-add per product
 // where that gives the same bits as matmul_acc's multiply, then add.
 //
 // fma(a, b, c) rounds a * b + c once; multiply-then-add rounds a * b first.
@@ -16,7 +16,7 @@
 namespace zyxtt::emu::compute {
 
 // dst += a . b as matmul_acc (same arguments, same bits), or false, dst
-// untouched, when this host has no AVX-512 / FMA, `phases` is 3 (HiFi3's
+// untouched, when this host has neither AVX-512 nor AVX2 with FMA, `phases` is 3 (HiFi3's
 // two-term products), an operand holds inf, NaN or a subnormal, or a product
 // could be inexact.
 bool matmul_fused(const float* a, const float* b, float* dst, bool transpose_b, bool tf32_a, bool tf32_b,

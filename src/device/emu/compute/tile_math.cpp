@@ -733,9 +733,9 @@ void slice_tile(const float* in, float* high, float* rest) {
 // row loaded serves the whole block (eight rows with AVX-512, two with AVX2).
 // `x - 0` is a plain broadcast (x + 0 would have to keep -0's sign, so the
 // compiler cannot drop it). With dst16, each face's 16-term sums are added to
-// DST and rounded there (one MVMUL each). matmul_fused.cpp's row_block repeats
-// this order with fused multiply-adds: a change to the order or the DST
-// writes goes to both.
+// DST and rounded there (one MVMUL each). The row_block of each
+// matmul_fused_*.cpp repeats this order with fused multiply-adds: a change to
+// the order or the DST writes goes to all three.
 template <bool kTwoTerms>
 void matmul_loop(const float* a, const float* b, const float* a2, const float* b2, float* dst, const Dst16* dst16) {
   constexpr uint32_t kParts = 32 / kLanes;  // vectors per row: 16 columns in each of two faces
