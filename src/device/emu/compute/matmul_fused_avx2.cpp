@@ -139,7 +139,8 @@ bool fused_tile(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b
 
 bool tile_avx2(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, bool or_bits, float* dst,
                const Dst16* dst16) {
-  return or_bits ? fused_tile<true>(a, b, mask_a, mask_b, dst, dst16) : fused_tile<false>(a, b, mask_a, mask_b, dst, dst16);
+  return or_bits ? fused_tile<true>(a, b, mask_a, mask_b, dst, dst16)
+                 : fused_tile<false>(a, b, mask_a, mask_b, dst, dst16);
 }
 
 #pragma GCC pop_options
