@@ -60,9 +60,12 @@ bool matmul_fused(const float* a, const float* b, float* dst, bool transpose_b, 
     b = bt;
   }
   // Masks that leave at most 24 significand bits between them spare the OR.
-  const bool or_bits = __builtin_ctz(mask_a) + __builtin_ctz(mask_b) < 24;
-  return path == Path::kAvx512 ? fused::tile_avx512(a, b, mask_a, mask_b, or_bits, dst, dst16)
-                               : fused::tile_avx2(a, b, mask_a, mask_b, or_bits, dst, dst16);
+  if (__builtin_ctz(mask_a) + __builtin_ctz(mask_b) >= 24) {
+    return path == Path::kAvx512 ? fused::tile_avx512<false>(a, b, mask_a, mask_b, dst, dst16)
+                                 : fused::tile_avx2<false>(a, b, mask_a, mask_b, dst, dst16);
+  }
+  return path == Path::kAvx512 ? fused::tile_avx512<true>(a, b, mask_a, mask_b, dst, dst16)
+                               : fused::tile_avx2<true>(a, b, mask_a, mask_b, dst, dst16);
 }
 
 }  // namespace zyxtt::emu::compute

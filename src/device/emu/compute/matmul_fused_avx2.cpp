@@ -124,8 +124,10 @@ __attribute__((noinline)) void row_block(const float* a, const float* b, uint32_
   if constexpr (!kDst16) add_to_dst();
 }
 
+}  // namespace
+
 template <bool kBits>
-bool fused_tile(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, float* dst, const Dst16* dst16) {
+bool tile_avx2(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, float* dst, const Dst16* dst16) {
   alignas(64) float a_masked[kTileElems], b_masked[kTileElems];
   if (!products_exact(summary_of<kBits>(a, mask_a, a_masked), summary_of<kBits>(b, mask_b, b_masked))) return false;
   for (uint32_t r0 = 0; r0 < 32; r0 += 2) {
@@ -135,13 +137,8 @@ bool fused_tile(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b
   return true;
 }
 
-}  // namespace
-
-bool tile_avx2(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, bool or_bits, float* dst,
-               const Dst16* dst16) {
-  return or_bits ? fused_tile<true>(a, b, mask_a, mask_b, dst, dst16)
-                 : fused_tile<false>(a, b, mask_a, mask_b, dst, dst16);
-}
+template bool tile_avx2<false>(const float*, const float*, uint32_t, uint32_t, float*, const Dst16*);
+template bool tile_avx2<true>(const float*, const float*, uint32_t, uint32_t, float*, const Dst16*);
 
 #pragma GCC pop_options
 

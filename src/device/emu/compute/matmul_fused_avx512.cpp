@@ -129,10 +129,12 @@ __attribute__((noinline)) void row_block(const float* a, const float* b, __m512 
   }
 }
 
+}  // namespace
+
 // a is masked into a copy (each word is broadcast once), b is masked per
 // load; both are checked first, so a declined call writes nothing.
 template <bool kBits>
-bool fused_tile(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, float* dst, const Dst16* dst16) {
+bool tile_avx512(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, float* dst, const Dst16* dst16) {
   alignas(64) float a_masked[kTileElems];
   Summary sa, sb;
   if (!summarize_exponents<kBits>(a, mask_a, a_masked, sa, b, mask_b, sb))
@@ -146,13 +148,8 @@ bool fused_tile(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b
   return true;
 }
 
-}  // namespace
-
-bool tile_avx512(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, bool or_bits, float* dst,
-                 const Dst16* dst16) {
-  return or_bits ? fused_tile<true>(a, b, mask_a, mask_b, dst, dst16)
-                 : fused_tile<false>(a, b, mask_a, mask_b, dst, dst16);
-}
+template bool tile_avx512<false>(const float*, const float*, uint32_t, uint32_t, float*, const Dst16*);
+template bool tile_avx512<true>(const float*, const float*, uint32_t, uint32_t, float*, const Dst16*);
 
 #pragma GCC pop_options
 

@@ -20,11 +20,12 @@ bool products_exact(const Summary& a, const Summary& b);
 
 // dst += (a & mask_a) . (b & mask_b) with one fused multiply-add per product,
 // in matmul_loop's order and DST writes, after checking products_exact (false,
-// dst untouched, when it fails). or_bits: the masks alone do not bound the
-// significands, so the words' low bits are summarised too.
-bool tile_avx512(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, bool or_bits, float* dst,
-                 const Dst16* dst16);
-bool tile_avx2(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, bool or_bits, float* dst,
-               const Dst16* dst16);
+// dst untouched, when it fails). kBits: the masks alone do not bound the
+// significands, so the words' low bits are summarised too. Instantiated for
+// both values in each instruction set's file.
+template <bool kBits>
+bool tile_avx512(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, float* dst, const Dst16* dst16);
+template <bool kBits>
+bool tile_avx2(const float* a, const float* b, uint32_t mask_a, uint32_t mask_b, float* dst, const Dst16* dst16);
 
 }  // namespace zyxtt::emu::compute::fused
