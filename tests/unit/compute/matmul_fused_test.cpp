@@ -174,68 +174,78 @@ void fill_tf32(std::mt19937& g, float* t, int lo, int hi) {
   for (uint32_t i = 0; i < kElems; ++i) t[i] = tf32((g() & 1 ? -1.0f : 1.0f) * std::ldexp(unit(g), exponent(g)));
 }
 
+const char* isa_name(FusedIsa isa) { return isa == FusedIsa::kAvx512 ? "AVX-512" : "AVX2"; }
+
+// Each instruction set's path this host runs (an AVX-512 host runs both).
 TEST(MatmulFused, TakenWhenProductsAreExactAndThenBitIdentical) {
-  if (!matmul_fused_available()) GTEST_SKIP() << "neither AVX-512 nor AVX2 with FMA on this host: matmul_acc multiplies, then adds";
-  std::mt19937 g(7);
-  alignas(64) float a[kElems], b[kElems], got[kElems], want[kElems];
-  for (const Setting& s : every_setting()) {
-    if (s.phases == 3) continue;
-    // Exponents up to 62 each: products below 2^126; down to -63: at or above 2^-126.
-    fill_tf32(g, a, -63, 62);
-    fill_tf32(g, b, -63, 62);
-    a[at(3, 4)] = 0.0f;
-    b[at(4, 5)] = -0.0f;
-    fill(g, got, Kind::kPlain);
-    got[at(0, 0)] = INFINITY;  // DST may hold anything
-    got[at(1, 1)] = NAN;
-    for (uint32_t i = 0; i < kElems; ++i) want[i] = got[i];
-    reference(a, b, want, s);
-    ASSERT_TRUE(matmul_fused(a, b, got, s.transpose, s.tf32_a, s.tf32_b, s.phases, s.dst16 ? &kBf16Dst : nullptr))
-        << s.name();
-    ASSERT_EQ(differences(got, want), "") << s.name();
+  if (matmul_fused_isas().empty())
+    GTEST_SKIP() << "neither AVX-512 nor AVX2 with FMA on this host: matmul_acc multiplies, then adds";
+  for (FusedIsa isa : matmul_fused_isas()) {
+    SCOPED_TRACE(isa_name(isa));
+    std::mt19937 g(7);
+    alignas(64) float a[kElems], b[kElems], got[kElems], want[kElems];
+    for (const Setting& s : every_setting()) {
+      if (s.phases == 3) continue;
+      // Exponents up to 62 each: products below 2^126; down to -63: at or above 2^-126.
+      fill_tf32(g, a, -63, 62);
+      fill_tf32(g, b, -63, 62);
+      a[at(3, 4)] = 0.0f;
+      b[at(4, 5)] = -0.0f;
+      fill(g, got, Kind::kPlain);
+      got[at(0, 0)] = INFINITY;  // DST may hold anything
+      got[at(1, 1)] = NAN;
+      for (uint32_t i = 0; i < kElems; ++i) want[i] = got[i];
+      reference(a, b, want, s);
+      const Dst16* dst16 = s.dst16 ? &kBf16Dst : nullptr;
+      ASSERT_TRUE(matmul_fused_on(isa, a, b, got, s.transpose, s.tf32_a, s.tf32_b, s.phases, dst16)) << s.name();
+      ASSERT_EQ(differences(got, want), "") << s.name();
+    }
   }
 }
 
 TEST(MatmulFused, DeclinesWhenAProductMightRoundAndLeavesDstUntouched) {
-  if (!matmul_fused_available()) GTEST_SKIP() << "neither AVX-512 nor AVX2 with FMA on this host";
-  std::mt19937 g(11);
-  alignas(64) float a[kElems], b[kElems], dst[kElems], before[kElems];
-  struct Case {
-    const char* what;
-    float a_word, b_word;  // planted at a[2][7] and b[7][9]
-    bool tf32;
-  };
-  const Case cases[] = {
-      {"NaN in a", NAN, 1.0f, true},
-      {"inf in b", 1.0f, INFINITY, true},
-      {"subnormal in a", 1e-39f, 1.0f, true},
-      {"exponents whose products may reach 2^128", 0x1p64f, 0x1p63f, true},
-      {"exponents whose products may fall below 2^-126", 0x1p-64f, 0x1p-63f, true},
-      {"24-bit significands (no TF32)", 1.0f + 0x1p-23f, 1.0f + 0x1p-20f, false},
-  };
-  for (const Case& c : cases) {
+  if (matmul_fused_isas().empty()) GTEST_SKIP() << "neither AVX-512 nor AVX2 with FMA on this host";
+  for (FusedIsa isa : matmul_fused_isas()) {
+    SCOPED_TRACE(isa_name(isa));
+    std::mt19937 g(11);
+    alignas(64) float a[kElems], b[kElems], dst[kElems], before[kElems];
+    struct Case {
+      const char* what;
+      float a_word, b_word;  // planted at a[2][7] and b[7][9]
+      bool tf32;
+    };
+    const Case cases[] = {
+        {"NaN in a", NAN, 1.0f, true},
+        {"inf in b", 1.0f, INFINITY, true},
+        {"subnormal in a", 1e-39f, 1.0f, true},
+        {"exponents whose products may reach 2^128", 0x1p64f, 0x1p63f, true},
+        {"exponents whose products may fall below 2^-126", 0x1p-64f, 0x1p-63f, true},
+        {"24-bit significands (no TF32)", 1.0f + 0x1p-23f, 1.0f + 0x1p-20f, false},
+    };
+    for (const Case& c : cases) {
+      fill_tf32(g, a, -4, 4);
+      fill_tf32(g, b, -4, 4);
+      a[at(2, 7)] = c.a_word;
+      b[at(7, 9)] = c.b_word;
+      fill(g, dst, Kind::kPlain);
+      for (uint32_t i = 0; i < kElems; ++i) before[i] = dst[i];
+      for (bool dst16 : {false, true}) {
+        EXPECT_FALSE(matmul_fused_on(isa, a, b, dst, false, c.tf32, c.tf32, 4, dst16 ? &kBf16Dst : nullptr)) << c.what;
+        EXPECT_EQ(differences(dst, before), "") << c.what;
+      }
+    }
+    // The same tiles without the planted words are taken; HiFi3 never is.
     fill_tf32(g, a, -4, 4);
     fill_tf32(g, b, -4, 4);
-    a[at(2, 7)] = c.a_word;
-    b[at(7, 9)] = c.b_word;
-    fill(g, dst, Kind::kPlain);
-    for (uint32_t i = 0; i < kElems; ++i) before[i] = dst[i];
-    for (bool dst16 : {false, true}) {
-      EXPECT_FALSE(matmul_fused(a, b, dst, false, c.tf32, c.tf32, 4, dst16 ? &kBf16Dst : nullptr)) << c.what;
-      EXPECT_EQ(differences(dst, before), "") << c.what;
-    }
+    EXPECT_TRUE(matmul_fused_on(isa, a, b, dst, false, true, true, 4, nullptr));
+    EXPECT_FALSE(matmul_fused_on(isa, a, b, dst, false, true, true, 3, nullptr));
+    // Largest and smallest exponents that still pass: products 2^126 x 1.99 and 2^-126.
+    a[at(2, 7)] = 0x1.ffcp63f;
+    b[at(7, 9)] = 0x1.ffcp62f;
+    a[at(5, 1)] = 0x1p-63f;
+    b[at(1, 6)] = 0x1p-63f;
+    EXPECT_TRUE(matmul_fused_on(isa, a, b, dst, false, true, true, 4, nullptr));
   }
-  // The same tiles without the planted words are taken; HiFi3 never is.
-  fill_tf32(g, a, -4, 4);
-  fill_tf32(g, b, -4, 4);
-  EXPECT_TRUE(matmul_fused(a, b, dst, false, true, true, 4, nullptr));
-  EXPECT_FALSE(matmul_fused(a, b, dst, false, true, true, 3, nullptr));
-  // Largest and smallest exponents that still pass: products 2^126 x 1.99 and 2^-126.
-  a[at(2, 7)] = 0x1.ffcp63f;
-  b[at(7, 9)] = 0x1.ffcp62f;
-  a[at(5, 1)] = 0x1p-63f;
-  b[at(1, 6)] = 0x1p-63f;
-  EXPECT_TRUE(matmul_fused(a, b, dst, false, true, true, 4, nullptr));
 }
 
 }  // namespace

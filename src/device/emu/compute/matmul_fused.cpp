@@ -2,6 +2,8 @@
 // path (matmul_fused_avx512.cpp, matmul_fused_avx2.cpp) for this host.
 #include "device/emu/compute/matmul_fused.h"
 
+#include <vector>
+
 #include "device/emu/compute/matmul_fused_isa.h"
 
 namespace zyxtt::emu::compute {
@@ -24,30 +26,28 @@ bool products_exact(const Summary& a, const Summary& b) {
 
 }  // namespace fused
 
-namespace {
-
-enum class Path { kNone, kAvx2, kAvx512 };
-
-Path host_path() {
-  static const Path path = [] {
+std::span<const FusedIsa> matmul_fused_isas() {
+  static const std::vector<FusedIsa> isas = [] {
     __builtin_cpu_init();
+    std::vector<FusedIsa> found;
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("fma"))
-      return Path::kAvx512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return Path::kAvx2;
-    return Path::kNone;
+      found.push_back(FusedIsa::kAvx512);
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) found.push_back(FusedIsa::kAvx2);
+    return found;
   }();
-  return path;
+  return isas;
 }
-
-}  // namespace
-
-bool matmul_fused_available() { return host_path() != Path::kNone; }
 
 bool matmul_fused(const float* a, const float* b, float* dst, bool transpose_b, bool tf32_a, bool tf32_b,
                   uint32_t phases, const Dst16* dst16) {
-  const Path path = host_path();
-  if (phases == 3 || path == Path::kNone) return false;
+  const std::span<const FusedIsa> isas = matmul_fused_isas();
+  return !isas.empty() && matmul_fused_on(isas.front(), a, b, dst, transpose_b, tf32_a, tf32_b, phases, dst16);
+}
+
+bool matmul_fused_on(FusedIsa isa, const float* a, const float* b, float* dst, bool transpose_b, bool tf32_a,
+                     bool tf32_b, uint32_t phases, const Dst16* dst16) {
+  if (phases == 3) return false;
   // The operands as matmul_acc multiplies them: TF32, then the fidelity
   // slices (a in SrcB, b in SrcA); inf and NaN, which slice otherwise, decline.
   constexpr uint32_t kTf32Mask = 0xFFFFE000u;  // TF32: the low 13 mantissa bits dropped
@@ -60,12 +60,13 @@ bool matmul_fused(const float* a, const float* b, float* dst, bool transpose_b, 
     b = bt;
   }
   // Masks that leave at most 24 significand bits between them spare the OR.
+  const bool avx512 = isa == FusedIsa::kAvx512;
   if (__builtin_ctz(mask_a) + __builtin_ctz(mask_b) >= 24) {
-    return path == Path::kAvx512 ? fused::tile_avx512<false>(a, b, mask_a, mask_b, dst, dst16)
-                                 : fused::tile_avx2<false>(a, b, mask_a, mask_b, dst, dst16);
+    return avx512 ? fused::tile_avx512<false>(a, b, mask_a, mask_b, dst, dst16)
+                  : fused::tile_avx2<false>(a, b, mask_a, mask_b, dst, dst16);
   }
-  return path == Path::kAvx512 ? fused::tile_avx512<true>(a, b, mask_a, mask_b, dst, dst16)
-                               : fused::tile_avx2<true>(a, b, mask_a, mask_b, dst, dst16);
+  return avx512 ? fused::tile_avx512<true>(a, b, mask_a, mask_b, dst, dst16)
+                : fused::tile_avx2<true>(a, b, mask_a, mask_b, dst, dst16);
 }
 
 }  // namespace zyxtt::emu::compute

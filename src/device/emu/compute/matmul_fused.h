@@ -10,19 +10,27 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "device/emu/compute/tile_math.h"
 
 namespace zyxtt::emu::compute {
 
+// The instruction sets with a fused path.
+enum class FusedIsa { kAvx512, kAvx2 };
+
 // dst += a . b as matmul_acc (same arguments, same bits), or false, dst
-// untouched, when this host has neither AVX-512 nor AVX2 with FMA, `phases` is 3 (HiFi3's
-// two-term products), an operand holds inf, NaN or a subnormal, or a product
-// could be inexact.
+// untouched, when this host has neither AVX-512 nor AVX2 with FMA, `phases`
+// is 3 (HiFi3's two-term products), an operand holds inf, NaN or a
+// subnormal, or a product could be inexact. Takes the widest set the host has.
 bool matmul_fused(const float* a, const float* b, float* dst, bool transpose_b, bool tf32_a, bool tf32_b,
                   uint32_t phases, const Dst16* dst16);
 
-// Whether this host can take the path at all (tests report it).
-bool matmul_fused_available();
+// The same on a given set, one of matmul_fused_isas() (tests run each).
+bool matmul_fused_on(FusedIsa isa, const float* a, const float* b, float* dst, bool transpose_b, bool tf32_a,
+                     bool tf32_b, uint32_t phases, const Dst16* dst16);
+
+// The sets this host runs, widest first; empty: no fused path.
+std::span<const FusedIsa> matmul_fused_isas();
 
 }  // namespace zyxtt::emu::compute
