@@ -173,7 +173,16 @@ NOTES = {
         "on its pipes) on as many cores, alternating in every iteration: a TT-Metalium program talks to the "
         "emulator from its own process, where a JSON run crosses three. Its runtime args live once, in the "
         "form the device takes, and setting them again reuses their storage (SetRuntimeArgs on 12x10 cores "
-        "x 3 kernels: 33 -> 10 us; the per-run copy of every core's args into a run, 14 us, is gone).",
+        "x 3 kernels: 33 -> 10 us; the per-run copy of every core's args into a run, 14 us, is gone). "
+        "On the AVX2 EPYC of 2026-12-07's second session the 12x10 row missed in every repetition of one "
+        "report (1.00 to 1.16, the JSON run 69 to 84 us) and read 0.98 to 1.14 in the next. Timed inside both (a probe around the device's run, not kept), per "
+        "run: SetRuntimeArgs x 360 took 8.9 us, EnqueueMeshWorkload's checks 5.6 (check_run over the args "
+        "map 2.9, the program comparison in compiled_for 0.8) and the job 3.8 before the worker was asked; "
+        "the worker's run itself took 63 to 75 us against the JSON run's 52 to 61 on the same grid, of "
+        "which about 5 are the 360 get_arg_val loads (their L1 lines have left the cache by the time each "
+        "kernel runs: the same kernels without them took 59 to 60 us). Setting up every core before making "
+        "any task, so that the args are written last, measured no gain in alternated runs; where the rest "
+        "of the worker's difference goes is not known yet.",
     ],
     "protocol_bench": [
         "write_buf and read_buf move an object's first transfer with preadv / pwritev on its descriptor "
@@ -332,7 +341,14 @@ NOTES = {
         "AVX2-only EPYC of 2026-12-07 it took 1.4 s a run (0.02 of OpenBLAS) because its 16-float vectors "
         "were wider than the registers and GCC split them through the stack; at the build's own width (8 "
         "lanes, two rows a block) 67 ms, 0.25 to 0.37 of OpenBLAS, whose Haswell kernel fuses its "
-        "multiply-adds there. A fused AVX2 path, as the AVX-512 one, is what is left for such hosts.",
+        "multiply-adds there. Since the evening of 2026-12-07 such hosts take a fused AVX2 path (the same checks, "
+        "eight lanes, two rows a block, both operands masked into copies once a tile): on the AVX2 EPYC of "
+        "that night's second session (faster than the first: sgemm 22 against 31 ms) 2 to 4% faster than the "
+        "multiply-then-add loop in alternated runs (52.4 / 55.6 -> 51.1 / 53.6 ms), because Zen issues a "
+        "multiply and an add in the same cycle as an FMA; blocks of six rows by one "
+        "face column (12 accumulators) measured the same. There the math runs at about 1.4 FMAs a cycle and "
+        "is about 60% of the run, so even the core's peak would leave the row near 0.5: the page copies "
+        "and per-tile calls (the two rows below) would have to go for 1.0.",
     ],
 }
 
