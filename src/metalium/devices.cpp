@@ -525,7 +525,6 @@ void MeshCommandQueue::enqueue_mesh_workload(MeshWorkload& mesh_workload, bool b
       auto device = tt_metal::detail::device_of(chip);
       auto compiled = p.compiled_for(device);
       p.track_circular_buffers(chip, *device);
-      p.check_args(*device);
       launches.push_back({device, compiled, run,
                           several ? fmt::format("EnqueueMeshWorkload (device {})", chip->id()) : "EnqueueMeshWorkload",
                           static_cast<uint32_t>(chip->id()), sources, sub_device});
@@ -889,7 +888,6 @@ void EnqueueProgram(CommandQueue& cq, Program& program, bool blocking) {
   tt_metal::detail::ProgramImpl& p = program.impl();
   auto compiled = p.compiled_for(device);
   p.track_circular_buffers(cq.device(), *device);
-  p.check_args(*device);
   std::vector<distributed::ChipLaunch> launch{{device, std::move(compiled), distributed::run_args(p.run, !blocking),
                                                "EnqueueProgram", static_cast<uint32_t>(cq.device()->id()),
                                                distributed::kernel_sources(p), 0}};

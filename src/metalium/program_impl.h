@@ -101,15 +101,14 @@ class ProgramImpl {
   // The form `device->run` takes, compiled when the model changed since or
   // it has not been compiled for `device`.
   std::shared_ptr<zyxtt::CompiledProgram> compiled_for(const std::shared_ptr<zyxtt::Device>& device);
-  // Checks the runtime args against `device`'s limits.
-  void check_args(const zyxtt::Device& device) const;
   // Reports the program's CBs to the GraphTracker's processors as allocated
   // on `chip` (whose device is `device`), the first time it runs or is
   // compiled there, as tt-metal reports them when it places them.
   void track_circular_buffers(const IDevice* chip, const zyxtt::Device& device);
   std::set<const IDevice*> cb_devices;  // the chips track_circular_buffers saw
 
-  // compiled_for() and check_args(), then runs the program on `device`;
+  // compiled_for(), then runs the program on `device` (its args were checked
+  // as they were set: SetRuntimeArgs, SetCommonRuntimeArgs);
   // `call` (EnqueueMeshWorkload ...) names the run in failures.
   void launch(const std::shared_ptr<zyxtt::Device>& device, const char* call);
 };

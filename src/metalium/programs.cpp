@@ -105,11 +105,8 @@ ProgramImpl::~ProgramImpl() {
   for (const IDevice* chip : cb_devices) GraphTracker::instance().track_deallocate_cb(chip);
 }
 
-void ProgramImpl::check_args(const zyxtt::Device& device) const { zyxtt::check_run(model, run, device.capabilities()); }
-
 void ProgramImpl::launch(const std::shared_ptr<zyxtt::Device>& device, const char* call) {
   const auto program = compiled_for(device);
-  check_args(*device);
   device->run(*program, run, call);
 }
 
@@ -475,6 +472,9 @@ void AssignGlobalBufferToProgram(const std::shared_ptr<Buffer>& buffer, Program&
 }
 
 // ---- Runtime args --------------------------------------------------------------------
+// Checked here, as they are set (a kernel's cores, the count limit every
+// device shares: kMaxRuntimeArgs, asserted above); an enqueue does not walk
+// them again (check_run, 2.9 us per enqueue of 12x10 cores x 3 kernels).
 
 namespace {
 

@@ -86,6 +86,17 @@ TEST(ProgramBuilding, RuntimeArgsOnlyOnTheKernelsCoresAndWithinTheLimit) {
             std::string::npos);
   EXPECT_NE(what_of([&] { SetRuntimeArgs(p, 9, CoreCoord{0, 0}, {1}); }).find("Kernel id 9 is not a kernel"),
             std::string::npos);
+  // Common args that would take a core's total past the limit are refused
+  // too, and leave the common args as they were: args are checked only as
+  // they are set, an enqueue does not walk them again.
+  Program q = CreateProgram();
+  const KernelHandle kq = CreateKernelFromString(q, "void kernel_main() {}", CoreCoord{0, 0}, kRiscv0);
+  SetRuntimeArgs(q, kq, CoreCoord{0, 0}, std::vector<uint32_t>(300, 0));
+  SetCommonRuntimeArgs(q, kq, {1, 2});
+  EXPECT_NE(what_of([&] { SetCommonRuntimeArgs(q, kq, std::vector<uint32_t>(42, 0)); })
+                .find("342 unique+common runtime args"),
+            std::string::npos);
+  EXPECT_EQ(GetCommonRuntimeArgs(q, kq).size(), 2u);
 }
 
 TEST(ProgramBuilding, OneKernelPerProcessorOfACore) {
