@@ -113,9 +113,10 @@ class Device {
   // Builds what the device can reuse across runs (compiled kernels, CB
   // layout). Compile errors surface here.
   virtual std::shared_ptr<CompiledProgram> compile(const program::Program& program) = 0;
-  // `run` has passed its user's checks (check_run, or the server's own
-  // against the same capabilities). `what` names the run in timeout and
-  // failure messages.
+  // `run` has passed its user's checks against the same capabilities (the
+  // server's, or TT-Metalium's as args are set): one entry per kernel, args
+  // only on the kernel's cores and within the limit. `what` names the run in
+  // timeout and failure messages.
   virtual void run(CompiledProgram& program, const program::Run& run, const std::string& what) = 0;
   // run() on lane `lane` of the device: runs on different lanes may run at
   // the same time (programs of different sub-devices, on disjoint cores),

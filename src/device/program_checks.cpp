@@ -201,33 +201,4 @@ void check_program(const program::Program& program, const DeviceCapabilities& ca
   check_semaphores(program, caps, grid);
 }
 
-void check_run(const program::Program& program, const program::Run& run, const DeviceCapabilities& caps) {
-  if (run.kernels.size() != program.kernels.size()) {
-    throw Error(Code::kInvalidArgument, fmt::format("the run gives args to {} kernels, but the program has {}",
-                                                    run.kernels.size(), program.kernels.size()));
-  }
-  for (size_t k = 0; k < run.kernels.size(); ++k) {
-    const program::KernelRunArgs& args = run.kernels[k];
-    const program::KernelSpec& kernel = program.kernels[k];
-    for (const auto& [core, values] : args.per_core) {
-      if (!kernel.cores.contains(core)) {
-        throw Error(Code::kInvalidArgument,
-                    fmt::format("runtime args for core ({},{}), where kernel {} ({}) does not run", core.x, core.y,
-                                k, kernel.name));
-      }
-      if (values.size() + args.common.size() > caps.max_runtime_args) {
-        throw Error(Code::kOutOfRange,
-                    fmt::format("kernel {} ({}) gets {} runtime args on core ({},{}) and {} common ones; a kernel "
-                                "takes at most {} in all",
-                                k, kernel.name, values.size(), core.x, core.y, args.common.size(),
-                                caps.max_runtime_args));
-      }
-    }
-    if (args.common.size() > caps.max_runtime_args) {
-      throw Error(Code::kOutOfRange, fmt::format("kernel {} ({}) gets {} common runtime args; at most {}", k,
-                                                 kernel.name, args.common.size(), caps.max_runtime_args));
-    }
-  }
-}
-
 }  // namespace zyxtt

@@ -24,7 +24,6 @@ struct GridPermission {
 // Throws Error(INVALID_ARGUMENT / OUT_OF_RANGE / RESOURCE_EXHAUSTED).
 void check_buffer(const program::BufferSpec& spec, const DeviceCapabilities& caps);
 void check_program(const program::Program& program, const DeviceCapabilities& caps, const GridPermission& grid);
-void check_run(const program::Program& program, const program::Run& run, const DeviceCapabilities& caps);
 
 // A page's footprint in its bank: page_size rounded up to the alignment of
 // its memory, as tt-metal places interleaved pages.

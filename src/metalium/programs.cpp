@@ -473,8 +473,9 @@ void AssignGlobalBufferToProgram(const std::shared_ptr<Buffer>& buffer, Program&
 
 // ---- Runtime args --------------------------------------------------------------------
 // Checked here, as they are set (a kernel's cores, the count limit every
-// device shares: kMaxRuntimeArgs, asserted above); an enqueue does not walk
-// them again (check_run, 2.9 us per enqueue of 12x10 cores x 3 kernels).
+// device shares: kMaxRuntimeArgs, asserted above), and a kernel gets its
+// entry in `run` as it is created: an enqueue does not walk them again (a
+// walk of 12x10 cores x 3 kernels took 2.9 us).
 
 namespace {
 

@@ -119,38 +119,6 @@ TEST(ProgramChecks, SemaphoreIdsAreBoundedAndUniquePerCore) {
                "semaphore 3 is created twice on core (1,0)");
 }
 
-TEST(ProgramChecks, RunArgsGoToTheKernelsCoresWithinTheLimit) {
-  Program p;
-  p.kernels = {kernel("k", Processor::kCompute, range(0, 0, 1, 0))};
-  program::Run r;
-  r.kernels.resize(1);
-  r.kernels[0].per_core[{2, 0}] = {1};
-  expect_error([&] { check_run(p, r, caps()); }, Code::kInvalidArgument,
-               "runtime args for core (2,0), where kernel 0 (k) does not run");
-  r.kernels[0].per_core.clear();
-  r.kernels[0].per_core[{1, 0}] = std::vector<uint32_t>(300, 0);
-  r.kernels[0].common = std::vector<uint32_t>(42, 0);
-  expect_error([&] { check_run(p, r, caps()); }, Code::kOutOfRange,
-               "kernel 0 (k) gets 300 runtime args on core (1,0) and 42 common ones; a kernel takes at most 341 in all");
-  r.kernels[0].common.resize(41);
-  EXPECT_NO_THROW(check_run(p, r, caps()));
-}
-
-// One entry per kernel, empty or not: devices rely on it (no device checks again).
-TEST(ProgramChecks, ARunGivesOneArgsEntryPerKernel) {
-  Program p;
-  p.kernels = {kernel("a", Processor::kRiscv0, range(0, 0, 0, 0)), kernel("b", Processor::kRiscv1, range(0, 0, 0, 0))};
-  program::Run r;
-  r.kernels.resize(1);
-  expect_error([&] { check_run(p, r, caps()); }, Code::kInvalidArgument,
-               "the run gives args to 1 kernels, but the program has 2");
-  r.kernels.resize(3);
-  expect_error([&] { check_run(p, r, caps()); }, Code::kInvalidArgument,
-               "the run gives args to 3 kernels, but the program has 2");
-  r.kernels.resize(2);
-  EXPECT_NO_THROW(check_run(p, r, caps()));
-}
-
 TEST(ProgramChecks, BuffersNeedASizeAPageSizeAndAShardSpecExactlyWhenSharded) {
   BufferSpec b{0, 4096, MemoryKind::kDram, BufferLayout::kInterleaved, {}};
   expect_error([&] { check_buffer(b, caps()); }, Code::kInvalidArgument, "buffer size is 0; expected at least 1 byte");

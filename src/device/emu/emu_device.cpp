@@ -387,9 +387,9 @@ std::shared_ptr<CompiledProgram> EmuDevice::compile(const program::Program& prog
 }
 
 RunJob EmuDevice::job_for(const EmuProgram& program, const program::Run& run) const {
-  // The run passed its user's checks against the capabilities (check_run,
-  // or the server's): one entry per kernel, args only on the kernel's cores
-  // and within the limit. The worker bounds what it decodes again.
+  // The run passed its user's checks (Device::run): one entry per kernel,
+  // args only on the kernel's cores and within the limit. The worker bounds
+  // what it decodes again.
   const auto& kernels = program.model().kernels;
   RunJob job;
   job.program_id = program.serial();
