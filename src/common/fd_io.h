@@ -14,4 +14,10 @@ namespace zyxtt {
 uint64_t pread_full(int fd, std::span<std::byte> out, uint64_t offset, const char* what);
 uint64_t pwrite_full(int fd, std::span<const std::byte> in, uint64_t offset, const char* what);
 
+// The same for callers that only need to know whether all of it moved: 0, or
+// why not (the failing call's errno; EIO for a file that ended first, ENOSPC
+// for one that could not grow). Never throws.
+int pread_exact(int fd, std::span<std::byte> out, uint64_t offset);
+int pwrite_exact(int fd, std::span<const std::byte> in, uint64_t offset);
+
 }  // namespace zyxtt

@@ -14,7 +14,6 @@
 
 #include <fmt/format.h>
 
-#include "common/error.h"
 #include "common/fd_io.h"
 
 namespace zyxtt::emu {
@@ -159,11 +158,7 @@ std::optional<std::vector<std::string>> read_manifest(const std::string& path) {
             st.st_size < kMaxManifestBytes;
   if (ok) {
     bytes.resize(static_cast<size_t>(st.st_size));
-    try {
-      ok = pread_full(fd, std::as_writable_bytes(std::span(bytes)), 0, "kernel cache manifest") == bytes.size();
-    } catch (const Error&) {
-      ok = false;
-    }
+    ok = pread_exact(fd, std::as_writable_bytes(std::span(bytes)), 0) == 0;
   }
   close(fd);
   // Paths, each ended by a NUL; anything else is no manifest.
@@ -182,12 +177,8 @@ bool write_manifest(const std::string& tmp, const std::string& path, const std::
   for (const auto& f : files) bytes.append(f.c_str(), f.size() + 1);
   int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) return false;
-  uint64_t done = 0;
-  try {
-    done = pwrite_full(fd, std::as_bytes(std::span(bytes)), 0, "kernel cache manifest");
-  } catch (const Error&) {
-  }
-  const bool ok = close(fd) == 0 && done == bytes.size() && rename(tmp.c_str(), path.c_str()) == 0;
+  const bool written = pwrite_exact(fd, std::as_bytes(std::span(bytes)), 0) == 0;
+  const bool ok = close(fd) == 0 && written && rename(tmp.c_str(), path.c_str()) == 0;
   if (!ok) unlink(tmp.c_str());
   return ok;
 }

@@ -46,16 +46,6 @@ uint64_t pid_namespace() {
   return stat("/proc/self/ns/pid", &st) == 0 ? static_cast<uint64_t>(st.st_ino) : 0;
 }
 
-// Fills `out` from the file's start: 0, or why not (an errno; EIO for a file
-// shorter than `out`).
-int read_whole(int fd, std::span<std::byte> out) {
-  try {
-    return pread_full(fd, out, 0, "compiled kernel") == out.size() ? 0 : EIO;
-  } catch (const Error&) {
-    return errno != 0 ? errno : EIO;  // pread_full throws right after the failing read
-  }
-}
-
 Trailer trailer_of(const char* data, size_t size) {
   XXH128_hash_t h = XXH3_128bits(data, size);
   Trailer t{};
@@ -133,7 +123,7 @@ std::optional<std::string> ObjectStore::read_intact(const std::string& path) {
   std::string bytes;  // read in place and cut to the body: no second copy
   if (ok) {
     bytes.resize(static_cast<size_t>(st.st_size));
-    ok = read_whole(fd, std::as_writable_bytes(std::span(bytes))) == 0 &&
+    ok = pread_exact(fd, std::as_writable_bytes(std::span(bytes)), 0) == 0 &&
          std::memcmp(bytes.data(), "\x7f" "ELF", 4) == 0;
     if (ok) {
       const size_t body = bytes.size() - kTrailerBytes;
@@ -159,7 +149,7 @@ void ObjectStore::publish(const std::string& tmp, const std::string& path) const
   if (fd < 0) fail("open", errno);
   if (fstat(fd, &st) != 0) fail("stat", errno);
   std::vector<char> bytes(static_cast<size_t>(st.st_size));
-  if (const int err = read_whole(fd, std::as_writable_bytes(std::span(bytes)))) fail("read", err);
+  if (const int err = pread_exact(fd, std::as_writable_bytes(std::span(bytes)), 0)) fail("read", err);
   Trailer t = trailer_of(bytes.data(), bytes.size());
   if (pwrite(fd, &t, sizeof t, st.st_size) != static_cast<ssize_t>(sizeof t)) fail("write", errno != 0 ? errno : ENOSPC);
   if (fchmod(fd, 0600) != 0) fail("chmod", errno);
