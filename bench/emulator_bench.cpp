@@ -474,29 +474,41 @@ void guarded(benchmark::State& state) {
 
 // ---- 1. compile ------------------------------------------------------------------------------
 
-// Keeps a runtime alive until the user's precompiled kernel API exists (the
-// first runtime that needs it builds it in the background, compute last).
+// Keeps runtimes alive until the user's precompiled kernel API exists (the
+// first runtime that needs it builds it in the background, compute last),
+// and with it the head zyx's compute kernels start with (built once a
+// compute kernel is compiled beside a whole set).
 void ensure_precompiled_headers() {
   const fs::path root = fs::path(zyxtt::cache_home()) / "zyx-tt" / "pch";
-  // Done when some set is whole and none is being built (a set of an older
-  // kernel-API tree is whole too: the new one's build holds its lock).
-  auto present = [&] {
+  auto building = [](const fs::path& lock) {
+    const int fd = open(lock.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    const bool held = flock(fd, LOCK_EX | LOCK_NB) != 0;
+    close(fd);
+    return held;
+  };
+  // Done when some set is whole (with a head when `head`) and nothing is
+  // being built (a set of an older kernel-API tree is whole too: the new
+  // one's build holds its lock).
+  auto present = [&](bool head) {
     std::error_code ec;
     bool whole = false;
     for (const auto& e : fs::directory_iterator(root, ec)) {
-      const int fd = open((e.path() / "build.lock").c_str(), O_RDONLY | O_CLOEXEC);
-      if (fd >= 0) {
-        const bool building = flock(fd, LOCK_EX | LOCK_NB) != 0;
-        close(fd);
-        if (building) return false;
+      if (building(e.path() / "build.lock")) return false;
+      bool heads = !head;
+      for (const auto& h : fs::directory_iterator(e.path() / "heads", ec)) {
+        if (h.path().extension() == ".lock" && building(h.path())) return false;
+        heads = heads || h.path().extension() == ".gch";
       }
-      whole = whole || fs::exists(e.path() / "zyxtt" / "kernel_api_compute.h.gch");
+      whole = whole || (heads && fs::exists(e.path() / "zyxtt" / "kernel_api_compute.h.gch"));
     }
     return whole;
   };
-  auto rt = spawn(bench_root() / "cold-pch");
-  compile(*rt, kZyx, zyx_shaped_program("cold-pch"));
-  for (int i = 0; i < 1200 && !present(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (bool head : {false, true}) {
+    auto rt = spawn(bench_root() / (head ? "cold-head" : "cold-pch"));
+    compile(*rt, kZyx, zyx_shaped_program(head ? "cold-head" : "cold-pch"));
+    for (int i = 0; i < 1200 && !present(head); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
 }
 
 // Cold compile_program of new kernels: a fresh process and a fresh, empty

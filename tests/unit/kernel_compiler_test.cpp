@@ -578,8 +578,7 @@ TEST_F(KernelCompilerTest, TheKernelApiIsPrecompiledPerRoleAndAgainWhenAHeaderCh
       cmd.insert(cmd.begin() + 1, "-I" + *first);
       cmd.insert(cmd.end(), {"-fsyntax-only", "-H"});
       std::string err;
-      // As build() hands it over: the entry stub (with the kernel's own args) first.
-      const std::string tu = "#include \"zyxtt/entry.h\"\n" + spec->source;
+      const std::string tu = compiler.translation_unit(*spec);  // as build() hands it over
       const ProcessResult r = run_process(cmd, tu, [&](std::string_view chunk) { err += chunk; });
       EXPECT_EQ(r.exit_code, 0) << err;
       const std::string used = fmt::format("! {}/{}.gch", *first, PrecompiledHeaders::header_for(spec->role));
@@ -594,6 +593,95 @@ TEST_F(KernelCompilerTest, TheKernelApiIsPrecompiledPerRoleAndAgainWhenAHeaderCh
     ASSERT_TRUE(second);
     EXPECT_NE(*second, *first) << "the edited header was not precompiled again";
     EXPECT_TRUE(is_trusted_file(compiler.build(reader("static_assert(ZYXTT_EDITED_HEADER == 7);"))));
+  }
+  if (old_home != nullptr) {
+    setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  } else {
+    unsetenv("XDG_CACHE_HOME");
+  }
+}
+
+// A compute kernel's leading includes are precompiled (on top of the compute
+// API's standard headers) once a kernel starting that way was compiled, and
+// serve later kernels that start alike, whatever their own data (CB formats)
+// is; an object is the same byte for byte with or without them. A header a
+// kernel cache tracks (the kernel's own folder) is never precompiled.
+TEST_F(KernelCompilerTest, ComputeKernelsThatStartAlikeShareAPrecompiledHeadThatChangesNoObject) {
+  const char* old_home = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = old_home != nullptr ? old_home : "";
+  setenv("XDG_CACHE_HOME", (dir_ / "xdg").c_str(), 1);
+  CompileRequest spec;
+  spec.role = krt::Role::kCompute;
+  spec.source =
+      "// zyx's shape\n#include <cstdint>\n#include \"api/compute/common.h\"\n"
+      "#include \"api/compute/tile_move_copy.h\"\n#include \"api/compute/eltwise_unary/exp.h\"\n"
+      "void kernel_main() {\n  tile_regs_acquire();\n  copy_tile(0, 0, 0);\n  exp_tile(0);\n  tile_regs_commit();\n}\n";
+  spec.defines = {"ZYXTT_DST_ACCUM_MODE=1", "KERNEL_CB_DATA_FORMATS=0,0"};
+  std::string first_object;
+  fs::path header;
+  {
+    KernelCompiler compiler((dir_ / "a").string(), ZYXTT_SOURCE_KERNEL_API);
+    const std::optional<std::string> set = compiler.wait_for_pch();
+    ASSERT_TRUE(set);
+    EXPECT_EQ(compiler.head_of(spec).includes.size(), 4u);
+    std::ifstream in(compiler.build(spec), std::ios::binary);
+    first_object.assign(std::istreambuf_iterator<char>(in), {});
+    EXPECT_EQ(compiler.stats().with_precompiled_head, 0u) << "precompiled before any kernel asked for it";
+    // Built in the background meanwhile.
+    const fs::path heads = fs::path(*set) / "heads";
+    for (int i = 0; i < 1200 && header.empty(); ++i) {
+      std::error_code ec;
+      for (const auto& e : fs::directory_iterator(heads, ec))
+        if (e.path().extension() == ".gch") header = fs::path(e.path()).replace_extension();
+      if (header.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    ASSERT_FALSE(header.empty()) << "the head was not precompiled";
+    // GCC reads it (-H names it "! file.gch") for a kernel with other data and another body.
+    CompileRequest other = spec;
+    other.defines = {"ZYXTT_DST_ACCUM_MODE=1", "KERNEL_CB_DATA_FORMATS=5,5,5"};
+    other.source += "void unused() {}\n";
+    std::vector<std::string> cmd = compiler.command(other, "/dev/null");
+    cmd.insert(cmd.begin() + 1, {"-include", header.string(), "-I" + *set, "-Winvalid-pch"});
+    cmd.insert(cmd.end(), {"-fsyntax-only", "-H"});
+    std::string err;
+    const ProcessResult r = run_process(cmd, compiler.translation_unit(other), [&](std::string_view c) { err += c; });
+    EXPECT_EQ(r.exit_code, 0) << err;
+    EXPECT_NE(err.find("! " + header.string() + ".gch"), std::string::npos) << err.substr(0, 2000);
+  }
+  {
+    KernelCompiler compiler((dir_ / "b").string(), ZYXTT_SOURCE_KERNEL_API);
+    ASSERT_TRUE(compiler.wait_for_pch());
+    std::ifstream in(compiler.build(spec), std::ios::binary);
+    const std::string object(std::istreambuf_iterator<char>(in), {});
+    EXPECT_EQ(compiler.stats().with_precompiled_head, 1u);
+    EXPECT_TRUE(object == first_object) << "the precompiled head changed the object";
+  }
+  fs::resize_file(header.string() + ".gch", fs::file_size(header.string() + ".gch") / 3);
+  {
+    // A damaged one costs a warning and its removal, not the kernel.
+    KernelCompiler compiler((dir_ / "d").string(), ZYXTT_SOURCE_KERNEL_API);
+    ASSERT_TRUE(compiler.wait_for_pch());
+    EXPECT_TRUE(is_trusted_file(compiler.build(spec)));
+    EXPECT_FALSE(fs::exists(header.string() + ".gch")) << "the damaged head was kept";
+  }
+  {
+    // The kernel's own folder comes before the compiler's: from a header
+    // found there on, the head is plain text.
+    fs::create_directories(dir_ / "mine");
+    std::ofstream(dir_ / "mine" / "array") << "#pragma once\n";
+    std::ofstream(dir_ / "mine" / "helpers.h") << "#pragma once\n";
+    KernelCompiler compiler((dir_ / "c").string(), ZYXTT_SOURCE_KERNEL_API);
+    CompileRequest own = spec;
+    own.include_dirs = {(dir_ / "mine").string()};
+    for (const char* third : {"#include <array>\n", "#include \"helpers.h\"\n", "#include <no_such_header>\n"}) {
+      own.source = std::string("#include <cstdint>\n#include \"api/compute/common.h\"\n") + third +
+                   "#include <cstring>\nvoid kernel_main() {}\n";
+      EXPECT_EQ(compiler.head_of(own).includes.size(), 2u) << third;
+    }
+    own.source = "#include <cstdint>\n#include <cstring>\nvoid kernel_main() {}\n";
+    EXPECT_EQ(compiler.head_of(own).includes.size(), 2u) << "a standard header of the compiler's folders";
+    own.role = krt::Role::kReader;
+    EXPECT_TRUE(compiler.head_of(own).empty()) << "data movement kernels have their whole API precompiled";
   }
   if (old_home != nullptr) {
     setenv("XDG_CACHE_HOME", saved.c_str(), 1);

@@ -189,6 +189,52 @@ std::vector<std::string> KernelCompiler::command(const CompileRequest& spec, con
 
 std::optional<std::string> KernelCompiler::wait_for_pch() { return pch_->wait(); }
 
+KernelHead KernelCompiler::head_of(const CompileRequest& spec) {
+  if (spec.role != krt::Role::kCompute) return {};
+  namespace fs = std::filesystem;
+  auto exists_in = [](const std::string& dir, std::string_view name) {
+    std::error_code ec;
+    return fs::is_regular_file(fs::path(dir) / name, ec);
+  };
+  return kernel_head(spec.source, [&](std::string_view name, bool angled) {
+    if (name.front() == '/' || name.find("..") != std::string_view::npos) return false;
+    // Searched in this order after the cache folder and the precompiled set, which hold no headers.
+    if (exists_in(kernel_api_, name)) return true;
+    if (!angled) return false;
+    for (const auto& dir : spec.include_dirs)
+      if (exists_in(absolute_path(dir), name)) return false;
+    for (const auto& dir : toolchain_.get().system_dirs)
+      if (exists_in(dir, name)) return true;
+    return false;
+  });
+}
+
+std::string KernelCompiler::translation_unit(const CompileRequest& spec) {
+  return emu::translation_unit(file_of(spec), spec.source, head_of(spec));
+}
+
+// A head's precompiled header serves every kernel compiled with these flags:
+// the kernel's own minus its source, object and data (compile-time args, CB
+// formats), which the API reads after the head (GCC refuses a precompiled
+// header that mentions a macro defined differently, so a head that did
+// would only be parsed again).
+std::vector<std::string> KernelCompiler::head_flags(const CompileRequest& spec) const {
+  std::vector<std::string> all = command(spec, ""), flags;
+  all.resize(all.size() - 5);  // -x c++ - -o <output>
+  for (size_t i = 0; i < all.size(); ++i) {
+    const std::string& a = all[i];
+    if (a == "-include") {
+      ++i;
+      continue;
+    }
+    if (a.starts_with("-DKERNEL_COMPILE_TIME_ARGS=") || a.starts_with("-DKERNEL_NAMED_COMPILE_TIME_ARGS=") ||
+        a.starts_with("-DKERNEL_CB_DATA_FORMATS=") || a.starts_with("-DKERNEL_CB_TILE_SHAPES="))
+      continue;
+    flags.push_back(a);
+  }
+  return flags;
+}
+
 ProcessLimits KernelCompiler::limits() const {
   ProcessLimits l;
   l.timeout = config_.timeout;
@@ -302,15 +348,17 @@ std::string KernelCompiler::build(const CompileRequest& spec) {
   const std::string tmp = store_.temp_path(key);
   const std::string deps = tmp + ".d.tmp";
   const std::string file = file_of(spec);
-  // The entry stub goes first, so that whatever the kernel leaves open (a
-  // missing brace) is reported at the kernel's own last line.
-  std::string tu = fmt::format("#include \"zyxtt/entry.h\"\n#line 1 \"{}\"\n{}\n", file, spec.source);
+  const KernelHead head = head_of(spec);
+  const std::string tu = emu::translation_unit(file, spec.source, head);
   std::optional<std::string> pch = pch_->ready();
+  std::optional<std::string> head_pch = pch ? pch_->head(spec.role, head.text(), head_flags(spec)) : std::nullopt;
   bool permissive = false;
   while (true) {
     CompilerOutput output(file);
     std::vector<std::string> argv = command(spec, tmp);
     if (pch) argv.insert(argv.begin() + 1, "-I" + *pch);
+    // First of all: GCC reads a precompiled header only as the first include.
+    if (head_pch) argv.insert(argv.begin() + 1, {"-include", *head_pch});
     // Not in the cache key, as the working directory was not when the
     // compiler searched it first: objects stay shared between directories.
     if (!start_dir_.empty()) argv.insert(argv.begin() + 1, {"-idirafter", start_dir_});
@@ -323,7 +371,15 @@ std::string KernelCompiler::build(const CompileRequest& spec) {
     unlink(deps.c_str());
     // Damaged precompiled headers are dropped and the kernel compiled
     // without them, as a broken object is rebuilt: never the kernel's error.
-    if (pch && !result.timed_out && !result.stopped && output.summary().find("PCH file") != std::string::npos) {
+    const bool damaged_pch =
+        !result.timed_out && !result.stopped && output.summary().find("PCH file") != std::string::npos;
+    if (head_pch && damaged_pch) {
+      spdlog::warn("the precompiled head {} is damaged; removing it ({})", *head_pch, output.summary());
+      pch_->drop_head(*head_pch);
+      head_pch.reset();
+      continue;
+    }
+    if (pch && damaged_pch) {
       spdlog::warn("the precompiled standard headers in {} are damaged; removing them ({})", *pch, output.summary());
       pch_->drop();
       pch.reset();
@@ -344,6 +400,7 @@ std::string KernelCompiler::build(const CompileRequest& spec) {
   const std::string path = store_.object_path(file_dependencies(key, spec, deps, pch));
   store_.publish(tmp, path);
   stats_.compiled++;
+  if (head_pch) stats_.with_precompiled_head++;
   return path;
 }
 

@@ -16,6 +16,7 @@
 #include "common/error.h"
 #include "common/option_hint.h"
 #include "device/emu/jit/compiler_output.h"
+#include "device/emu/jit/kernel_head.h"
 #include "device/emu/jit/object_store.h"
 #include "device/emu/jit/precompiled_headers.h"
 #include "device/emu/jit/subprocess.h"
@@ -47,6 +48,7 @@ struct CompilerConfig {
 struct CompileStats {
   std::atomic<uint64_t> compiled{0};
   std::atomic<uint64_t> disk_hits{0};
+  std::atomic<uint64_t> with_precompiled_head{0};  // of `compiled`
 };
 
 class KernelCompiler {
@@ -78,9 +80,16 @@ class KernelCompiler {
   const std::string& directory() const { return store_.directory(); }
   // The compiler's argv for `spec` (source on stdin, object to `output`).
   std::vector<std::string> command(const CompileRequest& spec, const std::string& output) const;
+  // The head of a compute kernel that may be precompiled (kernel_head.h);
+  // empty for other roles, whose API is precompiled whole.
+  KernelHead head_of(const CompileRequest& spec);
+  // What build() gives the compiler on stdin for `spec`.
+  std::string translation_unit(const CompileRequest& spec);
 
  private:
   ProcessLimits limits() const;
+  // The flags a compute kernel's head is precompiled with (PrecompiledHeaders::head).
+  std::vector<std::string> head_flags(const CompileRequest& spec) const;
   // run_process under limits(); a compiler that cannot start is told how to
   // choose another. Background work runs at the lowest priority.
   ProcessResult run_compiler(const std::vector<std::string>& argv, std::string_view input,

@@ -60,6 +60,33 @@ void forget_old_sets(const std::string& built) {
   }
 }
 
+// Precompiled heads kept per set, the newest (about 30 MB each).
+constexpr size_t kKeptHeads = 6;
+
+void forget_old_heads(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::vector<std::pair<fs::file_time_type, fs::path>> built;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".gch") built.emplace_back(e.last_write_time(ec), e.path());
+  if (built.size() <= kKeptHeads) return;
+  std::sort(built.begin(), built.end());
+  for (size_t i = 0; i + kKeptHeads < built.size(); ++i) {
+    fs::path header = built[i].second;
+    header.replace_extension();  // x.h.gch -> x.h
+    fs::remove(built[i].second, ec);
+    fs::remove(header, ec);
+    fs::remove(header.string() + ".lock", ec);
+  }
+}
+
+bool write_whole(const std::string& path, const std::string& text) {
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) return false;
+  const bool ok = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  return close(fd) == 0 && ok;
+}
+
 }  // namespace
 
 PrecompiledHeaders::PrecompiledHeaders(std::function<Inputs()> inputs, std::string kernel_api, Flags flags,
@@ -71,6 +98,12 @@ PrecompiledHeaders::PrecompiledHeaders(std::function<Inputs()> inputs, std::stri
 PrecompiledHeaders::~PrecompiledHeaders() {
   if (found_.valid()) found_.wait();
   if (built_.valid()) built_.wait();
+  std::future<void> pending;
+  {
+    std::lock_guard lock(heads_mutex_);  // not held while waiting: a failed build takes it
+    pending = std::move(head_build_);
+  }
+  if (pending.valid()) pending.wait();
 }
 
 const char* PrecompiledHeaders::header_for(krt::Role role) {
@@ -163,6 +196,74 @@ std::optional<std::string> PrecompiledHeaders::ready() const {
 std::optional<std::string> PrecompiledHeaders::wait() {
   if (found_.get().empty() && built_.valid()) built_.wait();
   return ready();
+}
+
+std::optional<std::string> PrecompiledHeaders::head(krt::Role role, const std::string& head,
+                                                     const std::vector<std::string>& flags) {
+  const std::optional<std::string> set = ready();
+  if (!set || head.empty()) return std::nullopt;
+  std::string text = fmt::format("#include \"{}\"\n#include \"zyxtt/prelude.h\"\n{}", header_for(role), head);
+  std::string facts = text;
+  for (const std::string& f : flags) facts += "\n" + f;
+  const XXH128_hash_t key = XXH3_128bits(facts.data(), facts.size());
+  std::string header = fmt::format("{}/heads/{:016x}{:016x}.h", *set, key.high64, key.low64);
+  if (is_trusted_file(header + ".gch") && is_trusted_file(header)) return header;
+  std::lock_guard lock(heads_mutex_);
+  if (heads_failed_.count(header) != 0) return std::nullopt;
+  if (head_build_.valid() && head_build_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    return std::nullopt;  // one at a time: the next compile asks again
+  std::vector<std::string> argv = flags;
+  argv.insert(argv.end(), {"-x", "c++-header", header, "-o", header + ".gch.tmp"});
+  head_build_ = std::async(std::launch::async, [this, header, text = std::move(text), argv = std::move(argv)] {
+    build_head(header, text, argv);
+  });
+  return std::nullopt;
+}
+
+void PrecompiledHeaders::build_head(const std::string& header, const std::string& text, std::vector<std::string> argv) {
+  const std::string dir = std::filesystem::path(header).parent_path().string();
+  try {
+    make_private_dirs(dir);
+  } catch (const Error&) {
+    return;
+  }
+  const int lock = open((header + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (lock < 0) return;
+  if (flock(lock, LOCK_EX | LOCK_NB) != 0) {  // another runtime is building it
+    close(lock);
+    return;
+  }
+  const std::string gch = header + ".gch", tmp = gch + ".tmp";  // ours alone while the lock is held
+  std::string errors;
+  ProcessResult result;
+  result.exit_code = -1;
+  if (write_whole(header, text)) {
+    try {
+      result = run_(argv, [&](std::string_view chunk) {
+        if (errors.size() < 4096) errors.append(chunk);
+      });
+    } catch (const Error& e) {
+      errors = e.what();
+    }
+  }
+  if (result.exit_code == 0 && rename(tmp.c_str(), gch.c_str()) == 0) {
+    forget_old_heads(dir);
+  } else {
+    unlink(tmp.c_str());
+    if (!result.stopped) {
+      spdlog::info("a compute kernel's includes could not be precompiled, such kernels parse them each time: {}",
+                   errors.substr(0, errors.find('\n')));
+      std::lock_guard guard(heads_mutex_);
+      heads_failed_.insert(header);
+    }
+  }
+  close(lock);
+}
+
+void PrecompiledHeaders::drop_head(const std::string& header) {
+  unlink((header + ".gch").c_str());
+  std::lock_guard lock(heads_mutex_);
+  heads_failed_.insert(header);
 }
 
 void PrecompiledHeaders::drop() {

@@ -10,12 +10,16 @@
 // at the lowest priority (ended if it stops first), and compiles parse the
 // headers themselves until they are ready. Objects are the same either way.
 // The newest four sets (one per compiler or kernel-API tree) are kept.
+// Inside a set, compute kernels' heads (kernel_head.h) are precompiled on
+// top of the compute header as kernels need them, the newest few kept.
 #pragma once
 
 #include <atomic>
 #include <functional>
 #include <future>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,9 +58,19 @@ class PrecompiledHeaders {
   // A compile found them damaged: they are removed and not used again here.
   void drop();
 
+  // The header to force-include first for a kernel of `role` whose head is
+  // `head` (KernelHead::text), compiled with `flags` (its compiler's argv
+  // without input, output and -include options): there once that head is
+  // precompiled in the ready set. Until then nothing, and it is built in the
+  // background (one head at a time) for the compiles that follow.
+  std::optional<std::string> head(krt::Role role, const std::string& head, const std::vector<std::string>& flags);
+  // A compile found the precompiled head of `header` damaged: it is removed.
+  void drop_head(const std::string& header);
+
  private:
   std::string find();
   std::string build(const std::string& dir);
+  void build_head(const std::string& header, const std::string& text, std::vector<std::string> argv);
 
   std::function<Inputs()> inputs_;
   std::string kernel_api_;
@@ -65,6 +79,9 @@ class PrecompiledHeaders {
   std::shared_future<std::string> found_;  // the folder, "" when none (yet)
   std::shared_future<std::string> built_;  // started by find() when missing
   std::atomic<bool> dropped_{false};
+  std::mutex heads_mutex_;
+  std::future<void> head_build_;        // the head being built, if any
+  std::set<std::string> heads_failed_;  // heads that did not precompile: not tried again here
 };
 
 }  // namespace zyxtt::emu
