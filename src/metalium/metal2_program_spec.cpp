@@ -579,7 +579,7 @@ Program MakeProgramFromSpec(const distributed::MeshDevice& mesh_device, const Pr
   std::unordered_map<std::string, uint32_t> sem_ids;
   for (const SemaphoreSpec& s : spec.semaphores) {
     sem_ids[s.unique_id.get()] =
-        CreateSemaphore(program, node_set(s.target_nodes), s.advanced_options.initial_value, CoreType::WORKER);
+        CreateSemaphore(program, node_set(s.target_nodes), s.advanced_options.initial_value);
   }
 
   for (const KernelSpec& k : spec.kernels) {

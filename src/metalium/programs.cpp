@@ -20,6 +20,7 @@
 #include "metalium/emulator_options.h"
 #include "metalium/fabric_kernel_defines.h"
 #include "metalium/kernel_paths.h"
+#include "tt_metal/impl/buffers/semaphore.hpp"
 #include "tt_metal/impl/kernels/kernel.hpp"
 #include "metalium/program_impl.h"
 #include "zyxtt/core_limits.h"
@@ -465,6 +466,11 @@ uint32_t CreateSemaphore(Program& program, const std::variant<CoreRange, CoreRan
            cores.str(), zyxtt::limits::kMaxSemaphores);
   p.model.semaphores.push_back({id, detail::to_model(cores), initial_value});
   return id;
+}
+
+uint32_t CreateSemaphore(Program& program, const std::variant<CoreRange, CoreRangeSet>& core_spec,
+                         uint32_t initial_value) {
+  return CreateSemaphore(program, core_spec, initial_value, CoreType::WORKER);
 }
 
 void AssignGlobalBufferToProgram(const std::shared_ptr<Buffer>& buffer, Program& program) {

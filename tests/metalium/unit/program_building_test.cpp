@@ -10,6 +10,7 @@
 #include <functional>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
+#include <tt_metal/impl/buffers/semaphore.hpp>  // CreateSemaphore with a CoreType, as tt-metal's tests reach it
 
 namespace {
 
@@ -27,9 +28,12 @@ TEST(ProgramBuilding, SemaphoresTakeTheLowestIdFreeOnAllTheirCores) {
             std::string::npos);
 }
 
+// The public overload is the worker one; naming another kind of core takes
+// tt-metal's implementation header, as there.
 TEST(ProgramBuilding, SemaphoresOnlyOnWorkerCores) {
   Program p = CreateProgram();
-  EXPECT_EQ(CreateSemaphore(p, CoreRange({0, 0}, {0, 0}), 3, tt::CoreType::WORKER), 0u);
+  EXPECT_EQ(CreateSemaphore(p, CoreRange({0, 0}, {0, 0}), 1), 0u);
+  EXPECT_EQ(CreateSemaphore(p, CoreRange({0, 0}, {0, 0}), 3, tt::CoreType::WORKER), 1u);
   EXPECT_NE(what_of([&] { CreateSemaphore(p, CoreRange({1, 0}, {1, 0}), 0, tt::CoreType::ETH); })
                 .find("Semaphores are emulated on worker cores only (CoreType::WORKER)"),
             std::string::npos);

@@ -76,10 +76,11 @@ void UpdateDynamicCircularBufferAddress(Program& program, CBHandle cb_handle, co
 void UpdateDynamicCircularBufferAddressAndTotalSize(Program& program, CBHandle cb_handle, const Buffer& buffer,
                                                     uint32_t total_size);
 
-// The semaphore's id on its cores (what get_semaphore takes). Only worker
-// (Tensix) cores are emulated.
+// The semaphore's id on its worker cores (what get_semaphore takes). The
+// overload naming a kind of core is tt-metal's implementation header's
+// (tt_metal/impl/buffers/semaphore.hpp).
 uint32_t CreateSemaphore(Program& program, const std::variant<CoreRange, CoreRangeSet>& core_spec,
-                         uint32_t initial_value, CoreType core_type = CoreType::WORKER);
+                         uint32_t initial_value);
 
 // One word at one L1 address on every core of `cores` (on every chip when
 // device is a mesh), set to initial_value; buffer_type is L1 or L1_SMALL.
