@@ -723,6 +723,38 @@ TEST_F(KernelCompilerTest, TheForceIncludedStandardHeadersAreOnesTheKernelParses
   }
 }
 
+// The report is the user's, as the precompiled headers are: a runtime on a
+// new kernel cache does not ask the compiler again.
+TEST_F(KernelCompilerTest, TheCompilersReportIsRememberedPerUserSoANewKernelCacheDoesNotAskAgain) {
+  const char* old_home = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = old_home != nullptr ? old_home : "";
+  setenv("XDG_CACHE_HOME", (dir_ / "xdg").c_str(), 1);
+  fs::create_directories(dir_);
+  const fs::path log = dir_ / "asked.log", cxx = dir_ / "cxx";
+  std::ofstream(cxx) << "#!/bin/sh\ncase \"$*\" in *\"-E -v\"*) echo asked >> " << log.string()
+                     << " ;; esac\nexec g++ \"$@\"\n";
+  fs::permissions(cxx, fs::perms::owner_all);
+  CompilerConfig config;
+  config.program = cxx.string();
+  for (const char* cache : {"a", "b"}) {
+    KernelCompiler compiler((dir_ / cache).string(), ZYXTT_SOURCE_KERNEL_API, config);
+    EXPECT_TRUE(is_trusted_file(compiler.build(reader())));
+  }
+  std::ifstream in(log);
+  EXPECT_EQ(std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n'), 1);
+  size_t memos = 0;
+  for (const auto& e : fs::directory_iterator(dir_ / "xdg" / "zyx-tt" / "compilers")) {
+    EXPECT_TRUE(is_trusted_file(e.path().string())) << e.path();
+    ++memos;
+  }
+  EXPECT_EQ(memos, 1u);
+  if (old_home != nullptr) {
+    setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  } else {
+    unsetenv("XDG_CACHE_HOME");
+  }
+}
+
 TEST(CompilerReport, IsRememberedPerExecutableAndAskedAgainWhenItChanges) {
   const fs::path dir = fs::temp_directory_path() / ("zyxtt-report-" + std::to_string(getpid()));
   fs::remove_all(dir);

@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/error.h"
+#include "common/fs.h"
 #include "device/emu/jit/compiler_output.h"
 #include "device/emu/jit/kernel_dependencies.h"
 #include "device/emu/jit/kernel_record.h"
@@ -76,6 +77,30 @@ std::string absolute_path(const std::string& path) {
 
 std::string hex128(XXH128_hash_t h) { return fmt::format("{:016x}{:016x}", h.high64, h.low64); }
 
+// Where the compiler's report is remembered: per user, beside the precompiled
+// headers, so that a new kernel cache does not ask the compiler again
+// (about 15 ms before its first compile); else in the kernel cache.
+std::string report_dir(const std::string& kernel_cache) {
+  const std::string home = cache_home();
+  if (home.empty()) return kernel_cache;
+  const std::string dir = home + "/zyx-tt/compilers";
+  try {
+    make_private_dirs(dir);
+  } catch (const Error&) {
+    return kernel_cache;
+  }
+  struct stat st {};
+  if (lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077) != 0)
+    return kernel_cache;  // not ours alone: nothing in it is believed
+  return dir;
+}
+
+// A temporary name in `dir` no other writer uses (renamed within `dir`).
+std::string temp_in(const std::string& dir, const char* what) {
+  static std::atomic<uint64_t> counter{0};
+  return fmt::format("{}/.{}-{}-{}.tmp", dir, what, getpid(), counter++);
+}
+
 }  // namespace
 
 bool is_trusted_file(const std::string& path) {
@@ -98,7 +123,8 @@ KernelCompiler::KernelCompiler(const std::string& cache_dir, std::string kernel_
     // -v prints the version, the configuration and, preprocessing, the
     // folders searched to stderr (run_process drops stdout, so --version
     // would tell nothing and cost a process start).
-    const std::string version = compiler_report(config_.program, store_.directory(), store_.temp_path("compiler"), [&] {
+    const std::string memo_dir = report_dir(store_.directory());
+    const std::string version = compiler_report(config_.program, memo_dir, temp_in(memo_dir, "compiler"), [&] {
       std::string report;
       const std::vector<std::string> argv = {config_.program, "-E", "-v", "-x", "c++", "/dev/null"};
       run_compiler(argv, {}, [&](std::string_view chunk) {

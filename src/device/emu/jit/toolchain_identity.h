@@ -27,7 +27,7 @@ std::shared_future<std::string> start_tree_fingerprint(const std::string& dir);
 // executable `program` resolves to (through PATH and symlinks) as it is now
 // (device, inode, size, modification and change times); a new report is
 // written through `temp_path` and renamed into place. A wrapper script whose
-// target changes is not seen: touch the script, or clear the cache.
+// target changes is not seen: touch the script, or clear the memo.
 std::string compiler_report(const std::string& program, const std::string& memo_dir, const std::string& temp_path,
                             const std::function<std::string()>& run_v);
 
