@@ -636,9 +636,12 @@ TEST_F(KernelCompilerTest, ComputeKernelsThatStartAlikeShareAPrecompiledHeadThat
       if (header.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     ASSERT_FALSE(header.empty()) << "the head was not precompiled";
-    // GCC reads it (-H names it "! file.gch") for a kernel with other data and another body.
+    // GCC reads it (-H names it "! file.gch") for a kernel with other data
+    // (every define the runtime gives per kernel) and another body.
     CompileRequest other = spec;
-    other.defines = {"ZYXTT_DST_ACCUM_MODE=1", "KERNEL_CB_DATA_FORMATS=5,5,5"};
+    other.compile_args = {7, 8};
+    other.defines = {"ZYXTT_DST_ACCUM_MODE=1", "KERNEL_CB_DATA_FORMATS=5,5,5", "KERNEL_CB_TILE_SHAPES=32,32",
+                     "KERNEL_NAMED_COMPILE_TIME_ARGS={\"n\",1}"};
     other.source += "void unused() {}\n";
     std::vector<std::string> cmd = compiler.command(other, "/dev/null");
     cmd.insert(cmd.begin() + 1, {"-include", header.string(), "-I" + *set, "-Winvalid-pch"});
