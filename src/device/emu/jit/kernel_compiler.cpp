@@ -405,6 +405,11 @@ std::string KernelCompiler::build(const CompileRequest& spec) {
       head_pch.reset();
       continue;
     }
+    // Another runtime let it go (the newest few are kept) while this compile began.
+    if (head_pch && !is_trusted_file(*head_pch + ".gch")) {
+      head_pch.reset();
+      continue;
+    }
     if (pch && damaged_pch) {
       spdlog::warn("the precompiled standard headers in {} are damaged; removing them ({})", *pch, output.summary());
       pch_->drop();
