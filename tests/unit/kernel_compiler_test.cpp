@@ -627,8 +627,15 @@ TEST_F(KernelCompilerTest, ComputeKernelsThatStartAlikeShareAPrecompiledHeadThat
     std::ifstream in(compiler.build(spec), std::ios::binary);
     first_object.assign(std::istreambuf_iterator<char>(in), {});
     EXPECT_EQ(compiler.stats().with_precompiled_head, 0u) << "precompiled before any kernel asked for it";
-    // Built in the background meanwhile.
+    // Seen once: marked, not built.
     const fs::path heads = fs::path(*set) / "heads";
+    std::vector<std::string> seen;
+    for (const auto& e : fs::directory_iterator(heads)) seen.push_back(e.path().extension().string());
+    EXPECT_EQ(seen, std::vector<std::string>{".h"});
+    // Seen again (another body): built in the background.
+    CompileRequest again = spec;
+    again.source += "void also_unused() {}\n";
+    EXPECT_TRUE(is_trusted_file(compiler.build(again)));
     for (int i = 0; i < 1200 && header.empty(); ++i) {
       std::error_code ec;
       for (const auto& e : fs::directory_iterator(heads, ec))

@@ -60,24 +60,34 @@ void forget_old_sets(const std::string& built) {
   }
 }
 
-// Precompiled heads kept per set, the newest (about 30 MB each).
+// Precompiled heads kept per set, the newest (about 30 MB each), and marks
+// of heads seen once (a few hundred bytes each).
 constexpr size_t kKeptHeads = 6;
+constexpr size_t kKeptMarks = 64;
 
 void forget_old_heads(const std::filesystem::path& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  std::vector<std::pair<fs::file_time_type, fs::path>> built;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.path().extension() == ".gch") built.emplace_back(e.last_write_time(ec), e.path());
-  if (built.size() <= kKeptHeads) return;
-  std::sort(built.begin(), built.end());
-  for (size_t i = 0; i + kKeptHeads < built.size(); ++i) {
-    fs::path header = built[i].second;
-    header.replace_extension();  // x.h.gch -> x.h
-    fs::remove(built[i].second, ec);
-    fs::remove(header, ec);
-    fs::remove(header.string() + ".lock", ec);
+  using Dated = std::vector<std::pair<fs::file_time_type, fs::path>>;
+  Dated built, marks;  // x.h.gch files; x.h files without one
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const fs::path& p = e.path();
+    if (p.extension() == ".gch") built.emplace_back(e.last_write_time(ec), p);
+    if (p.extension() == ".h" && !fs::exists(p.string() + ".gch", ec)) marks.emplace_back(e.last_write_time(ec), p);
   }
+  auto forget = [&](Dated& files, size_t kept) {
+    if (files.size() <= kept) return;
+    std::sort(files.begin(), files.end());
+    for (size_t i = 0; i + kept < files.size(); ++i) {
+      fs::path header = files[i].second;
+      if (header.extension() == ".gch") header.replace_extension();  // x.h.gch -> x.h
+      fs::remove(header.string() + ".gch", ec);
+      fs::remove(header, ec);
+      fs::remove(header.string() + ".lock", ec);
+    }
+  };
+  forget(built, kKeptHeads);
+  forget(marks, kKeptMarks);
 }
 
 bool write_whole(const std::string& path, const std::string& text) {
@@ -208,6 +218,24 @@ std::optional<std::string> PrecompiledHeaders::head(krt::Role role, const std::s
   const XXH128_hash_t key = XXH3_128bits(facts.data(), facts.size());
   std::string header = fmt::format("{}/heads/{:016x}{:016x}.h", *set, key.high64, key.low64);
   if (is_trusted_file(header + ".gch") && is_trusted_file(header)) return header;
+  if (!is_trusted_file(header)) {
+    // Seen for the first time: its text stays as a mark, and a kernel that
+    // starts the same way again (in any runtime) has it built. A head seen
+    // once costs no 30 MB.
+    const std::string dir = std::filesystem::path(header).parent_path().string();
+    try {
+      make_private_dirs(dir);
+    } catch (const Error&) {
+      return std::nullopt;
+    }
+    const std::string tmp = fmt::format("{}.{}.tmp", header, getpid());
+    if (write_whole(tmp, text) && rename(tmp.c_str(), header.c_str()) == 0) {
+      forget_old_heads(dir);
+    } else {
+      unlink(tmp.c_str());
+    }
+    return std::nullopt;
+  }
   std::lock_guard lock(heads_mutex_);
   if (heads_failed_.count(header) != 0) return std::nullopt;
   if (head_build_.valid() && head_build_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)

@@ -11,7 +11,7 @@
 // headers themselves until they are ready. Objects are the same either way.
 // The newest four sets (one per compiler or kernel-API tree) are kept.
 // Inside a set, compute kernels' heads (kernel_head.h) are precompiled on
-// top of the compute header as kernels need them, the newest few kept.
+// top of the compute header once two kernels started alike, the newest few kept.
 #pragma once
 
 #include <atomic>
@@ -61,7 +61,8 @@ class PrecompiledHeaders {
   // The header to force-include first for a kernel of `role` whose head is
   // `head` (KernelHead::text), compiled with `flags` (its compiler's argv
   // without input, output and -include options): there once that head is
-  // precompiled in the ready set. Until then nothing, and it is built in the
+  // precompiled in the ready set. Until then nothing: a head seen the first
+  // time is only marked (its text kept), the second time it is built in the
   // background (one head at a time) for the compiles that follow.
   std::optional<std::string> head(krt::Role role, const std::string& head, const std::vector<std::string>& flags);
   // A compile found the precompiled head of `header` damaged: it is removed.
