@@ -233,7 +233,7 @@ NOTES = {
         "still parsed the compute API it includes (2026-12-08, ms per zyx compute kernel, best of 7: 130 in "
         "all, 81 to -fsyntax-only, of which 31 with an empty body): since then its head (the #include lines "
         "it starts with, kernel API and standard headers only) is precompiled on top of the compute header, "
-        "once per head, flags and set, in the background after the first kernel that starts that way, and "
+        "once per head, flags and set, in the background once a second kernel starts that way, and "
         "zyx's compute kernel takes 77 to 82 (the object byte for byte the same); the reader, whose API is "
         "in its role's header already, would gain 5 and is left as it is. Cold compile_program, alternated "
         "with and without the heads on that day's host: 199-215 against 254-263 ms. What is left: every "
@@ -358,7 +358,12 @@ NOTES = {
         "multiply and an add in the same cycle as an FMA; blocks of six rows by one "
         "face column (12 accumulators) measured the same. There the math runs at about 1.4 FMAs a cycle and "
         "is about 60% of the run, so even the core's peak would leave the row near 0.5: the page copies "
-        "and per-tile calls (the two rows below) would have to go for 1.0.",
+        "and per-tile calls (the two rows below) would have to go for 1.0. The host of 2026-12-08 (an AVX2 EPYC slower and noisier than the one "
+        "before) measured the same build's one-core add at 1.04 to 1.98 ms and its matmul at 52 to 114 ms in "
+        "runs minutes apart; that session's first build (d45d977) and its last, alternated nine times, "
+        "showed no difference (matmul fastest 54.7 against 51.8 ms, medians within the spread), so the "
+        "issue-4 rows that miss in its reports are that host's, as the kernels' code is the same "
+        "instruction for instruction.",
     ],
 }
 
