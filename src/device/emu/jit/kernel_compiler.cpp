@@ -377,7 +377,7 @@ std::string KernelCompiler::build(const CompileRequest& spec) {
   const KernelHead head = head_of(spec);
   const std::string tu = emu::translation_unit(file, spec.source, head);
   std::optional<std::string> pch = pch_->ready();
-  std::optional<std::string> head_pch = pch ? pch_->head(spec.role, head.text(), head_flags(spec)) : std::nullopt;
+  std::optional<std::string> head_pch = pch ? pch_->head(*pch, spec.role, head.text(), head_flags(spec)) : std::nullopt;
   bool permissive = false;
   while (true) {
     CompilerOutput output(file);

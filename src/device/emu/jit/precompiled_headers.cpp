@@ -208,15 +208,14 @@ std::optional<std::string> PrecompiledHeaders::wait() {
   return ready();
 }
 
-std::optional<std::string> PrecompiledHeaders::head(krt::Role role, const std::string& head,
+std::optional<std::string> PrecompiledHeaders::head(const std::string& set, krt::Role role, const std::string& head,
                                                      const std::vector<std::string>& flags) {
-  const std::optional<std::string> set = ready();
-  if (!set || head.empty()) return std::nullopt;
-  std::string text = fmt::format("#include \"{}\"\n#include \"zyxtt/prelude.h\"\n{}", header_for(role), head);
+  if (head.empty()) return std::nullopt;
+  const std::string text = fmt::format("#include \"{}\"\n#include \"zyxtt/prelude.h\"\n{}", header_for(role), head);
   std::string facts = text;
   for (const std::string& f : flags) facts += "\n" + f;
   const XXH128_hash_t key = XXH3_128bits(facts.data(), facts.size());
-  std::string header = fmt::format("{}/heads/{:016x}{:016x}.h", *set, key.high64, key.low64);
+  std::string header = fmt::format("{}/heads/{:016x}{:016x}.h", set, key.high64, key.low64);
   if (is_trusted_file(header + ".gch") && is_trusted_file(header)) return header;
   if (!is_trusted_file(header)) {
     // Seen for the first time: its text stays as a mark, and a kernel that
@@ -242,19 +241,11 @@ std::optional<std::string> PrecompiledHeaders::head(krt::Role role, const std::s
     return std::nullopt;  // one at a time: the next compile asks again
   std::vector<std::string> argv = flags;
   argv.insert(argv.end(), {"-x", "c++-header", header, "-o", header + ".gch.tmp"});
-  head_build_ = std::async(std::launch::async, [this, header, text = std::move(text), argv = std::move(argv)] {
-    build_head(header, text, argv);
-  });
+  head_build_ = std::async(std::launch::async, [this, header, argv = std::move(argv)] { build_head(header, argv); });
   return std::nullopt;
 }
 
-void PrecompiledHeaders::build_head(const std::string& header, const std::string& text, std::vector<std::string> argv) {
-  const std::string dir = std::filesystem::path(header).parent_path().string();
-  try {
-    make_private_dirs(dir);
-  } catch (const Error&) {
-    return;
-  }
+void PrecompiledHeaders::build_head(const std::string& header, const std::vector<std::string>& argv) {
   const int lock = open((header + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (lock < 0) return;
   if (flock(lock, LOCK_EX | LOCK_NB) != 0) {  // another runtime is building it
@@ -263,19 +254,17 @@ void PrecompiledHeaders::build_head(const std::string& header, const std::string
   }
   const std::string gch = header + ".gch", tmp = gch + ".tmp";  // ours alone while the lock is held
   std::string errors;
-  ProcessResult result;
-  result.exit_code = -1;
-  if (write_whole(header, text)) {
-    try {
-      result = run_(argv, [&](std::string_view chunk) {
-        if (errors.size() < 4096) errors.append(chunk);
-      });
-    } catch (const Error& e) {
-      errors = e.what();
-    }
+  ProcessResult result;  // the head's text is its mark, written when it was first seen
+  try {
+    result = run_(argv, [&](std::string_view chunk) {
+      if (errors.size() < 4096) errors.append(chunk);
+    });
+  } catch (const Error& e) {
+    result.exit_code = -1;
+    errors = e.what();
   }
   if (result.exit_code == 0 && rename(tmp.c_str(), gch.c_str()) == 0) {
-    forget_old_heads(dir);
+    forget_old_heads(std::filesystem::path(header).parent_path());
   } else {
     unlink(tmp.c_str());
     if (!result.stopped) {

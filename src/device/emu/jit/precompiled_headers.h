@@ -61,17 +61,19 @@ class PrecompiledHeaders {
   // The header to force-include first for a kernel of `role` whose head is
   // `head` (KernelHead::text), compiled with `flags` (its compiler's argv
   // without input, output and -include options): there once that head is
-  // precompiled in the ready set. Until then nothing: a head seen the first
-  // time is only marked (its text kept), the second time it is built in the
-  // background (one head at a time) for the compiles that follow.
-  std::optional<std::string> head(krt::Role role, const std::string& head, const std::vector<std::string>& flags);
+  // precompiled in `set` (what ready() gave). Until then nothing: a head
+  // seen the first time is only marked (its text kept), the second time it
+  // is built in the background (one head at a time) for the compiles that
+  // follow.
+  std::optional<std::string> head(const std::string& set, krt::Role role, const std::string& head,
+                                  const std::vector<std::string>& flags);
   // A compile found the precompiled head of `header` damaged: it is removed.
   void drop_head(const std::string& header);
 
  private:
   std::string find();
   std::string build(const std::string& dir);
-  void build_head(const std::string& header, const std::string& text, std::vector<std::string> argv);
+  void build_head(const std::string& header, const std::vector<std::string>& argv);
 
   std::function<Inputs()> inputs_;
   std::string kernel_api_;
