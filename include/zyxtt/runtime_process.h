@@ -80,7 +80,9 @@ class RuntimeProcess {
   RuntimeProcess(const RuntimeProcess&) = delete;
   RuntimeProcess& operator=(const RuntimeProcess&) = delete;
 
-  // Writes `line` + '\n', then `payload` raw, in order.
+  // Writes `line` + '\n', then `payload` raw, in order. A runtime that has
+  // left (its stdin closed) ends the writes without a SIGPIPE; the next
+  // receive() reads what it said and reports its exit.
   void send(std::string_view line, std::string_view payload = {});
   // The next line starting with '{'; other lines are skipped and restart the
   // wait, as in zyx. Throws Error(kind) on timeout, EOF or child exit.

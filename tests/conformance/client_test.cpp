@@ -63,6 +63,19 @@ TEST(Client, DetectsAChildThatExits) {
   EXPECT_NE(std::string(e.what()).find("exited unexpectedly"), std::string::npos);
 }
 
+// A runtime that left before a command reached it (one stops at start on an
+// option it refuses) costs an error of the command's kind naming its exit,
+// never a SIGPIPE, which would end this whole program. A payload too.
+TEST(Client, AChildGoneBeforeTheCommandIsWrittenIsAnErrorNotASignal) {
+  for (const std::string& payload : {std::string(), std::string(1 << 20, 'x')}) {
+    client::RuntimeProcess p(shell("exit 3"));
+    ASSERT_TRUE(p.wait_exit(5000));
+    client::Error e = error_of([&] { p.request("{}", client::ErrorKind::kInitialization, payload); });
+    EXPECT_EQ(e.kind(), client::ErrorKind::kInitialization);
+    EXPECT_NE(std::string(e.what()).find("exited unexpectedly (status 768)"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Client, TimesOutWhenNoAnswerComes) {
   client::RuntimeProcess p(shell("exec sleep 30", 300));
   client::Error e = error_of([&] { p.request("{}", client::ErrorKind::kKernelLaunch); });
