@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <span>
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "common/error.h"
+#include "common/fd_io.h"
 #include "common/fs.h"
 #include "device/emu/jit/kernel_compiler.h"
 
@@ -93,7 +95,7 @@ void forget_old_heads(const std::filesystem::path& dir) {
 bool write_whole(const std::string& path, const std::string& text) {
   const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0) return false;
-  const bool ok = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  const bool ok = pwrite_exact(fd, std::as_bytes(std::span(text)), 0) == 0;
   return close(fd) == 0 && ok;
 }
 
@@ -216,8 +218,9 @@ std::optional<std::string> PrecompiledHeaders::head(const std::string& set, krt:
   for (const std::string& f : flags) facts += "\n" + f;
   const XXH128_hash_t key = XXH3_128bits(facts.data(), facts.size());
   std::string header = fmt::format("{}/heads/{:016x}{:016x}.h", set, key.high64, key.low64);
-  if (is_trusted_file(header + ".gch") && is_trusted_file(header)) return header;
-  if (!is_trusted_file(header)) {
+  const bool marked = is_trusted_file(header);
+  if (marked && is_trusted_file(header + ".gch")) return header;
+  if (!marked) {
     // Seen for the first time: its text stays as a mark, and a kernel that
     // starts the same way again (in any runtime) has it built. A head seen
     // once costs no 30 MB.
